@@ -1,0 +1,149 @@
+//! The engine's typed errors, each with a stable code and a French message for the user.
+
+use thiserror::Error;
+
+/// Everything that can go wrong while reading or pricing a file. `Display` is the French message
+/// shown to the user; [`QuoteError::code`] is a stable identifier for programs.
+#[derive(Debug, Clone, PartialEq, Error)]
+#[non_exhaustive]
+pub enum QuoteError {
+    /// The file is empty.
+    #[error("Le fichier est vide.")]
+    EmptyFile,
+    /// The extension and content match none of STL, OBJ, 3MF.
+    #[error("Format de fichier non reconnu : seuls les fichiers STL, OBJ et 3MF sont acceptés.")]
+    UnknownFormat,
+    /// A binary STL announces more triangles than it holds.
+    #[error("Le fichier STL est tronqué : {announced} triangles annoncés, {read} lus.")]
+    TruncatedStl {
+        /// Count from the header.
+        announced: String,
+        /// Complete triangles actually present.
+        read: String,
+    },
+    /// A syntax error in a text format (ASCII STL, OBJ, 3MF XML).
+    #[error("Le fichier {format} est mal formé (ligne {line}) : {detail}")]
+    Syntax {
+        /// "STL", "OBJ" or "3MF".
+        format: &'static str,
+        /// 1-based line number, 0 when unknown.
+        line: usize,
+        /// What was wrong, in French.
+        detail: String,
+    },
+    /// A coordinate is NaN or infinite.
+    #[error("Le fichier contient une coordonnée invalide (NaN ou infinie).")]
+    NonFiniteCoordinate,
+    /// A face refers to a vertex that does not exist.
+    #[error("Une face fait référence au sommet {index}, qui n'existe pas.")]
+    InvalidIndex {
+        /// The index as written in the file.
+        index: i64,
+    },
+    /// The file holds no triangle (beam lattice only, texture only, empty model...).
+    #[error("Le fichier ne contient aucun maillage triangulé imprimable.")]
+    NoMesh,
+    /// The 3MF archive is not a valid zip or misses a required part.
+    #[error("L'archive 3MF est invalide : {detail}")]
+    InvalidArchive {
+        /// What was wrong, in French.
+        detail: String,
+    },
+    /// A 3MF part would decompress past the size limit.
+    #[error("L'archive 3MF est trop volumineuse une fois décompressée (limite : {limit_mb} Mo).")]
+    ArchiveTooLarge {
+        /// The limit in megabytes.
+        limit_mb: u64,
+    },
+    /// The file breaks a rule of the 3MF specification.
+    #[error("Le fichier 3MF ne respecte pas la spécification : {detail}")]
+    Invalid3mf {
+        /// What was wrong, in French.
+        detail: String,
+    },
+    /// The mesh has more triangles than the engine accepts.
+    #[error("Le maillage est trop grand : {count} triangles (limite : {limit}).")]
+    TooManyTriangles {
+        /// Triangles in the file.
+        count: String,
+        /// The limit.
+        limit: String,
+    },
+    /// A pricing option names something the catalog does not have.
+    #[error("Option de devis invalide : {detail}")]
+    InvalidOption {
+        /// What was wrong, in French.
+        detail: String,
+    },
+    /// The part fits in no orientation of the chosen process's build volume.
+    #[error("La pièce ne rentre pas dans le volume d'impression du procédé {process}.")]
+    DoesNotFit {
+        /// Process code.
+        process: String,
+    },
+    /// The catalog file is invalid.
+    #[error("Catalogue invalide : {detail}")]
+    InvalidCatalog {
+        /// What was wrong.
+        detail: String,
+    },
+}
+
+impl QuoteError {
+    /// A stable machine-readable code, e.g. `stl_truncated`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            QuoteError::EmptyFile => "empty_file",
+            QuoteError::UnknownFormat => "unknown_format",
+            QuoteError::TruncatedStl { .. } => "stl_truncated",
+            QuoteError::Syntax { .. } => "syntax_error",
+            QuoteError::NonFiniteCoordinate => "non_finite_coordinate",
+            QuoteError::InvalidIndex { .. } => "invalid_index",
+            QuoteError::NoMesh => "no_mesh",
+            QuoteError::InvalidArchive { .. } => "invalid_archive",
+            QuoteError::ArchiveTooLarge { .. } => "archive_too_large",
+            QuoteError::Invalid3mf { .. } => "invalid_3mf",
+            QuoteError::TooManyTriangles { .. } => "too_many_triangles",
+            QuoteError::InvalidOption { .. } => "invalid_option",
+            QuoteError::DoesNotFit { .. } => "does_not_fit",
+            QuoteError::InvalidCatalog { .. } => "invalid_catalog",
+        }
+    }
+
+    /// The French message shown to the user.
+    pub fn message(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// Formats an integer the French way, with a narrow no-break space between thousands
+/// ("1 200"), for messages.
+pub fn fr_int(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 * 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\u{202f}');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncated_stl_message_reads_like_the_specification() {
+        let e = QuoteError::TruncatedStl {
+            announced: fr_int(1200),
+            read: fr_int(812),
+        };
+        assert_eq!(
+            e.to_string(),
+            "Le fichier STL est tronqué : 1\u{202f}200 triangles annoncés, 812 lus."
+        );
+        assert_eq!(e.code(), "stl_truncated");
+    }
+}

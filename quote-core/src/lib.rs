@@ -1,0 +1,29 @@
+//! Forme Additive quote engine: reads STL, OBJ and 3MF files from byte slices, analyses the mesh
+//! (volume, area, box, shells, watertightness, overhangs, wall thickness, fit in each process's
+//! build volume) and prices it from a catalog, in integer cents.
+//!
+//! The same code runs natively in the server and in the browser (wasm32), so the price path uses
+//! only `+ - * /` on f64 and one documented rounding step.
+#![warn(missing_docs)]
+
+pub mod analysis;
+mod error;
+pub mod import;
+mod mesh;
+pub mod pricing;
+
+pub use analysis::{analyze, Analysis, AnalysisOptions};
+pub use error::QuoteError;
+pub use import::{detect_format, import, Format};
+pub use mesh::Mesh;
+pub use pricing::{price, Catalog, PriceBreakdown, PriceOptions};
+
+/// Reads a file's bytes (its name picks the format when the content does not) and analyses it.
+pub fn analyze_file(
+    name: &str,
+    bytes: &[u8],
+    options: &AnalysisOptions,
+) -> Result<Analysis, QuoteError> {
+    let (format, mesh) = import(name, bytes)?;
+    analyze(format, &mesh, options)
+}

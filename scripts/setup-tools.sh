@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what the build needs, only when missing, from the registries (crates.io, npm, apt).
+# Never downloads a prebuilt binary from elsewhere: wasm-pack finds wasm-bindgen and wasm-opt
+# on PATH (wasm-opt comes from npm's binaryen, a dev dependency of web/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! rustup target list --installed | grep -q wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
+
+# wasm-bindgen-cli must match the wasm-bindgen crate of Cargo.lock exactly.
+wbg_version=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/[^0-9.]/, ""); print; exit}' Cargo.lock)
+if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$wbg_version" ]; then
+  cargo install wasm-bindgen-cli --version "$wbg_version"
+fi
+if ! command -v wasm-pack >/dev/null; then
+  cargo install wasm-pack --locked
+fi
+
+if [ -f web/package.json ]; then
+  (cd web && npm ci --no-audit --no-fund)
+fi

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Sets up and runs every test: format, lints, Rust tests on SQLite (and PostgreSQL when one
+# answers on 127.0.0.1:5432, always in CI), the WASM build and its parity test, the web app's
+# type check, lint, unit tests and build, and the end-to-end tests in Debian's Chromium.
+# Ends with one line "N passed, N failed" adding up every suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+logdir=$(mktemp -d)
+passed=0
+failed=0
+
+count_cargo() { # sums "test result: ... N passed; M failed" lines of a cargo test log
+  local p f
+  p=$(grep -E '^test result:' "$1" | sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed.*/\1/' | paste -sd+ | bc || true)
+  f=$(grep -E '^test result:' "$1" | sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed.*/\2/' | paste -sd+ | bc || true)
+  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+}
+count_plain() { # reads the closing "N passed, N failed" line of our own runners
+  local line
+  line=$(grep -E '^([A-Za-z]+: )?[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1 || true)
+  if [ -n "$line" ]; then
+    passed=$((passed + $(echo "$line" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+')))
+    failed=$((failed + $(echo "$line" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')))
+  fi
+}
+finish() {
+  local status=$?
+  echo
+  echo "$passed passed, $failed failed"
+  rm -rf "$logdir"
+  exit $status
+}
+trap finish EXIT
+
+command -v bc >/dev/null || { echo "bc manquant : apt-get install -y bc"; exit 1; }
+
+echo "== Outils"
+scripts/setup-tools.sh
+
+echo "== Format et lints Rust"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets -- -D warnings
+
+echo "== Tests Rust (SQLite)"
+set +e
+cargo test --workspace 2>&1 | tee "$logdir/cargo.log"
+status=${PIPESTATUS[0]}
+set -e
+count_cargo "$logdir/cargo.log"
+[ "$status" -eq 0 ] || exit "$status"
+
+pg_url=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+if command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then
+  echo "== Tests du serveur sur PostgreSQL ($pg_url)"
+  set +e
+  TEST_POSTGRES_URL=$pg_url cargo test -p server 2>&1 | tee "$logdir/cargo-pg.log"
+  status=${PIPESTATUS[0]}
+  set -e
+  count_cargo "$logdir/cargo-pg.log"
+  [ "$status" -eq 0 ] || exit "$status"
+elif [ "${CI:-}" = "true" ]; then
+  echo "PostgreSQL ne répond pas sur 127.0.0.1:5432 : la CI doit tester PostgreSQL."
+  exit 1
+else
+  echo "== PostgreSQL absent sur 127.0.0.1:5432 : tests sur SQLite seulement."
+fi
+
+if [ -f web/package.json ]; then
+  echo "== WASM"
+  scripts/build-wasm.sh
+  echo "== Application web"
+  cd web
+  npx tsc --noEmit
+  npx eslint .
+  set +e
+  npx vitest run 2>&1 | tee "$logdir/vitest.log"
+  status=${PIPESTATUS[0]}
+  set -e
+  p=$(grep -E '^ +Tests +' "$logdir/vitest.log" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+' || echo 0)
+  f=$(grep -E '^ +Tests +' "$logdir/vitest.log" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+' || echo 0)
+  passed=$((passed + p)); failed=$((failed + f))
+  [ "$status" -eq 0 ] || exit "$status"
+  npx vite build
+  cd "$root"
+  if [ -f web/e2e/run.mjs ]; then
+    echo "== Tests de bout en bout (Chromium)"
+    command -v chromium >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y chromium; }
+    cargo build --release -p server
+    set +e
+    node web/e2e/run.mjs 2>&1 | tee "$logdir/e2e.log"
+    status=${PIPESTATUS[0]}
+    set -e
+    count_plain "$logdir/e2e.log"
+    [ "$status" -eq 0 ] || exit "$status"
+  fi
+fi

@@ -1,0 +1,5 @@
+//! The `server` binary (filled by the server-platform issue).
+
+fn main() {
+    println!("Forme Additive");
+}
