@@ -86,9 +86,9 @@ if [ -f web/package.json ]; then
   if [ -f web/e2e/run.mjs ]; then
     echo "== Tests de bout en bout (Chromium)"
     command -v chromium >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y chromium; }
-    cargo build --release -p server
+    cargo build -p server
     set +e
-    node web/e2e/run.mjs 2>&1 | tee "$logdir/e2e.log"
+    SERVER_BIN="$root/target/debug/server" node web/e2e/run.mjs 2>&1 | tee "$logdir/e2e.log"
     status=${PIPESTATUS[0]}
     set -e
     count_plain "$logdir/e2e.log"
