@@ -1,0 +1,49 @@
+//! The user icon: a sign-in link for visitors, a round avatar with the account menu for users.
+import { useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Avatar } from 'primereact/avatar';
+import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
+import { avatarLetter, displayName } from '@/lib/display-name';
+import { isAdmin, useSession } from '@/lib/session';
+
+export function UserMenu() {
+  const { status, user } = useSession();
+  const menu = useRef<Menu>(null);
+  const navigate = useNavigate();
+
+  if (status !== 'authenticated') {
+    return (
+      <Link to="/connexion_compte" className="user-icon" aria-label="Se connecter" title="Se connecter">
+        <i className="pi pi-user" aria-hidden="true" />
+      </Link>
+    );
+  }
+
+  const go = (to: string) => () => navigate(to);
+  const items: MenuItem[] = [
+    { label: displayName(user), icon: 'pi pi-cog', command: go('/compte/parametrage'), className: 'user-menu-name' },
+    { separator: true },
+    { label: 'Panier', icon: 'pi pi-shopping-cart', command: go('/compte/panier') },
+    { label: 'Historique des commandes', icon: 'pi pi-history', command: go('/compte/historique-commande') },
+    ...(isAdmin(user) ? [{ label: 'Administration', icon: 'pi pi-shield', command: go('/compte/admin-home') }] : []),
+    { separator: true },
+    { label: 'Déconnexion', icon: 'pi pi-sign-out', command: go('/compte/logout') },
+  ];
+
+  return (
+    <>
+      <Menu model={items} popup ref={menu} id="user-menu" />
+      <button
+        type="button"
+        className="avatar-button"
+        aria-label={`Menu du compte de ${displayName(user)}`}
+        aria-haspopup="menu"
+        aria-controls="user-menu"
+        onClick={(event) => menu.current?.toggle(event)}
+      >
+        <Avatar label={avatarLetter(user)} shape="circle" className="user-avatar" />
+      </button>
+    </>
+  );
+}

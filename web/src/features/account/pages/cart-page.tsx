@@ -1,0 +1,6 @@
+//! Account page (cart-page), being written.
+import { Page } from '@/components/ui/page';
+
+export default function AccountPage() {
+  return <Page title="cart-page" />;
+}

@@ -1,0 +1,6 @@
+//! Admin page (discounts-page), being written.
+import { Page } from '@/components/ui/page';
+
+export default function AdminPage() {
+  return <Page title="discounts-page" />;
+}

@@ -1,0 +1,6 @@
+//! Auth page (email-forgot-page), being written.
+import { Page } from '@/components/ui/page';
+
+export default function AuthPage() {
+  return <Page title="email-forgot-page" />;
+}

@@ -1,0 +1,6 @@
+//! Content page (mobile-page), being written.
+import { Page } from '@/components/ui/page';
+
+export default function ContentPage() {
+  return <Page title="mobile-page" />;
+}

@@ -1,0 +1,6 @@
+//! Content page (slug-page), being written.
+import { Page } from '@/components/ui/page';
+
+export default function ContentPage() {
+  return <Page title="slug-page" />;
+}

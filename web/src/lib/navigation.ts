@@ -1,0 +1,16 @@
+//! A navigation hook that non-React code (the error catalogue) can use to change route softly.
+
+type Navigate = (to: string) => void;
+
+let navigateImpl: Navigate | null = null;
+
+/** Called once by the app with the router's navigate function. */
+export function registerNavigate(fn: Navigate | null): void {
+  navigateImpl = fn;
+}
+
+/** Navigates inside the app when the router is ready, else with a full page load. */
+export function navigateTo(to: string): void {
+  if (navigateImpl) navigateImpl(to);
+  else window.location.assign(to);
+}
