@@ -1,6 +1,35 @@
-//! Content page (post-treatment-page), being written.
+//! /post_traitement: polishing (0), tapping (1) and surface coating (2).
 import { Page } from '@/components/ui/page';
+import { useTopicIndex } from '@/lib/use-topic-index';
+import { fr } from '@/lib/typography';
+import { CallToAction } from '../components/call-to-action';
+import { SpecTable } from '../components/spec-table';
+import { TopicTabs } from '../components/topic-tabs';
+import { POST_TREATMENTS } from '../data/post-treatments';
 
-export default function ContentPage() {
-  return <Page title="post-treatment-page" />;
+export default function PostTreatmentPage() {
+  const index = useTopicIndex(POST_TREATMENTS.length) ?? 0;
+  const treatment = POST_TREATMENTS[index];
+  return (
+    <Page title={treatment.title} heading={`Post-traitement : ${treatment.title}`.replace(' :', '\u00a0:')} lead={treatment.summary}>
+      <TopicTabs page="/post_traitement" labels={POST_TREATMENTS.map((t) => t.title)} current={index} />
+      <div className="grid-2">
+        <section className="prose">
+          {treatment.paragraphs.map((p) => (
+            <p key={p.slice(0, 24)}>{p}</p>
+          ))}
+          <p className="muted">{fr(`Disponible pour : ${treatment.processes}.`)}</p>
+        </section>
+        <section>
+          <SpecTable caption={treatment.title} rows={treatment.specs} />
+        </section>
+      </div>
+      <CallToAction
+        title="Ajoutez-le à votre devis"
+        text={fr('Les post-traitements se choisissent pièce par pièce dans le devis en ligne.')}
+        to="/devis_ligne"
+        label="Obtenir un devis"
+      />
+    </Page>
+  );
 }

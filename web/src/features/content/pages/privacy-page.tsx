@@ -1,6 +1,12 @@
-//! Content page (privacy-page), being written.
+//! /charte_confidentialite: the privacy charter (RGPD).
 import { Page } from '@/components/ui/page';
+import { LegalDocument } from '../components/legal-document';
+import { PRIVACY } from '../data/legal/privacy';
 
-export default function ContentPage() {
-  return <Page title="privacy-page" />;
+export default function PrivacyPage() {
+  return (
+    <Page title="Charte de confidentialité" lead="Comment nous traitons vos données personnelles, et comment exercer vos droits.">
+      <LegalDocument sections={PRIVACY} updated="22 novembre 2026" />
+    </Page>
+  );
 }

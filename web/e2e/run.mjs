@@ -1,0 +1,147 @@
+// End-to-end runner: starts the real server on a fresh SQLite data folder, drives Debian's
+// Chromium through playwright-core, runs every e2e/*.spec.mjs and ends with "N passed, N failed".
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { makeContext } from './support/context.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const webDir = resolve(here, '..');
+const repoRoot = resolve(webDir, '..');
+const serverBin = resolve(repoRoot, process.env.SERVER_BIN ?? 'target/debug/server');
+const webDist = resolve(webDir, 'dist');
+const artifacts = join(here, 'artifacts');
+const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
+const TEST_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 60_000);
+
+const admin = { email: 'admin@forme-additive.test', password: 'Admin-e2e-2026-secret' };
+
+function serverEnv(dataDir) {
+  const env = { ...process.env, DATA_DIR: dataDir, WEB_DIST: webDist, RUST_LOG: process.env.RUST_LOG ?? 'warn' };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  return env;
+}
+
+function createAdmin(dataDir) {
+  const result = spawnSync(serverBin, ['create-admin', '--email', admin.email, '--password-stdin'], {
+    env: serverEnv(dataDir),
+    input: `${admin.password}\n`,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (result.status !== 0) {
+    console.log(`# create-admin failed (${result.status}): ${(result.stderr || result.stdout || '').trim()}`);
+    return false;
+  }
+  return true;
+}
+
+function startServer(dataDir) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(serverBin, ['serve', '--addr', '127.0.0.1:0'], { env: serverEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`server did not print its address in 60 s:\n${seen}`)), 60_000);
+    const onData = (chunk) => {
+      seen += chunk.toString();
+      const match = seen.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise({ child, baseUrl: match[1] });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => {
+      seen += chunk.toString();
+      if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${seen}`));
+    });
+  });
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(child.pid, 'SIGTERM');
+  const timeout = new Promise((r) => setTimeout(r, 5000, 'timeout'));
+  if ((await Promise.race([exited, timeout])) === 'timeout') process.kill(child.pid, 'SIGKILL');
+}
+
+async function loadSpecs() {
+  const files = readdirSync(here).filter((f) => f.endsWith('.spec.mjs')).sort();
+  const specs = [];
+  for (const file of files) {
+    const mod = await import(pathToFileURL(join(here, file)).href);
+    for (const spec of mod.default ?? mod.specs ?? []) specs.push({ file, ...spec });
+  }
+  return specs;
+}
+
+function withTimeout(promise, ms, label) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${label}: timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function main() {
+  if (!existsSync(serverBin)) throw new Error(`server binary not found: ${serverBin} (build it or set SERVER_BIN)`);
+  if (!existsSync(join(webDist, 'index.html'))) throw new Error(`${webDist}/index.html missing: run npx vite build`);
+  mkdirSync(artifacts, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'fa-e2e-data-'));
+  const profileDir = mkdtempSync(join(tmpdir(), 'fa-e2e-chromium-'));
+  const adminReady = createAdmin(dataDir);
+  const { child, baseUrl } = await startServer(dataDir);
+  console.log(`# server ${baseUrl} (pid ${child.pid}), data ${dataDir}`);
+  let browser;
+  let passed = 0;
+  let failed = 0;
+  try {
+    browser = await chromium.launchPersistentContext(profileDir, {
+      executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
+      headless: true,
+      viewport: { width: 1366, height: 900 },
+      locale: 'fr-FR',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const specs = (await loadSpecs()).filter((s) => !only || only.test(`${s.file} ${s.name}`));
+    for (const spec of specs) {
+      const ctx = makeContext({ browser, baseUrl, dataDir, artifacts, admin: adminReady ? admin : null, spec });
+      const label = `${spec.file.replace('.spec.mjs', '')}: ${spec.name}`;
+      const started = Date.now();
+      try {
+        await browser.clearCookies();
+        await withTimeout(spec.run(ctx), TEST_TIMEOUT_MS, label);
+        passed += 1;
+        console.log(`ok   ${label} (${Date.now() - started} ms)`);
+      } catch (error) {
+        failed += 1;
+        console.log(`FAIL ${label} (${Date.now() - started} ms)\n     ${String(error?.stack ?? error).split('\n').slice(0, 6).join('\n     ')}`);
+        await ctx.screenshotOnFailure().catch(() => undefined);
+      } finally {
+        await ctx.closePages();
+      }
+    }
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await stopServer(child);
+    rmSync(profileDir, { recursive: true, force: true });
+    if (failed === 0) rmSync(dataDir, { recursive: true, force: true });
+    else console.log(`# data folder kept for inspection: ${dataDir}`);
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed === 0 ? 0 : 1;
+}
+
+main().catch((error) => {
+  console.log(`FAIL e2e harness\n     ${error?.stack ?? error}`);
+  console.log('0 passed, 1 failed');
+  process.exitCode = 1;
+});
