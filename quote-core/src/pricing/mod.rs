@@ -1,28 +1,147 @@
-//! Pricing from a catalog, in integer cents.
+//! Pricing from a catalog, in integer cents: the catalog types, the customer's options and the
+//! priced breakdown.
+
+mod catalog;
+mod price;
+mod resolve;
+mod validate;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Analysis, QuoteError};
+pub use catalog::{
+    Catalog, Choice, Express, Material, PostTreatment, PostTreatmentPricing, Process, QuantityBreak,
+};
+pub use price::{price, price_all_processes, round_cents};
 
-/// The catalog (processes, materials, colours, finishes, post-treatments, quantity breaks).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-pub struct Catalog {}
+/// A post-treatment the customer asked for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostTreatmentChoice {
+    /// Index in the catalog (0 polissage, 1 taraudage, 2 revêtement de surface).
+    pub index: u8,
+    /// Number of holes to tap (tapping only).
+    #[serde(default)]
+    pub holes: u32,
+}
 
-/// What the customer chose.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-pub struct PriceOptions {}
+/// What the customer chose. `None` picks the catalog's default for the process or material.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PriceOptions {
+    /// Process code (`SLA`, `SLS`, `MJF`, `SLM`).
+    pub process: String,
+    /// Material code; `None` for the process's default material.
+    pub material: Option<String>,
+    /// Colour code; `None` for the material's default colour.
+    pub colour: Option<String>,
+    /// Finish code; `None` for the material's default finish.
+    pub finish: Option<String>,
+    /// Post-treatments, each at most once.
+    pub post_treatments: Vec<PostTreatmentChoice>,
+    /// Number of identical parts (1 to the catalog's `max_quantity`).
+    pub quantity: u32,
+    /// Express lead time.
+    pub express: bool,
+}
+
+impl Default for PriceOptions {
+    fn default() -> Self {
+        PriceOptions {
+            process: "SLA".into(),
+            material: None,
+            colour: None,
+            finish: None,
+            post_treatments: Vec::new(),
+            quantity: 1,
+            express: false,
+        }
+    }
+}
+
+impl PriceOptions {
+    /// Options for a process with its default material, one part.
+    pub fn for_process(code: &str) -> Self {
+        PriceOptions {
+            process: code.into(),
+            ..Default::default()
+        }
+    }
+}
+
+/// One per-part amount of the breakdown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PriceComponent {
+    /// Stable code: `material`, `space`, `height`, `handling`, `colour`, `finish`,
+    /// `post_treatment_<index>`.
+    pub code: String,
+    /// French label.
+    pub label: String,
+    /// Amount per part, cents excl. VAT, already rounded to the cent.
+    pub cents: u64,
+}
 
 /// A priced line, every amount in cents excluding VAT.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-pub struct PriceBreakdown {}
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PriceBreakdown {
+    /// Process code.
+    pub process: String,
+    /// Process name (French).
+    pub process_name: String,
+    /// Material code.
+    pub material: String,
+    /// Material name (French).
+    pub material_name: String,
+    /// Colour code.
+    pub colour: String,
+    /// Colour name (French).
+    pub colour_name: String,
+    /// Finish code.
+    pub finish: String,
+    /// Finish name (French).
+    pub finish_name: String,
+    /// Priced material volume (part, plus supports where built), cm³.
+    pub material_volume_cm3: f64,
+    /// Oriented bounding-box volume, cm³.
+    pub bbox_volume_cm3: f64,
+    /// Build height, mm.
+    pub build_height_mm: f64,
+    /// Surface area, cm².
+    pub area_cm2: f64,
+    /// Weight of one part, g (volume × density).
+    pub weight_g: f64,
+    /// Per-part amounts, each rounded to the cent.
+    pub components: Vec<PriceComponent>,
+    /// Sum of the components, cents.
+    pub subtotal_cents: u64,
+    /// The material's minimum part price, cents.
+    pub minimum_part_price_cents: u64,
+    /// Whether the minimum replaced the subtotal.
+    pub minimum_applied: bool,
+    /// Price of one part, cents: `max(minimum, subtotal)`.
+    pub unit_cents: u64,
+    /// Number of parts.
+    pub quantity: u32,
+    /// Quantity discount in percent.
+    pub discount_percent: u32,
+    /// Quantity factor (`1 − discount`).
+    pub factor: f64,
+    /// Whether express lead time was chosen.
+    pub express: bool,
+    /// Express factor in percent (100 without express).
+    pub express_factor_percent: u32,
+    /// Lead time in working days.
+    pub lead_time_days: u32,
+    /// Line total, cents: `unit × quantity × factor × express`, rounded once.
+    pub line_cents: u64,
+    /// French label of the line (e.g. "SLA – Résine standard, gris, brut").
+    pub label: String,
+}
 
-/// Prices an analysed part.
-pub fn price(
-    _analysis: &Analysis,
-    _options: &PriceOptions,
-    _catalog: &Catalog,
-) -> Result<PriceBreakdown, QuoteError> {
-    Err(QuoteError::InvalidCatalog {
-        detail: "non implémenté".into(),
-    })
+impl PriceBreakdown {
+    /// The amount of one component, 0 when absent.
+    pub fn component_cents(&self, code: &str) -> u64 {
+        self.components
+            .iter()
+            .find(|c| c.code == code)
+            .map_or(0, |c| c.cents)
+    }
 }

@@ -1,0 +1,191 @@
+//! Catalog validation: every reference resolves, every rate is finite and non-negative, codes are
+//! unique and quantity breaks increase. Messages are French (shown in the admin).
+
+use std::collections::HashSet;
+
+use super::catalog::{Catalog, Choice, Material, Process};
+use crate::QuoteError;
+
+fn invalid(detail: String) -> QuoteError {
+    QuoteError::InvalidCatalog { detail }
+}
+
+/// Refuses NaN, infinite and negative amounts.
+fn check_amount(value: f64, what: &str) -> Result<(), QuoteError> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(())
+    } else {
+        Err(invalid(format!(
+            "{what} doit être un nombre positif ou nul (lu\u{a0}: {value})."
+        )))
+    }
+}
+
+fn check_unique<'a>(codes: impl Iterator<Item = &'a str>, what: &str) -> Result<(), QuoteError> {
+    let mut seen = HashSet::new();
+    for code in codes {
+        if code.trim().is_empty() {
+            return Err(invalid(format!("{what}\u{a0}: un code est vide.")));
+        }
+        if !seen.insert(code) {
+            return Err(invalid(format!(
+                "{what}\u{a0}: le code «\u{a0}{code}\u{a0}» est en double."
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn check_choices(list: &[Choice], default: &str, what: &str) -> Result<(), QuoteError> {
+    check_unique(list.iter().map(|c| c.code.as_str()), what)?;
+    for c in list {
+        check_amount(
+            c.fee_cents,
+            &format!("{what} «\u{a0}{}\u{a0}»\u{a0}: fee_cents", c.code),
+        )?;
+        check_amount(
+            c.rate_cents_per_cm2,
+            &format!("{what} «\u{a0}{}\u{a0}»\u{a0}: rate_cents_per_cm2", c.code),
+        )?;
+    }
+    if !list.iter().any(|c| c.code == default) {
+        return Err(invalid(format!(
+            "{what}\u{a0}: la valeur par défaut «\u{a0}{default}\u{a0}» n'existe pas."
+        )));
+    }
+    Ok(())
+}
+
+fn check_material(p: &Process, m: &Material) -> Result<(), QuoteError> {
+    let at = format!("{} / {}", p.code, m.code);
+    if !(m.density_g_cm3.is_finite() && m.density_g_cm3 > 0.0) {
+        return Err(invalid(format!(
+            "{at}\u{a0}: la densité doit être strictement positive."
+        )));
+    }
+    for (value, name) in [
+        (m.material_rate_cents_per_cm3, "material_rate_cents_per_cm3"),
+        (m.space_rate_cents_per_cm3, "space_rate_cents_per_cm3"),
+        (m.height_rate_cents_per_mm, "height_rate_cents_per_mm"),
+        (m.handling_fee_cents, "handling_fee_cents"),
+        (m.minimum_part_price_cents, "minimum_part_price_cents"),
+    ] {
+        check_amount(value, &format!("{at}\u{a0}: {name}"))?;
+    }
+    check_choices(&m.colours, &m.default_colour, &format!("{at}, couleurs"))?;
+    check_choices(&m.finishes, &m.default_finish, &format!("{at}, finitions"))
+}
+
+fn check_process(p: &Process) -> Result<(), QuoteError> {
+    if p.build_volume_mm
+        .iter()
+        .any(|d| !(d.is_finite() && *d > 0.0))
+    {
+        return Err(invalid(format!(
+            "{}\u{a0}: le volume d'impression doit être strictement positif.",
+            p.code
+        )));
+    }
+    for (value, name) in [
+        (p.min_wall_mm, "min_wall_mm"),
+        (p.layer_thickness_mm, "layer_thickness_mm"),
+    ] {
+        check_amount(value, &format!("{}\u{a0}: {name}", p.code))?;
+    }
+    if !(0.0..90.0).contains(&p.overhang_angle_deg) {
+        return Err(invalid(format!(
+            "{}\u{a0}: l'angle de surplomb doit être compris entre 0 et 90°.",
+            p.code
+        )));
+    }
+    check_unique(
+        p.materials.iter().map(|m| m.code.as_str()),
+        &format!("{}, matériaux", p.code),
+    )?;
+    for m in &p.materials {
+        check_material(p, m)?;
+    }
+    if p.material(&p.default_material).is_none() {
+        return Err(invalid(format!(
+            "{}\u{a0}: le matériau par défaut «\u{a0}{}\u{a0}» n'existe pas.",
+            p.code, p.default_material
+        )));
+    }
+    Ok(())
+}
+
+impl Catalog {
+    /// Checks references, amounts and orderings; the error says what is wrong, in French.
+    pub fn validate(&self) -> Result<(), QuoteError> {
+        if self.currency != "EUR" {
+            return Err(invalid(format!(
+                "seule la devise EUR est gérée (lu\u{a0}: {}).",
+                self.currency
+            )));
+        }
+        if self.processes.is_empty() {
+            return Err(invalid("aucun procédé.".into()));
+        }
+        check_unique(self.processes.iter().map(|p| p.code.as_str()), "procédés")?;
+        let mut indices = HashSet::new();
+        for p in &self.processes {
+            if !indices.insert(p.index) {
+                return Err(invalid(format!(
+                    "procédés\u{a0}: l'index {} est en double.",
+                    p.index
+                )));
+            }
+            check_process(p)?;
+        }
+        check_unique(
+            self.post_treatments.iter().map(|t| t.code.as_str()),
+            "post-traitements",
+        )?;
+        let mut indices = HashSet::new();
+        for t in &self.post_treatments {
+            if !indices.insert(t.index) {
+                return Err(invalid(format!(
+                    "post-traitements\u{a0}: l'index {} est en double.",
+                    t.index
+                )));
+            }
+            check_amount(t.fee_cents, &format!("{}\u{a0}: fee_cents", t.code))?;
+            check_amount(t.rate_cents, &format!("{}\u{a0}: rate_cents", t.code))?;
+            if let Some(unknown) = t.processes.iter().find(|c| self.process(c).is_none()) {
+                return Err(invalid(format!(
+                    "{}\u{a0}: le procédé «\u{a0}{unknown}\u{a0}» n'existe pas.",
+                    t.code
+                )));
+            }
+        }
+        if self.max_quantity == 0 {
+            return Err(invalid("max_quantity doit être au moins 1.".into()));
+        }
+        let mut previous: Option<(u32, u32)> = None;
+        for b in &self.quantity_breaks {
+            if b.min_quantity < 2 || b.discount_percent >= 100 {
+                return Err(invalid(format!(
+                    "palier de quantité {}\u{a0}: quantité minimale ≥ 2 et remise < 100\u{a0}% attendues.",
+                    b.min_quantity
+                )));
+            }
+            if let Some((q, d)) = previous {
+                if b.min_quantity <= q || b.discount_percent < d {
+                    return Err(invalid(
+                        "les paliers de quantité doivent être croissants (quantité et remise)."
+                            .into(),
+                    ));
+                }
+            }
+            previous = Some((b.min_quantity, b.discount_percent));
+        }
+        if let Some(e) = self.express {
+            if e.factor_percent < 100 {
+                return Err(invalid(
+                    "le facteur express doit être au moins 100\u{a0}%.".into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
