@@ -1,0 +1,195 @@
+//! Outgoing e-mail: one [`Mailer`] that sends through SMTP (`lettre`) when `SMTP_URL` is set and
+//! otherwise writes each message as an RFC 5322 `.eml` file in the outbox folder, plus the French
+//! templates of every message the site sends.
+
+mod outbox;
+mod smtp;
+pub mod templates;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use lettre::message::{Mailbox, MultiPart};
+use lettre::Message;
+
+/// Why a message could not be sent. The user only ever sees "Erreur lors de l'envoi du mail".
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    /// `SMTP_URL` could not be understood.
+    #[error("invalid SMTP_URL: {0}")]
+    Config(String),
+    /// A sender or recipient address lettre refuses.
+    #[error("invalid address {0:?}")]
+    Address(String),
+    /// The message could not be assembled.
+    #[error("cannot build message: {0}")]
+    Build(#[from] lettre::error::Error),
+    /// The SMTP server refused the message or could not be reached.
+    #[error("SMTP delivery failed: {0}")]
+    Smtp(#[from] lettre::transport::smtp::Error),
+    /// The outbox file could not be written.
+    #[error("cannot write to the outbox: {0}")]
+    Outbox(#[from] std::io::Error),
+}
+
+/// What a message is for: names outbox files and rate-limit buckets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// Code confirming the address of a new account.
+    AccountCreation,
+    /// Code confirming a change of e-mail address.
+    EmailChange,
+    /// Link to choose a new password.
+    PasswordReset,
+    /// Copy of a contact-form message, sent to the staff.
+    ContactCopy,
+}
+
+impl Purpose {
+    /// Short English name (`account_creation`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Purpose::AccountCreation => "account_creation",
+            Purpose::EmailChange => "email_reset",
+            Purpose::PasswordReset => "forgot_password",
+            Purpose::ContactCopy => "contact",
+        }
+    }
+}
+
+/// A message ready to send: plain text and HTML alternatives.
+#[derive(Debug, Clone)]
+pub struct OutgoingMail {
+    /// Recipient address.
+    pub to: String,
+    /// Address the recipient replies to, if not the sender.
+    pub reply_to: Option<String>,
+    /// What the message is for.
+    pub purpose: Purpose,
+    /// Subject line.
+    pub subject: String,
+    /// Plain-text body.
+    pub text: String,
+    /// HTML body.
+    pub html: String,
+}
+
+/// Settings of the mailer.
+#[derive(Debug, Clone)]
+pub struct MailSettings {
+    /// `smtp://host:port` (no TLS), `smtp://host:port?tls=required` (STARTTLS) or
+    /// `smtps://user:password@host:port`; `None` selects the file outbox.
+    pub smtp_url: Option<String>,
+    /// Folder of the file outbox (`DATA_DIR/outbox`).
+    pub outbox_dir: PathBuf,
+    /// Sender, e.g. `Forme Additive <ne-pas-repondre@forme-additive.example>`.
+    pub from: String,
+    /// Brand named in the messages.
+    pub brand: String,
+    /// Public address of the site, used in links (`http://127.0.0.1:8080`).
+    pub base_url: String,
+}
+
+enum Transport {
+    Smtp(smtp::Smtp),
+    Outbox(PathBuf),
+}
+
+/// Sends the site's e-mail; cheap to clone.
+#[derive(Clone)]
+pub struct Mailer {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    transport: Transport,
+    from: Mailbox,
+    brand: String,
+    base_url: String,
+}
+
+impl Mailer {
+    /// Builds the mailer: SMTP when `smtp_url` is set, else the outbox folder.
+    pub fn new(settings: MailSettings) -> Result<Self, MailError> {
+        let from: Mailbox = settings
+            .from
+            .parse()
+            .map_err(|_| MailError::Address(settings.from.clone()))?;
+        let transport = match settings
+            .smtp_url
+            .as_deref()
+            .filter(|u| !u.trim().is_empty())
+        {
+            Some(url) => Transport::Smtp(smtp::Smtp::from_url(url)?),
+            None => Transport::Outbox(settings.outbox_dir),
+        };
+        let base_url = settings.base_url.trim_end_matches('/').to_owned();
+        Ok(Self {
+            inner: Arc::new(Inner {
+                transport,
+                from,
+                brand: settings.brand,
+                base_url,
+            }),
+        })
+    }
+
+    /// The brand named in the messages.
+    pub fn brand(&self) -> &str {
+        &self.inner.brand
+    }
+
+    /// The public address of the site, without a trailing slash.
+    pub fn base_url(&self) -> &str {
+        &self.inner.base_url
+    }
+
+    /// True when messages go to the file outbox rather than SMTP.
+    pub fn is_outbox(&self) -> bool {
+        matches!(self.inner.transport, Transport::Outbox(_))
+    }
+
+    /// Sends one message.
+    pub async fn send(&self, mail: OutgoingMail) -> Result<(), MailError> {
+        let message = self.build(&mail)?;
+        match &self.inner.transport {
+            Transport::Smtp(smtp) => smtp.send(message).await,
+            Transport::Outbox(dir) => outbox::write(dir, &mail, &message.formatted()).await,
+        }
+    }
+
+    fn build(&self, mail: &OutgoingMail) -> Result<Message, MailError> {
+        let to: Mailbox = mail
+            .to
+            .parse()
+            .map_err(|_| MailError::Address(mail.to.clone()))?;
+        let mut builder = Message::builder()
+            .from(self.inner.from.clone())
+            .to(to)
+            .subject(&mail.subject);
+        if let Some(reply_to) = &mail.reply_to {
+            let reply_to: Mailbox = reply_to
+                .parse()
+                .map_err(|_| MailError::Address(reply_to.clone()))?;
+            builder = builder.reply_to(reply_to);
+        }
+        Ok(builder.multipart(MultiPart::alternative_plain_html(
+            mail.text.clone(),
+            mail.html.clone(),
+        ))?)
+    }
+}
+
+impl std::fmt::Debug for Mailer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = if self.is_outbox() { "outbox" } else { "smtp" };
+        f.debug_struct("Mailer")
+            .field("transport", &kind)
+            .field("brand", &self.inner.brand)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+#[path = "outbox_tests.rs"]
+mod outbox_tests;

@@ -1,0 +1,41 @@
+//! The file outbox: one RFC 5322 `.eml` file per message, named
+//! `<UTC time>_<purpose>_<recipient>_<n>.eml`, written atomically (temporary file, then rename).
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::{MailError, OutgoingMail};
+
+static SEQUENCE: AtomicU64 = AtomicU64::new(0);
+
+/// Writes `bytes` (the formatted message) into `dir`, creating it if needed; returns the path.
+pub(super) async fn write(dir: &Path, mail: &OutgoingMail, bytes: &[u8]) -> Result<(), MailError> {
+    tokio::fs::create_dir_all(dir).await?;
+    let path = dir.join(file_name(mail));
+    let tmp = path.with_extension("eml.tmp");
+    tokio::fs::write(&tmp, bytes).await?;
+    tokio::fs::rename(&tmp, &path).await?;
+    tracing::info!(path = %path.display(), purpose = mail.purpose.as_str(), "e-mail written to the outbox");
+    Ok(())
+}
+
+fn file_name(mail: &OutgoingMail) -> PathBuf {
+    let now = chrono::Utc::now().format("%Y%m%dT%H%M%S%.6fZ");
+    let n = SEQUENCE.fetch_add(1, Ordering::Relaxed);
+    let recipient: String = mail
+        .to
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '@' | '+') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(80)
+        .collect();
+    PathBuf::from(format!(
+        "{now}_{}_{recipient}_{n}.eml",
+        mail.purpose.as_str()
+    ))
+}
