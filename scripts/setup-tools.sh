@@ -21,3 +21,6 @@ fi
 if [ -f web/package.json ]; then
   (cd web && npm ci --no-audit --no-fund)
 fi
+
+# A real local SMTP server for the server's e-mail tests (server/tests/smtp_sink.py).
+python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
