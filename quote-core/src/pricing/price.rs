@@ -70,7 +70,7 @@ pub fn price(
         ),
         (
             "space",
-            "Volume occupé dans la cuve",
+            "Volume occupé dans le bac de poudre",
             m.space_rate_cents_per_cm3,
             m.space_rate_cents_per_cm3 * fit.bbox_volume_mm3 / 1000.0,
         ),

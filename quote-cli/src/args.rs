@@ -1,0 +1,72 @@
+//! Command-line arguments of `quote`.
+
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+use quote_core::Unit;
+
+/// Analyse et chiffre des fichiers 3D (STL, OBJ, 3MF) : volume, surface, dimensions, étanchéité
+/// et prix unitaire pour chaque procédé.
+#[derive(Debug, Parser)]
+#[command(name = "quote", version)]
+pub struct Args {
+    /// Fichiers à analyser.
+    #[arg(required = true, value_name = "FICHIER")]
+    pub files: Vec<PathBuf>,
+
+    /// Une ligne JSON par fichier au lieu du tableau.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Unité dans laquelle les fichiers ont été dessinés.
+    #[arg(long, value_enum, default_value_t = UnitArg::Mm)]
+    pub unit: UnitArg,
+
+    /// Procédé du devis détaillé (SLA, SLS, MJF, SLM) ; par défaut le moins cher qui convient.
+    #[arg(long, value_name = "CODE")]
+    pub process: Option<String>,
+
+    /// Matériau du devis détaillé (code du catalogue) ; demande --process.
+    #[arg(long, value_name = "CODE", requires = "process")]
+    pub material: Option<String>,
+
+    /// Nombre de pièces du devis détaillé.
+    #[arg(long, value_name = "N")]
+    pub quantity: Option<u32>,
+
+    /// Catalogue JSON à utiliser au lieu du catalogue par défaut.
+    #[arg(long, value_name = "FICHIER")]
+    pub catalog: Option<PathBuf>,
+
+    /// Ne pas estimer l'épaisseur des parois (analyse plus rapide).
+    #[arg(long)]
+    pub no_thickness: bool,
+}
+
+impl Args {
+    /// Whether a detailed price was asked for.
+    pub fn wants_price(&self) -> bool {
+        self.process.is_some() || self.material.is_some() || self.quantity.is_some()
+    }
+}
+
+/// `--unit` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum UnitArg {
+    /// Millimètres.
+    Mm,
+    /// Centimètres.
+    Cm,
+    /// Pouces.
+    In,
+}
+
+impl From<UnitArg> for Unit {
+    fn from(u: UnitArg) -> Unit {
+        match u {
+            UnitArg::Mm => Unit::Mm,
+            UnitArg::Cm => Unit::Cm,
+            UnitArg::In => Unit::In,
+        }
+    }
+}

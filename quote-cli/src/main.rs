@@ -1,0 +1,135 @@
+//! The `quote` command: analyses and prices STL, OBJ and 3MF files, as a French table or one JSON
+//! line per file (`--json`). Exits with status 2 when a file could not be read.
+
+mod args;
+mod french;
+mod report;
+mod table;
+
+use std::io::{self, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use clap::Parser;
+use quote_core::{analyze_file, Catalog, QuoteError};
+
+use args::Args;
+use report::{ErrorBody, FileError, PriceRequest, Report};
+
+/// Why a file could not be read: an I/O failure or a typed engine error.
+fn read_error(path: &Path, e: &io::Error) -> ErrorBody {
+    let message = match e.kind() {
+        io::ErrorKind::NotFound => "Fichier introuvable.".to_string(),
+        io::ErrorKind::PermissionDenied => "Lecture du fichier refusée (droits d'accès).".into(),
+        _ if path.is_dir() => "C'est un dossier, pas un fichier.".into(),
+        _ => format!("Lecture du fichier impossible ({e})."),
+    };
+    ErrorBody {
+        code: "io_error".into(),
+        message,
+    }
+}
+
+fn load_catalog(args: &Args) -> Result<Catalog, String> {
+    let Some(path) = &args.catalog else {
+        return Ok(Catalog::default_catalog());
+    };
+    let json = std::fs::read_to_string(path)
+        .map_err(|e| format!("{} : {}", path.display(), read_error(path, &e).message))?;
+    Catalog::from_json(&json).map_err(|e| e.message())
+}
+
+/// Checks `--process`, `--material` and `--quantity` once, before reading any file.
+fn price_request(args: &Args, catalog: &Catalog) -> Result<Option<PriceRequest>, String> {
+    if !args.wants_price() {
+        return Ok(None);
+    }
+    if let Some(code) = &args.process {
+        let process = catalog.process(code).ok_or_else(|| {
+            let known: Vec<&str> = catalog.processes.iter().map(|p| p.code.as_str()).collect();
+            format!(
+                "procédé «\u{a0}{code}\u{a0}» inconnu (valeurs possibles\u{a0}: {}).",
+                known.join(", ")
+            )
+        })?;
+        if let Some(m) = &args.material {
+            if process.material(m).is_none() {
+                let known: Vec<&str> = process.materials.iter().map(|m| m.code.as_str()).collect();
+                return Err(format!(
+                    "matériau «\u{a0}{m}\u{a0}» inconnu pour {} (valeurs possibles\u{a0}: {}).",
+                    process.code,
+                    known.join(", ")
+                ));
+            }
+        }
+    }
+    let quantity = args.quantity.unwrap_or(1);
+    if quantity == 0 || quantity > catalog.max_quantity {
+        return Err(format!(
+            "la quantité doit être comprise entre 1 et {}.",
+            quote_core::fr_int(u64::from(catalog.max_quantity))
+        ));
+    }
+    Ok(Some(PriceRequest {
+        process: args.process.clone(),
+        material: args.material.clone(),
+        quantity,
+    }))
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let setup = load_catalog(&args).and_then(|c| price_request(&args, &c).map(|r| (c, r)));
+    let (catalog, request) = match setup {
+        Ok(x) => x,
+        Err(message) => {
+            eprintln!("quote\u{a0}: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut options = catalog.analysis_options();
+    options.unit = args.unit.into();
+    if args.no_thickness {
+        options.thickness_samples = 0;
+    }
+
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut failed = false;
+    for path in &args.files {
+        let file = path.display().to_string();
+        let result = std::fs::read(path)
+            .map_err(|e| read_error(path, &e))
+            .and_then(|bytes| {
+                analyze_file(&file, &bytes, &options).map_err(|e: QuoteError| ErrorBody::from(&e))
+            });
+        let text = match result {
+            Ok(analysis) => {
+                let r = Report::new(file, options.unit, analysis, &catalog, request.as_ref());
+                if args.json {
+                    serde_json::to_string(&r).expect("a report serialises")
+                } else {
+                    table::render(&r, &catalog)
+                }
+            }
+            Err(error) => {
+                failed = true;
+                let e = FileError { file, error };
+                if args.json {
+                    serde_json::to_string(&e).expect("an error serialises")
+                } else {
+                    table::render_error(&e)
+                }
+            }
+        };
+        // A closed pipe (`quote ... | head`) ends the command quietly.
+        if writeln!(out, "{text}").is_err() {
+            return ExitCode::from(if failed { 2 } else { 0 });
+        }
+    }
+    if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
