@@ -1,9 +1,234 @@
 //! Browser bindings of quote-core: analyse a file's bytes and price it, from a Web Worker.
+//!
+//! Results cross the boundary as JSON strings (exact for f64: the shortest round-trip form) and
+//! the preview as typed arrays. Each preview getter moves its buffer out of the Rust heap into a
+//! fresh JS typed array, so the worker can transfer it to the page without another copy.
+//! Errors are JS `Error`s whose `message` is the engine's French text and whose `code` property
+//! is its stable code.
 
+mod preview;
+
+use quote_core::analysis::Unit;
+use quote_core::pricing::{price as price_part, Catalog, PriceOptions};
+use quote_core::{Analysis, QuoteError};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+pub use preview::{PreviewBuffers, FLAG_OVERHANG, FLAG_THIN_WALL, PREVIEW_TRIANGLE_LIMIT};
 
 /// The engine's version, so the page can tell which build it runs.
 #[wasm_bindgen]
 pub fn engine_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// An engine error as a JS `Error` with a `code` property.
+fn js_error(code: &str, message: &str) -> JsValue {
+    let error = js_sys::Error::new(message);
+    error.set_name("QuoteError");
+    // Setting a plain data property on a fresh Error object cannot fail.
+    let _ = js_sys::Reflect::set(&error, &"code".into(), &code.into());
+    error.into()
+}
+
+fn quote_error(e: QuoteError) -> JsValue {
+    js_error(e.code(), &e.message())
+}
+
+/// A malformed argument from the page (a programming error, still reported in French).
+fn bad_argument(what: &str, detail: impl std::fmt::Display) -> JsValue {
+    js_error("invalid_argument", &format!("Paramètre {what} invalide : {detail}"))
+}
+
+/// Parses the unit chosen on the page.
+pub fn parse_unit(unit: &str) -> Result<Unit, QuoteError> {
+    match unit {
+        "mm" | "" => Ok(Unit::Mm),
+        "cm" => Ok(Unit::Cm),
+        "in" => Ok(Unit::In),
+        other => Err(QuoteError::InvalidOption {
+            detail: format!("unité « {other} » inconnue (mm, cm ou in)"),
+        }),
+    }
+}
+
+fn catalog_from(json: Option<String>) -> Result<Catalog, QuoteError> {
+    match json {
+        Some(j) if !j.trim().is_empty() => Catalog::from_json(&j),
+        _ => Ok(Catalog::default_catalog()),
+    }
+}
+
+fn to_json<T: Serialize>(value: &T) -> Result<String, JsValue> {
+    // Serialising our own plain structs only fails on non-finite floats, which the engine
+    // rejects on import; report it rather than panic.
+    serde_json::to_string(value).map_err(|e| js_error("internal", &format!("Erreur interne : {e}")))
+}
+
+fn parse_analysis(json: &str) -> Result<Analysis, JsValue> {
+    serde_json::from_str(json).map_err(|e| bad_argument("analysis", e))
+}
+
+/// A file analysed in the browser: the analysis (JSON) and the preview buffers.
+#[wasm_bindgen]
+pub struct Analyzed {
+    analysis_json: String,
+    preview: PreviewBuffers,
+}
+
+#[wasm_bindgen]
+impl Analyzed {
+    /// The analysis as JSON (the same fields as quote-core's `Analysis`, in mm).
+    #[wasm_bindgen(getter, js_name = analysisJson)]
+    pub fn analysis_json(&self) -> String {
+        self.analysis_json.clone()
+    }
+
+    /// 1 when the preview shows every triangle, else the sampling step of a huge mesh.
+    #[wasm_bindgen(getter, js_name = previewStride)]
+    pub fn preview_stride(&self) -> usize {
+        self.preview.stride
+    }
+
+    /// Moves the corner positions (x, y, z per corner, 9 per triangle, mm) out; empty afterwards.
+    #[wasm_bindgen(js_name = takePositions)]
+    pub fn take_positions(&mut self) -> js_sys::Float32Array {
+        let v = std::mem::take(&mut self.preview.positions);
+        js_sys::Float32Array::from(&v[..])
+    }
+
+    /// Moves the flat normals (repeated for the three corners) out; empty afterwards.
+    #[wasm_bindgen(js_name = takeNormals)]
+    pub fn take_normals(&mut self) -> js_sys::Float32Array {
+        let v = std::mem::take(&mut self.preview.normals);
+        js_sys::Float32Array::from(&v[..])
+    }
+
+    /// Moves the per-triangle flags out (bit 0 overhang, bit 1 thin wall); empty afterwards.
+    #[wasm_bindgen(js_name = takeFlags)]
+    pub fn take_flags(&mut self) -> js_sys::Uint8Array {
+        let v = std::mem::take(&mut self.preview.flags);
+        js_sys::Uint8Array::from(&v[..])
+    }
+}
+
+/// Analyses a file (STL, OBJ or 3MF; `name` gives the extension) drawn in `unit` (`mm`, `cm`
+/// or `in`) against the catalog's processes (the default catalog when `catalog_json` is absent),
+/// and builds its preview.
+#[wasm_bindgen]
+pub fn analyze(
+    name: &str,
+    bytes: &[u8],
+    unit: &str,
+    catalog_json: Option<String>,
+) -> Result<Analyzed, JsValue> {
+    let unit = parse_unit(unit).map_err(quote_error)?;
+    let catalog = catalog_from(catalog_json).map_err(quote_error)?;
+    let mut options = catalog.analysis_options();
+    options.unit = unit;
+    options.preview_flags = true;
+    let (format, mut mesh) = quote_core::import(name, bytes).map_err(quote_error)?;
+    mesh.scale(unit.to_mm());
+    let analysis = quote_core::analyze(format, &mesh, &options).map_err(quote_error)?;
+    let overhang_cos = options
+        .processes
+        .iter()
+        .find(|p| p.needs_support && p.overhang_angle_deg > 0.0)
+        .map(|p| p.overhang_angle_deg.to_radians().cos());
+    let preview = preview::build(&mesh, overhang_cos, None);
+    Ok(Analyzed {
+        analysis_json: to_json(&analysis)?,
+        preview,
+    })
+}
+
+/// Prices an analysed part (`analysis_json` from [`analyze`]) with the customer's options
+/// (quote-core's `PriceOptions` as JSON); returns the breakdown as JSON.
+#[wasm_bindgen]
+pub fn price(
+    analysis_json: &str,
+    options_json: &str,
+    catalog_json: Option<String>,
+) -> Result<String, JsValue> {
+    let analysis = parse_analysis(analysis_json)?;
+    let options: PriceOptions =
+        serde_json::from_str(options_json).map_err(|e| bad_argument("options", e))?;
+    let catalog = catalog_from(catalog_json).map_err(quote_error)?;
+    let breakdown = price_part(&analysis, &options, &catalog).map_err(quote_error)?;
+    to_json(&breakdown)
+}
+
+/// One process's offer for a part: its breakdown with the default material, colour and
+/// finish, or why it cannot be made with that process.
+#[derive(Serialize)]
+struct ProcessOffer {
+    process: String,
+    name: String,
+    breakdown: Option<quote_core::PriceBreakdown>,
+    error: Option<ErrorBody>,
+}
+
+#[derive(Serialize)]
+struct ErrorBody {
+    code: &'static str,
+    message: String,
+}
+
+/// Prices a part with every process of the catalog (defaults, `quantity` parts); returns a JSON
+/// array of `{process, name, breakdown, error}` where exactly one of the last two is null.
+#[wasm_bindgen(js_name = priceAll)]
+pub fn price_all(
+    analysis_json: &str,
+    catalog_json: Option<String>,
+    quantity: u32,
+) -> Result<String, JsValue> {
+    let analysis = parse_analysis(analysis_json)?;
+    let catalog = catalog_from(catalog_json).map_err(quote_error)?;
+    let offers: Vec<ProcessOffer> = catalog
+        .processes
+        .iter()
+        .map(|p| {
+            let options = PriceOptions {
+                quantity,
+                ..PriceOptions::for_process(&p.code)
+            };
+            let (breakdown, error) = match price_part(&analysis, &options, &catalog) {
+                Ok(b) => (Some(b), None),
+                Err(e) => (
+                    None,
+                    Some(ErrorBody {
+                        code: e.code(),
+                        message: e.message(),
+                    }),
+                ),
+            };
+            ProcessOffer {
+                process: p.code.clone(),
+                name: p.name.clone(),
+                breakdown,
+                error,
+            }
+        })
+        .collect();
+    to_json(&offers)
+}
+
+/// The default catalog as JSON, for pages that have not loaded `Combinaison/full` yet.
+#[wasm_bindgen(js_name = defaultCatalogJson)]
+pub fn default_catalog_json() -> Result<String, JsValue> {
+    to_json(&Catalog::default_catalog())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_are_parsed_and_an_unknown_one_is_refused_in_french() {
+        assert_eq!(parse_unit("cm").unwrap(), Unit::Cm);
+        assert_eq!(parse_unit("in").unwrap(), Unit::In);
+        let e = parse_unit("ft").unwrap_err();
+        assert_eq!(e.code(), "invalid_option");
+        assert!(e.message().contains("unité « ft » inconnue"));
+    }
 }
