@@ -1,6 +1,6 @@
 //! Route guards: login-only, visitor-only and admin-only (the server applies the same rules).
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { NotFound } from '@/components/errors/not-found';
 import { Loading } from '@/components/ui/loading';
 import { isAdmin, useSession } from '@/lib/session';
@@ -17,11 +17,16 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** Signed-in users are sent to the home page. */
+/** Signed-in users are sent to the page they came for (`callbackUrl`), else to the home page. */
 export function VisitorOnly({ children }: { children?: ReactNode }) {
   const { status } = useSession();
+  const [params] = useSearchParams();
   if (status === 'loading') return <Loading />;
-  if (status === 'authenticated') return <Navigate to="/" replace />;
+  if (status === 'authenticated') {
+    const callback = params.get('callbackUrl') ?? '/';
+    const safe = callback.startsWith('/') && !callback.startsWith('//') ? callback : '/';
+    return <Navigate to={safe} replace />;
+  }
   return children ?? <Outlet />;
 }
 

@@ -19,7 +19,7 @@ export function ErrorPage() {
     <section className="error-page" data-testid="error-page">
       <p className="error-code">500</p>
       <h1>Internal Server Error</h1>
-      <p>Une erreur inattendue s’est produite. Nos équipes en sont informées ; veuillez réessayer dans un instant.</p>
+      <p>Une erreur inattendue s’est produite. Nos équipes en sont informées&nbsp;; veuillez réessayer dans un instant.</p>
       <div className="error-actions">
         <button type="button" className="p-button" onClick={() => window.location.reload()}>
           Recharger la page

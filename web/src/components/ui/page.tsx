@@ -1,4 +1,5 @@
 //! A page frame: sets the document title and renders the heading and an optional lead paragraph.
+import { fr } from '@/lib/typography';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '@/lib/title';
 
@@ -15,8 +16,8 @@ export function Page({ title, heading, lead, children, className }: PageProps) {
   return (
     <div className={['page', className].filter(Boolean).join(' ')}>
       <header className="page-head">
-        <h1>{heading ?? title}</h1>
-        {lead ? <p className="lead">{lead}</p> : null}
+        <h1>{fr(heading ?? title)}</h1>
+        {lead ? <p className="lead">{typeof lead === 'string' ? fr(lead) : lead}</p> : null}
       </header>
       {children}
     </div>

@@ -9,7 +9,7 @@ export function QuotePage() {
       <h1>Devis en ligne</h1>
       <p>
         Déposez vos fichiers STL, OBJ ou 3MF pour obtenir un prix immédiat par procédé. Cette page est en cours de
-        mise en service ; en attendant, <Link to="/contact">écrivez-nous</Link> avec vos fichiers.
+        mise en service&nbsp;; en attendant, <Link to="/contact">écrivez-nous</Link> avec vos fichiers.
       </p>
     </section>
   );

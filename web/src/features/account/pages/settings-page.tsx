@@ -1,6 +1,48 @@
-//! Account page (settings-page), being written.
+//! /compte/parametrage: identity, e-mail, password, addresses (with company) and two-factor.
+import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
+import { useMe } from '../api/me';
+import { AddressBook } from '../components/address-book';
+import { EmailChange } from '../components/email-change';
+import { IdentityForm } from '../components/identity-form';
+import { PasswordChange } from '../components/password-change';
+import { SettingsSection } from '../components/settings-section';
+import { TwoFactorSetup } from '../components/two-factor-setup';
 
-export default function AccountPage() {
-  return <Page title="settings-page" />;
+export default function SettingsPage() {
+  const { data: me, isPending, isError, refetch } = useMe();
+  if (isPending) return <Loading />;
+  if (isError || !me) {
+    return (
+      <Page title="Paramètres du compte">
+        <p className="card">
+          Impossible de charger votre compte pour le moment.{' '}
+          <button type="button" className="p-button p-button-text" onClick={() => refetch()}>
+            Réessayer
+          </button>
+        </p>
+      </Page>
+    );
+  }
+  return (
+    <Page title="Paramètres du compte" lead="Vos informations personnelles, vos adresses et la sécurité de votre compte.">
+      <div className="stack">
+        <SettingsSection id="identite" title="Identité">
+          <IdentityForm me={me} />
+        </SettingsSection>
+        <SettingsSection id="email" title="Adresse e-mail" intro="Un code est envoyé à votre adresse actuelle pour confirmer le changement.">
+          <EmailChange email={me.email} />
+        </SettingsSection>
+        <SettingsSection id="mot-de-passe" title="Mot de passe" intro="Pour votre sécurité, le changement passe par un lien envoyé à votre adresse e-mail.">
+          <PasswordChange email={me.email} />
+        </SettingsSection>
+        <SettingsSection id="adresses" title="Adresses et entreprise" intro="Adresses de livraison et de facturation. Indiquez l’entreprise et son numéro de TVA pour des factures à son nom.">
+          <AddressBook addresses={me.adresses ?? []} />
+        </SettingsSection>
+        <SettingsSection id="double-authentification" title="Double authentification" intro="Un code à usage unique, généré par une application sur votre téléphone, est demandé à chaque connexion.">
+          <TwoFactorSetup enabled={Boolean(me.twoFactorEnabled)} />
+        </SettingsSection>
+      </div>
+    </Page>
+  );
 }

@@ -1,6 +1,66 @@
-//! Auth page (sign-in-page), being written.
-import { Page } from '@/components/ui/page';
+//! /connexion_compte: e-mail and password, then the second factor when the account has one.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { z } from 'zod';
+import { Field } from '@/components/form/field';
+import { FormError } from '@/components/form/form-error';
+import { signInWithCredentials } from '@/lib/auth';
+import { formErrorMessage } from '@/lib/form-error';
+import { emailSchema } from '@/lib/validation';
+import { AuthCard } from '../components/auth-card';
+import { safeCallback } from '../api/safe-callback';
 
-export default function AuthPage() {
-  return <Page title="sign-in-page" />;
+const schema = z.object({ email: emailSchema, password: z.string().min(1, 'Saisissez votre mot de passe.') });
+type Values = z.infer<typeof schema>;
+
+export default function SignInPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const callbackUrl = safeCallback(params.get('callbackUrl'));
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = async (values: Values) => {
+    setServerError(null);
+    try {
+      const answer = await signInWithCredentials(values.email, values.password, callbackUrl);
+      navigate(answer.twoFactorRequired ? (answer.url ?? '/verify-2fa') : safeCallback(answer.url ?? callbackUrl), { replace: true });
+    } catch (error) {
+      setServerError(formErrorMessage(error));
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Connexion"
+      heading="Connexion à votre compte"
+      footer={
+        <>
+          <Link to="/mdp_oubli">Mot de passe oublié&nbsp;?</Link>
+          <Link to="/email_oubli">Changer l’adresse e-mail du compte</Link>
+          <span>
+            Pas encore de compte&nbsp;? <Link to="/creation_compte">Créer un compte</Link>
+          </span>
+        </>
+      }
+    >
+      <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <Field id="email" label="Adresse e-mail" error={errors.email?.message}>
+          <InputText id="email" type="email" autoComplete="email" invalid={!!errors.email} {...register('email')} />
+        </Field>
+        <Field id="password" label="Mot de passe" error={errors.password?.message}>
+          <InputText id="password" type="password" autoComplete="current-password" invalid={!!errors.password} {...register('password')} />
+        </Field>
+        <FormError message={serverError} />
+        <div className="form-actions">
+          <Button type="submit" label="Se connecter" icon="pi pi-sign-in" loading={isSubmitting} />
+        </div>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,4 +1,5 @@
 //! A closing banner with a link to the instant quote or to the contact form.
+import { fr } from '@/lib/typography';
 import { Link } from 'react-router';
 
 interface CallToActionProps {
@@ -12,8 +13,8 @@ export function CallToAction({ title, text, to, label }: CallToActionProps) {
   return (
     <aside className="cta-banner">
       <div>
-        <h2>{title}</h2>
-        <p>{text}</p>
+        <h2>{fr(title)}</h2>
+        <p>{fr(text)}</p>
       </div>
       <Link to={to} className="p-button">
         {label}

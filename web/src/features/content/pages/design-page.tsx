@@ -11,7 +11,7 @@ export default function DesignPage() {
   const index = useTopicIndex(DESIGN_TOPICS.length) ?? 0;
   const topic = DESIGN_TOPICS[index];
   return (
-    <Page title={topic.title} heading={`Conception avancée : ${topic.title}`.replace(' :', '\u00a0:')} lead={topic.summary}>
+    <Page title={topic.title} heading={fr(`Conception avancée : ${topic.title}`)} lead={topic.summary}>
       <TopicTabs page="/conception_avancee" labels={DESIGN_TOPICS.map((t) => t.title)} current={index} />
       <div className="grid-2">
         <section className="prose">

@@ -13,7 +13,7 @@ export default function InnovationPage() {
   const items = index == null ? REALISATIONS : REALISATIONS.filter((r) => r.sector === index);
   return (
     <Page
-      title={sector ? `Innovation : ${sector.title}`.replace(' :', '\u00a0:') : 'Innovation et réalisations'}
+      title={sector ? fr(`Innovation : ${sector.title}`) : 'Innovation et réalisations'}
       heading={sector ? sector.title : 'Toutes nos réalisations'}
       lead={sector ? sector.summary : fr('Des pièces conçues et fabriquées pour des industriels exigeants : masse réduite, fonctions intégrées, délais raccourcis.')}
     >

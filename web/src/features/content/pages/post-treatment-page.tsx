@@ -11,14 +11,14 @@ export default function PostTreatmentPage() {
   const index = useTopicIndex(POST_TREATMENTS.length) ?? 0;
   const treatment = POST_TREATMENTS[index];
   return (
-    <Page title={treatment.title} heading={`Post-traitement : ${treatment.title}`.replace(' :', '\u00a0:')} lead={treatment.summary}>
+    <Page title={treatment.title} heading={fr(`Post-traitement : ${treatment.title}`)} lead={treatment.summary}>
       <TopicTabs page="/post_traitement" labels={POST_TREATMENTS.map((t) => t.title)} current={index} />
       <div className="grid-2">
         <section className="prose">
           {treatment.paragraphs.map((p) => (
             <p key={p.slice(0, 24)}>{p}</p>
           ))}
-          <p className="muted">{fr(`Disponible pour : ${treatment.processes}.`)}</p>
+          <p className="muted">{fr(fr(`Disponible pour : ${treatment.processes}.`))}</p>
         </section>
         <section>
           <SpecTable caption={treatment.title} rows={treatment.specs} />

@@ -1,0 +1,7 @@
+//! E-mail change and password link for the signed-in user (the `Email/*` controllers).
+import { proxy } from '@/lib/api-client';
+
+export const sendEmailChangeCode = (email: string) => proxy('Email/send/email_reset', 'POST', { email });
+export const verifyEmailChangeCode = (email: string, code: string) => proxy('Email/verify/email_reset', 'POST', { email, code });
+export const changeEmail = (oldEmail: string, newEmail: string) => proxy('Email/reset/email_reset', 'POST', { oldEmail, newEmail });
+export const sendPasswordLink = (email: string) => proxy('Email/send/forgot_password', 'POST', { Email: email });

@@ -1,0 +1,31 @@
+//! A read-only admin list fed by a controller; 404 (controller not deployed yet) shows as empty.
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Loading } from '@/components/ui/loading';
+import { fetchOptionalList } from '@/lib/optional-list';
+
+export interface AdminColumn<T> {
+  header: string;
+  body: (row: T) => ReactNode;
+}
+
+interface AdminTableProps<T> {
+  path: string;
+  columns: AdminColumn<T>[];
+  empty: string;
+}
+
+export function AdminTable<T extends object>({ path, columns, empty }: AdminTableProps<T>) {
+  const { data, isPending, isError } = useQuery({ queryKey: ['admin', path], queryFn: () => fetchOptionalList<T>(path) });
+  if (isPending) return <Loading />;
+  if (isError) return <p className="card">La liste ne peut pas être chargée pour le moment.</p>;
+  return (
+    <DataTable value={data} emptyMessage={empty} paginator={data.length > 20} rows={20} stripedRows className="card">
+      {columns.map((c) => (
+        <Column key={c.header} header={c.header} body={c.body} />
+      ))}
+    </DataTable>
+  );
+}
