@@ -1,13 +1,14 @@
-//! "Étape 2 sur 3" for the multi-step forms.
+//! "Étape 2 sur 3 : Code de vérification" for the multi-step forms, with a progress bar.
+import { fr } from '@/lib/typography';
+
 export function StepIndicator({ steps, current }: { steps: string[]; current: number }) {
+  const percent = Math.round(((current + 1) / steps.length) * 100);
   return (
-    <p className="steps-indicator" aria-label={`Étape ${current + 1} sur ${steps.length}`}>
-      {steps.map((label, i) => (
-        <span key={label} aria-current={i === current ? 'step' : undefined}>
-          {i + 1}. {label}
-          {i < steps.length - 1 ? ' ›' : ''}
-        </span>
-      ))}
-    </p>
+    <div className="steps-indicator" aria-current="step">
+      <span>{fr(`Étape ${current + 1} sur ${steps.length} : ${steps[current]}`)}</span>
+      <span className="steps-bar" aria-hidden="true">
+        <span style={{ width: `${percent}%` }} />
+      </span>
+    </div>
   );
 }

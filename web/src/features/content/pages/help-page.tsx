@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Accordion, AccordionTab } from 'primereact/accordion';
 import { InputText } from 'primereact/inputtext';
 import { Page } from '@/components/ui/page';
+import { fr } from '@/lib/typography';
 import { FAQ } from '../data/faq';
 import { searchFaq } from '../search-faq';
 
@@ -17,7 +18,7 @@ export default function HelpPage() {
         <label htmlFor="faq-search">Rechercher dans l’aide</label>
         <span className="p-input-icon-left">
           <i className="pi pi-search" />
-          <InputText id="faq-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Par exemple : délai, TVA, étanche, mot de passe" />
+          <InputText id="faq-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={fr('Par exemple : délai, TVA, étanche, mot de passe')} />
         </span>
         <small className="muted" aria-live="polite">
           {results.length} question{results.length > 1 ? 's' : ''} sur {FAQ.length}

@@ -40,7 +40,7 @@ export default function HomePage() {
 
       <section className="section" aria-labelledby="procedes">
         <h2 id="procedes">Quatre procédés pour chaque besoin</h2>
-        <div className="grid-2">
+        <div className="grid-4">
           {PROCESSES.map((process, index) => (
             <Link key={process.code} to={`/impression_3D?index=${index}`} className="card process-card">
               <span className="badge">{process.short}</span>
