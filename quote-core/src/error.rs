@@ -11,10 +11,12 @@ pub enum QuoteError {
     #[error("Le fichier est vide.")]
     EmptyFile,
     /// The extension and content match none of STL, OBJ, 3MF.
-    #[error("Format de fichier non reconnu : seuls les fichiers STL, OBJ et 3MF sont acceptés.")]
+    #[error(
+        "Format de fichier non reconnu\u{a0}: seuls les fichiers STL, OBJ et 3MF sont acceptés."
+    )]
     UnknownFormat,
     /// A binary STL announces more triangles than it holds.
-    #[error("Le fichier STL est tronqué : {announced} triangles annoncés, {read} lus.")]
+    #[error("Le fichier STL est tronqué\u{a0}: {announced} triangles annoncés, {read} lus.")]
     TruncatedStl {
         /// Count from the header.
         announced: String,
@@ -22,7 +24,7 @@ pub enum QuoteError {
         read: String,
     },
     /// A syntax error in a text format (ASCII STL, OBJ, 3MF XML).
-    #[error("Le fichier {format} est mal formé (ligne {line}) : {detail}")]
+    #[error("Le fichier {format} est mal formé{}\u{a0}: {detail}", at_line(*.line))]
     Syntax {
         /// "STL", "OBJ" or "3MF".
         format: &'static str,
@@ -44,25 +46,27 @@ pub enum QuoteError {
     #[error("Le fichier ne contient aucun maillage triangulé imprimable.")]
     NoMesh,
     /// The 3MF archive is not a valid zip or misses a required part.
-    #[error("L'archive 3MF est invalide : {detail}")]
+    #[error("L'archive 3MF est invalide\u{a0}: {detail}")]
     InvalidArchive {
         /// What was wrong, in French.
         detail: String,
     },
     /// A 3MF part would decompress past the size limit.
-    #[error("L'archive 3MF est trop volumineuse une fois décompressée (limite : {limit_mb} Mo).")]
+    #[error(
+        "L'archive 3MF est trop volumineuse une fois décompressée (limite\u{a0}: {limit_mb} Mo)."
+    )]
     ArchiveTooLarge {
         /// The limit in megabytes.
         limit_mb: u64,
     },
     /// The file breaks a rule of the 3MF specification.
-    #[error("Le fichier 3MF ne respecte pas la spécification : {detail}")]
+    #[error("Le fichier 3MF ne respecte pas la spécification\u{a0}: {detail}")]
     Invalid3mf {
         /// What was wrong, in French.
         detail: String,
     },
     /// The mesh has more triangles than the engine accepts.
-    #[error("Le maillage est trop grand : {count} triangles (limite : {limit}).")]
+    #[error("Le maillage est trop grand\u{a0}: {count} triangles (limite\u{a0}: {limit}).")]
     TooManyTriangles {
         /// Triangles in the file.
         count: String,
@@ -70,7 +74,7 @@ pub enum QuoteError {
         limit: String,
     },
     /// A pricing option names something the catalog does not have.
-    #[error("Option de devis invalide : {detail}")]
+    #[error("Option de devis invalide\u{a0}: {detail}")]
     InvalidOption {
         /// What was wrong, in French.
         detail: String,
@@ -82,7 +86,7 @@ pub enum QuoteError {
         process: String,
     },
     /// The catalog file is invalid.
-    #[error("Catalogue invalide : {detail}")]
+    #[error("Catalogue invalide\u{a0}: {detail}")]
     InvalidCatalog {
         /// What was wrong.
         detail: String,
@@ -116,18 +120,44 @@ impl QuoteError {
     }
 }
 
+fn at_line(line: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(" (ligne {})", fr_int(line as u64))
+    }
+}
+
 /// Formats an integer the French way, with a narrow no-break space between thousands
 /// ("1 200"), for messages.
 pub fn fr_int(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3 * 3);
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push('\u{202f}');
         }
         out.push(ch);
     }
     out
+}
+
+/// Formats a number the French way with `decimals` digits after the comma ("0,42",
+/// "1\u{202f}234,5"), for messages.
+pub fn fr_num(x: f64, decimals: usize) -> String {
+    let s = format!("{:.*}", decimals, x.abs());
+    let (int, frac) = s.split_once('.').unwrap_or((&s, ""));
+    let sign = if x < 0.0 && s.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
+        "-"
+    } else {
+        ""
+    };
+    let int = fr_int(int.parse().unwrap_or(0));
+    if frac.is_empty() {
+        format!("{sign}{int}")
+    } else {
+        format!("{sign}{int},{frac}")
+    }
 }
 
 #[cfg(test)]
@@ -142,8 +172,15 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "Le fichier STL est tronqué : 1\u{202f}200 triangles annoncés, 812 lus."
+            "Le fichier STL est tronqué\u{a0}: 1\u{202f}200 triangles annoncés, 812 lus."
         );
         assert_eq!(e.code(), "stl_truncated");
+    }
+
+    #[test]
+    fn decimals_use_a_comma() {
+        assert_eq!(fr_num(0.4249, 2), "0,42");
+        assert_eq!(fr_num(1234.5, 1), "1\u{202f}234,5");
+        assert_eq!(fr_num(-0.001, 1), "0,0");
     }
 }

@@ -12,8 +12,11 @@ pub mod import;
 mod mesh;
 pub mod pricing;
 
-pub use analysis::{analyze, Analysis, AnalysisOptions};
-pub use error::QuoteError;
+pub use analysis::{
+    analyze, preview_flags, quick_stats, Analysis, AnalysisOptions, ProcessGeometry, QuickStats,
+    Unit,
+};
+pub use error::{fr_int, fr_num, QuoteError};
 pub use import::{detect_format, import, Format};
 pub use mesh::Mesh;
 pub use pricing::{price, Catalog, PriceBreakdown, PriceOptions};
@@ -24,6 +27,9 @@ pub fn analyze_file(
     bytes: &[u8],
     options: &AnalysisOptions,
 ) -> Result<Analysis, QuoteError> {
-    let (format, mesh) = import(name, bytes)?;
+    let (format, mut mesh) = import(name, bytes)?;
+    if options.unit != Unit::Mm {
+        mesh.scale(options.unit.to_mm());
+    }
     analyze(format, &mesh, options)
 }

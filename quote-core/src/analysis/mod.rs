@@ -2,60 +2,24 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{import::Format, Mesh, QuoteError};
+mod fit;
+mod options;
+mod overhang;
+pub(crate) mod quick;
+mod run;
+#[cfg(test)]
+pub(crate) mod test_meshes;
+mod thickness;
+mod tolerant;
+mod topology;
+mod units;
+mod volume;
 
-/// A length unit a file may have been drawn in. STL and OBJ carry none: millimetres are assumed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Unit {
-    /// Millimetres (the default).
-    Mm,
-    /// Centimetres.
-    Cm,
-    /// Inches.
-    In,
-}
+pub use options::{AnalysisOptions, ProcessGeometry, Unit};
+pub use quick::{quick_stats, QuickStats};
+pub use run::{analyze, preview_flags};
 
-impl Unit {
-    /// How many millimetres one unit is.
-    pub fn to_mm(self) -> f64 {
-        match self {
-            Unit::Mm => 1.0,
-            Unit::Cm => 10.0,
-            Unit::In => 25.4,
-        }
-    }
-}
-
-/// The geometry of one process that the analysis needs: its build volume, the angle from the
-/// horizontal under which a downward face needs support, and its minimum wall.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ProcessGeometry {
-    /// Process code: `SLA`, `SLS`, `MJF`, `SLM`.
-    pub code: String,
-    /// Build volume (x, y, z) in mm.
-    pub build_volume_mm: [f64; 3],
-    /// Faces whose downward normal is within this angle of straight down need support (degrees
-    /// from the horizontal plane, the usual "45° rule"); 0 means the process needs no support.
-    pub overhang_angle_deg: f64,
-    /// Minimum printable wall in mm.
-    pub min_wall_mm: f64,
-    /// Whether supports are built (SLA, SLM) or the powder holds the part (SLS, MJF).
-    pub needs_support: bool,
-}
-
-/// What to analyse and how.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct AnalysisOptions {
-    /// The processes to check fit and overhangs for (from the catalog).
-    pub processes: Vec<ProcessGeometry>,
-    /// Scale applied to the file's coordinates before analysis (unit chosen by the user).
-    pub unit: Unit,
-    /// How many faces to sample for the wall-thickness ray casts (bounded cost).
-    pub thickness_samples: usize,
-    /// Whether to fill the per-triangle preview flags.
-    pub preview_flags: bool,
-}
+use crate::import::Format;
 
 /// Where and how a part fits one process's build volume.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -66,6 +30,8 @@ pub struct ProcessFit {
     pub fits: bool,
     /// The chosen orientation: which source axis (0 x, 1 y, 2 z) becomes the build height.
     pub up_axis: usize,
+    /// The build height runs along the negative `up_axis` (the part is flipped).
+    pub upside_down: bool,
     /// Part dimensions in that orientation (x, y, z = height), mm.
     pub oriented_size_mm: [f64; 3],
     /// Build height in that orientation, mm.
@@ -117,7 +83,8 @@ pub struct Analysis {
     pub triangles: usize,
     /// Unique vertices after the exact weld.
     pub vertices: usize,
-    /// Absolute volume (sum over shells of |signed volume|), mm³. This is what is priced.
+    /// Absolute value of the signed volume, mm³. This is what is priced. (Summing the shells'
+    /// absolute volumes instead would add the cavity of a hollow part rather than subtract it.)
     pub volume_mm3: f64,
     /// Signed volume of the whole mesh, mm³.
     pub signed_volume_mm3: f64,
@@ -131,8 +98,12 @@ pub struct Analysis {
     pub shells: usize,
     /// Details per shell (largest first, at most 64 listed).
     pub shell_details: Vec<ShellAnalysis>,
-    /// Every edge shared by exactly two triangles, consistently oriented.
+    /// Every edge shared by exactly two triangles, consistently oriented (`is_volume` of the
+    /// reference table).
     pub watertight: bool,
+    /// Every undirected edge shared by exactly two triangles, orientation aside
+    /// (`is_watertight` of the reference table).
+    pub closed: bool,
     /// Edges used by one triangle only.
     pub boundary_edges: usize,
     /// Edges used by more than two triangles.
@@ -153,14 +124,4 @@ pub struct Analysis {
     pub unit_suggestion: Option<Unit>,
     /// Warnings in French.
     pub warnings: Vec<Warning>,
-}
-
-/// Analyses a mesh already in millimetres (apply `options.unit` before calling, or let
-/// [`crate::analyze_file`] do it).
-pub fn analyze(
-    _format: Format,
-    _mesh: &Mesh,
-    _options: &AnalysisOptions,
-) -> Result<Analysis, QuoteError> {
-    Err(QuoteError::NoMesh)
 }

@@ -1,8 +1,18 @@
 //! File importers: format detection and STL, OBJ, 3MF readers producing a welded [`Mesh`].
 
+mod obj;
+pub(crate) mod stl;
+mod stl_ascii;
+mod text;
+mod threemf;
+pub(crate) mod weld;
+
 use serde::{Deserialize, Serialize};
 
-use crate::{Mesh, QuoteError};
+use crate::{error::fr_int, Mesh, QuoteError};
+
+/// The most triangles a file may hold (about 1 GB of binary STL).
+pub const MAX_TRIANGLES: usize = 20_000_000;
 
 /// A supported file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -17,13 +27,106 @@ pub enum Format {
     ThreeMf,
 }
 
+impl Format {
+    /// The format's usual name, e.g. `"3MF"`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::Stl => "STL",
+            Format::Obj => "OBJ",
+            Format::ThreeMf => "3MF",
+        }
+    }
+}
+
+fn extension(name: &str) -> String {
+    name.rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
 /// Picks the format from the content, falling back on the file name's extension.
-pub fn detect_format(_name: &str, _bytes: &[u8]) -> Result<Format, QuoteError> {
-    Err(QuoteError::UnknownFormat)
+///
+/// A zip archive (`PK\x03\x04`) is 3MF; a binary STL is recognised by its size matching the
+/// triangle count of its header (whatever the header's first bytes say); text starting with
+/// `solid` is ASCII STL; otherwise the extension decides.
+pub fn detect_format(name: &str, bytes: &[u8]) -> Result<Format, QuoteError> {
+    if bytes.is_empty() {
+        return Err(QuoteError::EmptyFile);
+    }
+    if bytes.starts_with(b"PK\x03\x04") {
+        return Ok(Format::ThreeMf);
+    }
+    if stl::looks_binary(bytes) {
+        return Ok(Format::Stl);
+    }
+    let ext = extension(name);
+    let text_start = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .map_or(&[][..], |i| &bytes[i..]);
+    if text_start.len() >= 5 && text_start[..5].eq_ignore_ascii_case(b"solid") && ext != "obj" {
+        return Ok(Format::Stl);
+    }
+    match ext.as_str() {
+        "stl" => Ok(Format::Stl),
+        "obj" => Ok(Format::Obj),
+        "3mf" => Ok(Format::ThreeMf),
+        _ => Err(QuoteError::UnknownFormat),
+    }
 }
 
 /// Reads a file into a welded mesh in millimetres.
 pub fn import(name: &str, bytes: &[u8]) -> Result<(Format, Mesh), QuoteError> {
     let format = detect_format(name, bytes)?;
-    Err(QuoteError::NoMesh).map(|m: Mesh| (format, m))
+    let mesh = match format {
+        Format::Stl => stl::read_stl(bytes)?,
+        Format::Obj => obj::read_obj(bytes)?,
+        Format::ThreeMf => threemf::read_3mf(bytes)?,
+    };
+    if mesh.triangles.is_empty() {
+        return Err(QuoteError::NoMesh);
+    }
+    Ok((format, mesh))
+}
+
+/// The error for a file holding more than [`MAX_TRIANGLES`].
+pub(crate) fn too_many(count: usize) -> QuoteError {
+    QuoteError::TooManyTriangles {
+        count: fr_int(count as u64),
+        limit: fr_int(MAX_TRIANGLES as u64),
+    }
+}
+
+/// Parses a decimal number from a text format, refusing NaN and infinities.
+pub(crate) fn parse_coord(token: &str) -> Option<Result<f64, QuoteError>> {
+    let v: f64 = token.parse().ok()?;
+    Some(if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(QuoteError::NonFiniteCoordinate)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zip_content_is_3mf_whatever_the_name() {
+        assert_eq!(
+            detect_format("x.stl", b"PK\x03\x04rest"),
+            Ok(Format::ThreeMf)
+        );
+    }
+
+    #[test]
+    fn text_falls_back_on_the_extension() {
+        assert_eq!(detect_format("a.OBJ", b"v 0 0 0\n"), Ok(Format::Obj));
+        assert_eq!(detect_format("a.stl", b"solid x\n"), Ok(Format::Stl));
+        assert_eq!(
+            detect_format("a.txt", b"hello"),
+            Err(QuoteError::UnknownFormat)
+        );
+        assert_eq!(detect_format("a.stl", b""), Err(QuoteError::EmptyFile));
+    }
 }

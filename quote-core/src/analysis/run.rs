@@ -1,0 +1,153 @@
+//! The full analysis of a mesh: measures, topology, overhangs, fit, thickness, warnings.
+
+use super::overhang::{cos_deg, overhangs, overhangs_up_z};
+use super::topology::{topology, Topology};
+use super::units::{suggest_unit, warnings};
+use super::volume::Measure;
+use super::{fit::best_fit, tolerant::tolerant_weld_closes};
+use super::{Analysis, AnalysisOptions, ShellAnalysis};
+use crate::{import::Format, Mesh, QuoteError};
+
+/// Shells listed in detail, largest first.
+const MAX_SHELL_DETAILS: usize = 64;
+
+/// Analyses a mesh already in millimetres (apply `options.unit` before calling, or let
+/// [`crate::analyze_file`] do it).
+pub fn analyze(
+    format: Format,
+    mesh: &Mesh,
+    options: &AnalysisOptions,
+) -> Result<Analysis, QuoteError> {
+    if mesh.triangles.is_empty() {
+        return Err(QuoteError::NoMesh);
+    }
+    let mut total = Measure::default();
+    for t in 0..mesh.triangles.len() {
+        total.add(mesh.corners(t));
+    }
+    let topo = topology(mesh);
+    let shell_details = shell_details(mesh, &topo);
+    let size = total.size();
+    let min_wall_mm = super::thickness::min_wall(mesh, options.thickness_samples);
+    let mut by_angle: Vec<(f64, [super::overhang::Overhang; 6])> = Vec::new();
+    let mut fits = Vec::with_capacity(options.processes.len());
+    for p in &options.processes {
+        let angle = if p.needs_support {
+            p.overhang_angle_deg
+        } else {
+            0.0
+        };
+        let o = match by_angle.iter().find(|(a, _)| *a == angle) {
+            Some((_, o)) => *o,
+            None => {
+                let o = overhangs(mesh, total.min, total.max, angle);
+                by_angle.push((angle, o));
+                o
+            }
+        };
+        fits.push(best_fit(p, size, &o, min_wall_mm));
+    }
+    let signed = total.signed_volume();
+    let mut a = Analysis {
+        format,
+        triangles: mesh.triangles.len(),
+        vertices: mesh.vertices.len(),
+        volume_mm3: signed.abs(),
+        signed_volume_mm3: signed,
+        area_mm2: total.area(),
+        bbox_min: total.min,
+        bbox_max: total.max,
+        shells: topo.shells,
+        shell_details,
+        watertight: topo.watertight(),
+        closed: topo.closed(),
+        boundary_edges: topo.boundary_edges,
+        non_manifold_edges: topo.non_manifold_edges,
+        inconsistent_edges: topo.inconsistent_edges,
+        tolerant_weld_closes: !topo.closed() && tolerant_weld_closes(mesh, size),
+        degenerate_triangles: total.degenerate,
+        inverted: signed < 0.0,
+        min_wall_mm,
+        fits,
+        unit_suggestion: suggest_unit(size, options.unit),
+        warnings: Vec::new(),
+    };
+    a.warnings = warnings(&a);
+    Ok(a)
+}
+
+/// Per-shell figures for the largest shells (by triangle count, ties by first appearance).
+fn shell_details(mesh: &Mesh, topo: &Topology) -> Vec<ShellAnalysis> {
+    let mut count = vec![0u32; topo.shells];
+    for t in 0..mesh.triangles.len() {
+        count[topo.shell_of(mesh, t) as usize] += 1;
+    }
+    let mut order: Vec<u32> = (0..topo.shells as u32).collect();
+    order.sort_by_key(|&s| std::cmp::Reverse(count[s as usize]));
+    order.truncate(MAX_SHELL_DETAILS);
+    let mut slot = vec![u32::MAX; topo.shells];
+    for (i, &s) in order.iter().enumerate() {
+        slot[s as usize] = i as u32;
+    }
+    let mut measures = vec![Measure::default(); order.len()];
+    for t in 0..mesh.triangles.len() {
+        let i = slot[topo.shell_of(mesh, t) as usize];
+        if i != u32::MAX {
+            measures[i as usize].add(mesh.corners(t));
+        }
+    }
+    order
+        .iter()
+        .zip(measures)
+        .map(|(&s, m)| ShellAnalysis {
+            triangles: m.triangles,
+            volume_mm3: m.signed_volume().abs(),
+            signed_volume_mm3: m.signed_volume(),
+            area_mm2: m.area(),
+            bbox_min: m.min,
+            bbox_max: m.max,
+            watertight: topo.bad_edges_per_shell[s as usize] == 0,
+        })
+        .collect()
+}
+
+/// Per-triangle preview flags: bit 0 when the face overhangs with +z up (the file's own
+/// orientation, as the viewer shows it) at the first supported process's angle (45° when
+/// none), bit 1 when a sampled wall-thickness ray from the face is shorter than the first
+/// process's minimum wall.
+pub fn preview_flags(mesh: &Mesh, options: &AnalysisOptions) -> Vec<u8> {
+    let mut flags = vec![0u8; mesh.triangles.len()];
+    let min_z = mesh
+        .triangles
+        .iter()
+        .flatten()
+        .map(|&v| mesh.vertices[v as usize][2])
+        .fold(f64::INFINITY, f64::min);
+    let angle = options
+        .processes
+        .iter()
+        .find(|p| p.needs_support)
+        .map_or(45.0, |p| p.overhang_angle_deg);
+    let cos = cos_deg(angle);
+    let eps = bbox_diagonal(mesh) * 1e-9;
+    for (t, f) in flags.iter_mut().enumerate() {
+        if overhangs_up_z(mesh.corners(t), min_z, eps, cos) {
+            *f |= 1;
+        }
+    }
+    if let Some(p) = options.processes.first() {
+        for t in super::thickness::thin_triangles(mesh, options.thickness_samples, p.min_wall_mm) {
+            flags[t] |= 2;
+        }
+    }
+    flags
+}
+
+fn bbox_diagonal(mesh: &Mesh) -> f64 {
+    let mut m = Measure::default();
+    for v in &mesh.vertices {
+        m.add([*v, *v, *v]);
+    }
+    let s = m.size();
+    (s[0] * s[0] + s[1] * s[1] + s[2] * s[2]).sqrt()
+}

@@ -1,0 +1,136 @@
+//! The unit suggestion and the French warnings shown with an analysis.
+//!
+//! STL and OBJ carry no unit, so millimetres are assumed. A part under 5 mm in every dimension
+//! was most likely drawn in larger units: we suggest inches when every side is close to a
+//! multiple of 1/16 in (a common imperial grid) and centimetres otherwise. A part over 2 m in
+//! some dimension after the user picked centimetres or inches was most likely in millimetres.
+//! A part over 2 m in millimetres gets a warning but no suggestion (none of the units offered
+//! is smaller).
+
+use super::{Analysis, Unit, Warning};
+use crate::error::{fr_int, fr_num};
+
+/// Under this size in every dimension, millimetres look wrong.
+const SMALL_MM: f64 = 5.0;
+/// Over this size in some dimension, the unit looks wrong.
+const LARGE_MM: f64 = 2000.0;
+
+fn on_sixteenth_inch_grid(side_mm: f64) -> bool {
+    let sixteenths = side_mm * 16.0;
+    side_mm > 0.0 && (sixteenths - sixteenths.round()).abs() < 1e-3
+}
+
+/// Suggests a unit for a part of `size` mm analysed in `unit`.
+pub(crate) fn suggest_unit(size: [f64; 3], unit: Unit) -> Option<Unit> {
+    let largest = size[0].max(size[1]).max(size[2]);
+    match unit {
+        Unit::Mm if largest > 0.0 && largest < SMALL_MM => {
+            if size.iter().all(|&s| s == 0.0 || on_sixteenth_inch_grid(s)) {
+                Some(Unit::In)
+            } else {
+                Some(Unit::Cm)
+            }
+        }
+        Unit::Cm | Unit::In if largest > LARGE_MM => Some(Unit::Mm),
+        _ => None,
+    }
+}
+
+fn warn(out: &mut Vec<Warning>, code: &str, message: String) {
+    out.push(Warning {
+        code: code.into(),
+        message,
+    });
+}
+
+fn unit_name(u: Unit) -> &'static str {
+    match u {
+        Unit::Mm => "millimètres",
+        Unit::Cm => "centimètres",
+        Unit::In => "pouces",
+    }
+}
+
+/// The warnings for a finished analysis (everything but the warnings is filled).
+pub(crate) fn warnings(a: &Analysis) -> Vec<Warning> {
+    let mut out = Vec::new();
+    if !a.closed {
+        let mut msg = format!(
+            "Le maillage n'est pas étanche\u{a0}: {} arête(s) ouverte(s), {} arête(s) partagée(s) par plus de deux faces. Le volume calculé peut être faux.",
+            fr_int(a.boundary_edges as u64),
+            fr_int(a.non_manifold_edges as u64)
+        );
+        if a.tolerant_weld_closes {
+            msg.push_str(" Souder les sommets presque confondus le fermerait.");
+        }
+        warn(&mut out, "not_watertight", msg);
+    }
+    if a.inconsistent_edges > 0 {
+        warn(&mut out, "inconsistent_orientation", format!(
+            "Des faces sont retournées\u{a0}: {} arête(s) parcourue(s) dans le même sens par leurs deux faces.",
+            fr_int(a.inconsistent_edges as u64)
+        ));
+    }
+    if a.inverted {
+        warn(&mut out, "inverted", "Le maillage est retourné (normales vers l'intérieur)\u{a0}: le volume est compté en valeur absolue.".into());
+    }
+    if a.degenerate_triangles > 0 {
+        warn(
+            &mut out,
+            "degenerate_triangles",
+            format!(
+                "Le fichier contient {} triangle(s) dégénéré(s), d'aire nulle.",
+                fr_int(a.degenerate_triangles as u64)
+            ),
+        );
+    }
+    if let Some(w) = a.min_wall_mm {
+        for f in a.fits.iter().filter(|f| f.too_thin) {
+            warn(
+                &mut out,
+                "too_thin",
+                format!(
+                    "Parois trop fines pour le procédé {}\u{a0}: environ {} mm estimés.",
+                    f.process,
+                    fr_num(w, 2)
+                ),
+            );
+        }
+    }
+    if !a.fits.is_empty() && a.fits.iter().all(|f| !f.fits) {
+        warn(&mut out, "fits_no_process", "La pièce ne rentre dans le volume d'impression d'aucun procédé, dans aucune orientation.".into());
+    }
+    let size = [0, 1, 2].map(|k| a.bbox_max[k] - a.bbox_min[k]);
+    let largest = size[0].max(size[1]).max(size[2]);
+    if let Some(u) = a.unit_suggestion {
+        warn(&mut out, "unit_suggestion", format!(
+            "La pièce mesure {} mm dans sa plus grande dimension\u{a0}: le fichier est peut-être en {}.",
+            fr_num(largest, 2),
+            unit_name(u)
+        ));
+    } else if largest > LARGE_MM {
+        warn(&mut out, "very_large", format!(
+            "La pièce mesure {} mm dans sa plus grande dimension\u{a0}: vérifiez l'unité du fichier.",
+            fr_num(largest, 0)
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tiny_part_suggests_a_larger_unit() {
+        assert_eq!(suggest_unit([2.0, 1.0, 0.5], Unit::Mm), Some(Unit::In));
+        assert_eq!(suggest_unit([2.3, 1.7, 0.41], Unit::Mm), Some(Unit::Cm));
+        assert_eq!(suggest_unit([20.0, 1.0, 0.5], Unit::Mm), None);
+    }
+
+    #[test]
+    fn a_huge_part_in_inches_suggests_millimetres() {
+        assert_eq!(suggest_unit([2540.0, 10.0, 10.0], Unit::In), Some(Unit::Mm));
+        assert_eq!(suggest_unit([2540.0, 10.0, 10.0], Unit::Mm), None);
+    }
+}

@@ -1,0 +1,195 @@
+//! Binary STL: format decision, the welded fast-path reader and a streaming triangle walk.
+
+use super::{stl_ascii, too_many, weld::Key32, weld::Welder, MAX_TRIANGLES};
+use crate::{error::fr_int, Mesh, QuoteError};
+
+const HEADER: usize = 84;
+const RECORD: usize = 50;
+
+fn starts_with_solid(bytes: &[u8]) -> bool {
+    let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
+    start.is_some_and(|i| bytes.len() >= i + 5 && bytes[i..i + 5].eq_ignore_ascii_case(b"solid"))
+}
+
+fn header_count(bytes: &[u8]) -> u64 {
+    u32::from_le_bytes([bytes[80], bytes[81], bytes[82], bytes[83]]) as u64
+}
+
+/// The triangle count when the bytes are a complete binary STL: the size is exactly what the
+/// header announces, or up to one record longer (trailing junk, as in numpy-stl's HalfDonut).
+/// A header starting with `solid` does not matter; a count of 0 with whole records after it
+/// takes the count from the size, as some exporters write no count.
+pub(crate) fn binary_count(bytes: &[u8]) -> Option<usize> {
+    let len = bytes.len() as u64;
+    if len < HEADER as u64 {
+        return None;
+    }
+    let n = header_count(bytes);
+    let expected = HEADER as u64 + RECORD as u64 * n;
+    if n == 0 && len > HEADER as u64 && (len - HEADER as u64).is_multiple_of(RECORD as u64) {
+        return (!starts_with_solid(bytes)).then_some(((len - HEADER as u64) / 50) as usize);
+    }
+    if expected <= len && (len - expected < RECORD as u64 || !starts_with_solid(bytes)) {
+        return Some(n as usize);
+    }
+    None
+}
+
+/// Whether the content is a binary STL (used by format detection).
+pub(crate) fn looks_binary(bytes: &[u8]) -> bool {
+    binary_count(bytes).is_some()
+}
+
+/// Reads a binary or ASCII STL.
+pub(crate) fn read_stl(bytes: &[u8]) -> Result<Mesh, QuoteError> {
+    if let Some(n) = binary_count(bytes) {
+        return read_binary(bytes, n);
+    }
+    if starts_with_solid(bytes) {
+        return match stl_ascii::read_ascii(bytes) {
+            Err(_) if bytes.len() >= HEADER && !is_text(bytes) => Err(truncated(bytes)),
+            other => other,
+        };
+    }
+    if bytes.len() < HEADER {
+        return Err(QuoteError::Syntax {
+            format: "STL",
+            line: 0,
+            detail: format!(
+                "le fichier ne fait que {} octets, moins que l'en-tête binaire de 84 octets",
+                bytes.len()
+            ),
+        });
+    }
+    Err(truncated(bytes))
+}
+
+/// Text files hold no NUL byte and no control character other than whitespace.
+fn is_text(bytes: &[u8]) -> bool {
+    !bytes
+        .iter()
+        .any(|&b| b == 0 || (b < 0x20 && !b.is_ascii_whitespace()))
+}
+
+fn truncated(bytes: &[u8]) -> QuoteError {
+    let read = bytes.len().saturating_sub(HEADER) / RECORD;
+    QuoteError::TruncatedStl {
+        announced: fr_int(header_count(bytes)),
+        read: fr_int(read as u64),
+    }
+}
+
+#[inline]
+fn corner_bits(rec: &[u8], offset: usize) -> Result<[u32; 3], QuoteError> {
+    let mut out = [0u32; 3];
+    for (k, o) in out.iter_mut().enumerate() {
+        let i = offset + 4 * k;
+        let b = u32::from_le_bytes([rec[i], rec[i + 1], rec[i + 2], rec[i + 3]]);
+        if b & 0x7f80_0000 == 0x7f80_0000 {
+            return Err(QuoteError::NonFiniteCoordinate);
+        }
+        *o = b;
+    }
+    Ok(out)
+}
+
+/// The `n` records of a binary STL whose size was checked by [`binary_count`].
+fn records(bytes: &[u8], n: usize) -> Result<std::slice::ChunksExact<'_, u8>, QuoteError> {
+    if n > MAX_TRIANGLES {
+        return Err(too_many(n));
+    }
+    Ok(bytes[HEADER..HEADER + RECORD * n].chunks_exact(RECORD))
+}
+
+fn read_binary(bytes: &[u8], n: usize) -> Result<Mesh, QuoteError> {
+    let recs = records(bytes, n)?;
+    // `n` is backed by real bytes here (checked against the length), so reserving is safe.
+    let mut welder = Welder::with_capacity(n / 2 + 16);
+    let mut triangles = Vec::with_capacity(n);
+    for rec in recs {
+        let a = welder.insert(Key32::from_bits(corner_bits(rec, 12)?));
+        let b = welder.insert(Key32::from_bits(corner_bits(rec, 24)?));
+        let c = welder.insert(Key32::from_bits(corner_bits(rec, 36)?));
+        triangles.push([a, b, c]);
+    }
+    Ok(Mesh {
+        vertices: welder.into_vertices(),
+        triangles,
+    })
+}
+
+/// Walks the triangles of a binary STL without welding, in file order, as f64 corners.
+/// Returns `Ok(None)` when the bytes are not a complete binary STL.
+pub(crate) fn for_each_binary_triangle(
+    bytes: &[u8],
+    mut f: impl FnMut([[f64; 3]; 3]),
+) -> Result<Option<usize>, QuoteError> {
+    let Some(n) = binary_count(bytes) else {
+        return Ok(None);
+    };
+    for rec in records(bytes, n)? {
+        let a = corner_bits(rec, 12)?.map(|b| f32::from_bits(b) as f64);
+        let b = corner_bits(rec, 24)?.map(|b| f32::from_bits(b) as f64);
+        let c = corner_bits(rec, 36)?.map(|b| f32::from_bits(b) as f64);
+        f([a, b, c]);
+    }
+    Ok(Some(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn binary(header: &[u8], tris: &[[[f32; 3]; 3]], announced: u32, junk: usize) -> Vec<u8> {
+        let mut out = vec![b' '; 80];
+        out[..header.len()].copy_from_slice(header);
+        out.extend_from_slice(&announced.to_le_bytes());
+        for t in tris {
+            out.extend_from_slice(&[0u8; 12]);
+            for c in t.iter().flatten() {
+                out.extend_from_slice(&c.to_le_bytes());
+            }
+            out.extend_from_slice(&[0, 0]);
+        }
+        out.extend(std::iter::repeat_n(7u8, junk));
+        out
+    }
+
+    const TRI: [[f32; 3]; 3] = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+
+    #[test]
+    fn binary_with_solid_header_and_a_trailing_byte_is_read_as_binary() {
+        let b = binary(b"solid made by a CAD tool", &[TRI, TRI], 2, 1);
+        let m = read_stl(&b).unwrap();
+        assert_eq!(m.triangles.len(), 2);
+        assert_eq!(m.vertices.len(), 3);
+    }
+
+    #[test]
+    fn truncated_binary_stl_is_refused() {
+        let mut b = binary(b"x", &vec![TRI; 812], 1200, 0);
+        b.extend_from_slice(&[1, 2, 3]);
+        let e = read_stl(&b).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Le fichier STL est tronqué\u{a0}: 1\u{202f}200 triangles annoncés, 812 lus."
+        );
+    }
+
+    #[test]
+    fn a_huge_announced_count_reserves_nothing() {
+        let b = binary(b"x", &[TRI], u32::MAX, 0);
+        assert_eq!(read_stl(&b).unwrap_err().code(), "stl_truncated");
+    }
+
+    #[test]
+    fn nan_coordinates_are_refused() {
+        let b = binary(b"x", &[[[f32::NAN, 0.0, 0.0], [1.0; 3], [2.0; 3]]], 1, 0);
+        assert_eq!(read_stl(&b), Err(QuoteError::NonFiniteCoordinate));
+    }
+
+    #[test]
+    fn short_files_are_refused_clearly() {
+        assert_eq!(read_stl(b"abc").unwrap_err().code(), "syntax_error");
+    }
+}

@@ -1,0 +1,111 @@
+//! 3MF: the zip package (relationships, size limit) around the XML model.
+//!
+//! The package's `_rels/.rels` names the 3D model part (the StartPart relationship); only that
+//! part is read. Decompressed bytes are counted while reading, never trusting the sizes the
+//! zip declares, and the whole read stops past [`MAX_DECOMPRESSED`].
+
+mod assemble;
+mod model;
+mod rels;
+
+use std::io::{Cursor, Read};
+
+use crate::{Mesh, QuoteError};
+
+/// The most bytes the parts we read may decompress to, in total.
+pub const MAX_DECOMPRESSED: u64 = 512 * 1024 * 1024;
+
+fn invalid(detail: impl Into<String>) -> QuoteError {
+    QuoteError::InvalidArchive {
+        detail: detail.into(),
+    }
+}
+
+/// A reader that fails once more than its budget has been read.
+pub(crate) struct Limited<R> {
+    inner: R,
+    left: u64,
+    /// Set when the budget ran out (the XML reader only sees an I/O error).
+    pub exceeded: bool,
+}
+
+impl<R: Read> Read for Limited<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if n as u64 > self.left {
+            self.exceeded = true;
+            return Err(std::io::Error::other("decompressed size limit"));
+        }
+        self.left -= n as u64;
+        Ok(n)
+    }
+}
+
+type Archive<'a> = zip::ZipArchive<Cursor<&'a [u8]>>;
+
+/// Finds a part by name, as OPC names compare: without the leading slash, ignoring case.
+fn part_index(archive: &Archive, name: &str) -> Option<usize> {
+    let wanted = name.trim_start_matches('/');
+    (0..archive.len()).find(|&i| {
+        archive
+            .name_for_index(i)
+            .and_then(Result::ok)
+            .is_some_and(|n| n.trim_start_matches('/').eq_ignore_ascii_case(wanted))
+    })
+}
+
+/// Reads a small part (relationships) whole, within the budget.
+fn read_part(archive: &mut Archive, index: usize, budget: &mut u64) -> Result<Vec<u8>, QuoteError> {
+    let file = archive
+        .by_index(index)
+        .map_err(|e| invalid(format!("partie illisible ({e})")))?;
+    let mut r = Limited {
+        inner: file,
+        left: *budget,
+        exceeded: false,
+    };
+    let mut out = Vec::new();
+    match r.read_to_end(&mut out) {
+        Ok(_) => {
+            *budget = r.left;
+            Ok(out)
+        }
+        Err(_) if r.exceeded => Err(too_large()),
+        Err(e) => Err(invalid(format!("partie illisible ({e})"))),
+    }
+}
+
+pub(crate) fn too_large() -> QuoteError {
+    QuoteError::ArchiveTooLarge {
+        limit_mb: MAX_DECOMPRESSED / (1024 * 1024),
+    }
+}
+
+/// Reads a 3MF archive into one welded mesh in millimetres, build transforms applied.
+pub(crate) fn read_3mf(bytes: &[u8]) -> Result<Mesh, QuoteError> {
+    let mut archive = zip::ZipArchive::new(Cursor::new(bytes))
+        .map_err(|e| invalid(format!("ce n'est pas une archive zip lisible ({e})")))?;
+    let mut budget = MAX_DECOMPRESSED;
+    let rels_index = part_index(&archive, "_rels/.rels")
+        .ok_or_else(|| invalid("la partie _rels/.rels, qui désigne le modèle 3D, est absente"))?;
+    let rels = read_part(&mut archive, rels_index, &mut budget)?;
+    let target = rels::start_part(&rels)?;
+    let index = part_index(&archive, &target).ok_or_else(|| {
+        invalid(format!(
+            "la partie du modèle 3D «\u{a0}{target}\u{a0}» annoncée par _rels/.rels est absente"
+        ))
+    })?;
+    let file = archive
+        .by_index(index)
+        .map_err(|e| invalid(format!("modèle 3D illisible ({e})")))?;
+    let mut limited = Limited {
+        inner: file,
+        left: budget,
+        exceeded: false,
+    };
+    let parsed = model::parse(std::io::BufReader::new(&mut limited));
+    if limited.exceeded {
+        return Err(too_large());
+    }
+    assemble::assemble(&parsed?)
+}

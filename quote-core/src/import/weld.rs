@@ -1,0 +1,173 @@
+//! Exact-coordinate vertex welding with a hand-written open-addressing hash table.
+//!
+//! Keys are the coordinates' bit patterns with `-0.0` folded onto `0.0`, so two corners share
+//! an index exactly when their positions are equal. The table stores vertex indices only; the
+//! keys live in a dense vector, which is also the welded vertex list.
+
+/// A coordinate key: `[f32; 3]` bits for binary STL, `[f64; 3]` bits for text formats.
+pub(crate) trait WeldKey: Copy + Eq {
+    /// A well-mixed 64-bit hash; the table uses its high bits.
+    fn hash(&self) -> u64;
+    /// The position in f64.
+    fn to_f64(&self) -> [f64; 3];
+}
+
+const K1: u64 = 0x9E37_79B9_7F4A_7C15;
+const K2: u64 = 0xC2B2_AE3D_27D4_EB4F;
+
+/// Key of a binary STL corner: f32 bit patterns.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Key32(pub [u32; 3]);
+
+impl Key32 {
+    /// Builds the key from raw little-endian f32 bits, folding `-0.0` onto `0.0`.
+    #[inline]
+    pub fn from_bits(mut b: [u32; 3]) -> Self {
+        for x in &mut b {
+            if *x == 0x8000_0000 {
+                *x = 0;
+            }
+        }
+        Key32(b)
+    }
+}
+
+impl WeldKey for Key32 {
+    #[inline]
+    fn hash(&self) -> u64 {
+        let [x, y, z] = self.0;
+        let h = ((x as u64) | ((y as u64) << 32)).wrapping_mul(K1);
+        (h ^ (z as u64)).wrapping_mul(K2) ^ (h >> 29)
+    }
+    #[inline]
+    fn to_f64(&self) -> [f64; 3] {
+        self.0.map(|b| f32::from_bits(b) as f64)
+    }
+}
+
+/// Key of a text-format corner: f64 bit patterns.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Key64(pub [u64; 3]);
+
+impl Key64 {
+    /// Builds the key from a position, folding `-0.0` onto `0.0`.
+    #[inline]
+    pub fn new(p: [f64; 3]) -> Self {
+        Key64(p.map(|c| (c + 0.0).to_bits()))
+    }
+}
+
+impl WeldKey for Key64 {
+    #[inline]
+    fn hash(&self) -> u64 {
+        let [x, y, z] = self.0;
+        let h = x.wrapping_mul(K1) ^ y.rotate_left(21);
+        let h = (h ^ z.rotate_left(43)).wrapping_mul(K2);
+        h ^ (h >> 31)
+    }
+    #[inline]
+    fn to_f64(&self) -> [f64; 3] {
+        self.0.map(f64::from_bits)
+    }
+}
+
+const EMPTY: u32 = u32::MAX;
+
+/// Welds positions into unique vertices, returning their indices in insertion order.
+pub(crate) struct Welder<K: WeldKey> {
+    keys: Vec<K>,
+    slots: Vec<u32>,
+    shift: u32,
+}
+
+impl<K: WeldKey> Welder<K> {
+    /// A welder sized for about `expected_vertices` unique vertices (a hint, already bounded by
+    /// the caller from the input's byte length, never from a header count).
+    pub fn with_capacity(expected_vertices: usize) -> Self {
+        let bits = (expected_vertices.max(8) * 2)
+            .next_power_of_two()
+            .trailing_zeros();
+        Welder {
+            keys: Vec::with_capacity(expected_vertices),
+            slots: vec![EMPTY; 1 << bits],
+            shift: 64 - bits,
+        }
+    }
+
+    /// The index of `key`, inserting it when new.
+    #[inline]
+    pub fn insert(&mut self, key: K) -> u32 {
+        let mask = self.slots.len() - 1;
+        let mut i = (key.hash() >> self.shift) as usize;
+        loop {
+            let s = self.slots[i];
+            if s == EMPTY {
+                let idx = self.keys.len() as u32;
+                self.slots[i] = idx;
+                self.keys.push(key);
+                if self.keys.len() * 2 > self.slots.len() {
+                    self.grow();
+                }
+                return idx;
+            }
+            if self.keys[s as usize] == key {
+                return s;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let bits = 64 - self.shift + 1;
+        self.shift = 64 - bits;
+        self.slots = vec![EMPTY; 1 << bits];
+        let mask = self.slots.len() - 1;
+        for (idx, key) in self.keys.iter().enumerate() {
+            let mut i = (key.hash() >> self.shift) as usize;
+            while self.slots[i] != EMPTY {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = idx as u32;
+        }
+    }
+
+    #[cfg(test)]
+    /// Number of unique vertices so far.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// The welded positions, in f64.
+    pub fn into_vertices(self) -> Vec<[f64; 3]> {
+        self.keys.iter().map(WeldKey::to_f64).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_positions_share_an_index_and_negative_zero_is_zero() {
+        let mut w = Welder::with_capacity(1);
+        let a = w.insert(Key64::new([0.0, 1.0, 2.0]));
+        let b = w.insert(Key64::new([-0.0, 1.0, 2.0]));
+        let c = w.insert(Key64::new([0.0, 1.0, 2.000_000_000_000_001]));
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        for i in 0..1000 {
+            w.insert(Key64::new([i as f64, 0.0, 0.0]));
+        }
+        assert_eq!(w.len(), 1001 + 1);
+        assert_eq!(w.insert(Key64::new([999.0, 0.0, 0.0])), 1001);
+    }
+
+    #[test]
+    fn f32_keys_fold_negative_zero() {
+        let mut w = Welder::with_capacity(4);
+        let a = w.insert(Key32::from_bits([0x8000_0000, 0, 0x3f80_0000]));
+        let b = w.insert(Key32::from_bits([0, 0, 0x3f80_0000]));
+        assert_eq!(a, b);
+        assert_eq!(w.into_vertices(), vec![[0.0, 0.0, 1.0]]);
+    }
+}
