@@ -36,6 +36,9 @@ pub enum QuoteError {
     /// A coordinate is NaN or infinite.
     #[error("Le fichier contient une coordonnée invalide (NaN ou infinie).")]
     NonFiniteCoordinate,
+    /// A coordinate is finite but absurdly large (beyond [`crate::import::MAX_COORDINATE`]).
+    #[error("Le fichier contient une coordonnée démesurée (plus d'un milliard d'unités)\u{a0}: ce n'est pas une pièce imprimable.")]
+    CoordinateTooLarge,
     /// A face refers to a vertex that does not exist.
     #[error("Une face fait référence au sommet {index}, qui n'existe pas.")]
     InvalidIndex {
@@ -102,6 +105,7 @@ impl QuoteError {
             QuoteError::TruncatedStl { .. } => "stl_truncated",
             QuoteError::Syntax { .. } => "syntax_error",
             QuoteError::NonFiniteCoordinate => "non_finite_coordinate",
+            QuoteError::CoordinateTooLarge => "coordinate_too_large",
             QuoteError::InvalidIndex { .. } => "invalid_index",
             QuoteError::NoMesh => "no_mesh",
             QuoteError::InvalidArchive { .. } => "invalid_archive",

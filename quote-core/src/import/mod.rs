@@ -97,14 +97,25 @@ pub(crate) fn too_many(count: usize) -> QuoteError {
     }
 }
 
-/// Parses a decimal number from a text format, refusing NaN and infinities.
-pub(crate) fn parse_coord(token: &str) -> Option<Result<f64, QuoteError>> {
-    let v: f64 = token.parse().ok()?;
-    Some(if v.is_finite() {
-        Ok(v)
-    } else {
+/// The largest coordinate accepted, in the file's unit: beyond it, sums of products would
+/// overflow or lose all precision, and no printable part is that large.
+pub const MAX_COORDINATE: f64 = 1e9;
+
+/// Checks one coordinate: finite and within [`MAX_COORDINATE`].
+#[inline]
+pub(crate) fn check_coord(v: f64) -> Result<f64, QuoteError> {
+    if !v.is_finite() {
         Err(QuoteError::NonFiniteCoordinate)
-    })
+    } else if v.abs() > MAX_COORDINATE {
+        Err(QuoteError::CoordinateTooLarge)
+    } else {
+        Ok(v)
+    }
+}
+
+/// Parses a decimal number from a text format, refusing NaN, infinities and absurd sizes.
+pub(crate) fn parse_coord(token: &str) -> Option<Result<f64, QuoteError>> {
+    token.parse().ok().map(check_coord)
 }
 
 #[cfg(test)]

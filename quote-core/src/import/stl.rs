@@ -4,6 +4,8 @@ use super::{stl_ascii, too_many, weld::Key32, weld::Welder, MAX_TRIANGLES};
 use crate::{error::fr_int, Mesh, QuoteError};
 
 const HEADER: usize = 84;
+/// Bits of the largest f32 not above [`super::MAX_COORDINATE`] (1e9 is exact in f32).
+const MAX_F32_BITS: u32 = 0x4e6e_6b28;
 const RECORD: usize = 50;
 
 fn starts_with_solid(bytes: &[u8]) -> bool {
@@ -85,8 +87,13 @@ fn corner_bits(rec: &[u8], offset: usize) -> Result<[u32; 3], QuoteError> {
     for (k, o) in out.iter_mut().enumerate() {
         let i = offset + 4 * k;
         let b = u32::from_le_bytes([rec[i], rec[i + 1], rec[i + 2], rec[i + 3]]);
-        if b & 0x7f80_0000 == 0x7f80_0000 {
-            return Err(QuoteError::NonFiniteCoordinate);
+        // One integer compare on the magnitude bits catches NaN, infinities and huge values.
+        if b & 0x7fff_ffff > MAX_F32_BITS {
+            return Err(if b & 0x7f80_0000 == 0x7f80_0000 {
+                QuoteError::NonFiniteCoordinate
+            } else {
+                QuoteError::CoordinateTooLarge
+            });
         }
         *o = b;
     }
@@ -186,6 +193,15 @@ mod tests {
     fn nan_coordinates_are_refused() {
         let b = binary(b"x", &[[[f32::NAN, 0.0, 0.0], [1.0; 3], [2.0; 3]]], 1, 0);
         assert_eq!(read_stl(&b), Err(QuoteError::NonFiniteCoordinate));
+    }
+
+    #[test]
+    fn the_largest_accepted_coordinate_is_one_billion() {
+        assert_eq!(f32::from_bits(MAX_F32_BITS), 1e9);
+        let b = binary(b"x", &[[[2e9, 0.0, 0.0], [1.0; 3], [2.0; 3]]], 1, 0);
+        assert_eq!(read_stl(&b), Err(QuoteError::CoordinateTooLarge));
+        let b = binary(b"x", &[[[1e9, 0.0, 0.0], [1.0; 3], [2.0; 3]]], 1, 0);
+        assert!(read_stl(&b).is_ok());
     }
 
     #[test]

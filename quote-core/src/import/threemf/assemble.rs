@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::model::spec;
 use crate::import::weld::{Key64, Welder};
-use crate::import::{too_many, MAX_TRIANGLES};
+use crate::import::{check_coord, too_many, MAX_TRIANGLES};
 use crate::{Mesh, QuoteError};
 
 /// A 3MF transform "m00 m01 m02 m10 m11 m12 m20 m21 m22 m30 m31 m32": points are row vectors,
@@ -124,8 +124,8 @@ impl Builder<'_> {
         self.remap.clear();
         for &p in &o.vertices {
             let q = t.apply(p).map(|c| c * self.unit_mm);
-            if q.iter().any(|c| !c.is_finite()) {
-                return Err(QuoteError::NonFiniteCoordinate);
+            for c in q {
+                check_coord(c / self.unit_mm)?;
             }
             self.remap.push(self.welder.insert(Key64::new(q)));
         }

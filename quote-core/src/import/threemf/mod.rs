@@ -7,6 +7,8 @@
 mod assemble;
 mod model;
 mod rels;
+#[cfg(test)]
+mod tests;
 
 use std::io::{Cursor, Read};
 
@@ -83,9 +85,14 @@ pub(crate) fn too_large() -> QuoteError {
 
 /// Reads a 3MF archive into one welded mesh in millimetres, build transforms applied.
 pub(crate) fn read_3mf(bytes: &[u8]) -> Result<Mesh, QuoteError> {
+    read_3mf_within(bytes, MAX_DECOMPRESSED)
+}
+
+/// [`read_3mf`] with a given decompression budget.
+fn read_3mf_within(bytes: &[u8], limit: u64) -> Result<Mesh, QuoteError> {
     let mut archive = zip::ZipArchive::new(Cursor::new(bytes))
         .map_err(|e| invalid(format!("ce n'est pas une archive zip lisible ({e})")))?;
-    let mut budget = MAX_DECOMPRESSED;
+    let mut budget = limit;
     let rels_index = part_index(&archive, "_rels/.rels")
         .ok_or_else(|| invalid("la partie _rels/.rels, qui désigne le modèle 3D, est absente"))?;
     let rels = read_part(&mut archive, rels_index, &mut budget)?;

@@ -1,0 +1,18 @@
+//! Fuzzes the 3mf importer and the full analysis: any input must give a mesh or an error,
+//! never a panic, a hang or an allocation out of proportion with the input.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use quote_core::{analyze_file, quick_stats, AnalysisOptions};
+
+fuzz_target!(|data: &[u8]| {
+    let options = AnalysisOptions {
+        thickness_samples: 64,
+        ..AnalysisOptions::default()
+    };
+    if let Ok(a) = analyze_file("fuzz.3mf", data, &options) {
+        assert!(a.triangles > 0);
+        assert!(a.volume_mm3 >= 0.0);
+    }
+    let _ = quick_stats("fuzz.3mf", data);
+});
