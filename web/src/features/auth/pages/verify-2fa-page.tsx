@@ -8,6 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { z } from 'zod';
 import { Field } from '@/components/form/field';
 import { FormError } from '@/components/form/form-error';
+import { ApiError } from '@/lib/api-client';
 import { refreshSession } from '@/lib/auth';
 import { formErrorMessage } from '@/lib/form-error';
 import { safeCallback } from '../api/safe-callback';
@@ -38,7 +39,9 @@ export default function VerifyTwoFactorPage() {
       await refreshSession();
       navigate(safeCallback(params.get('callbackUrl')), { replace: true });
     } catch (error) {
-      setServerError(backup ? BACKUP_CODE_REJECTED : formErrorMessage(error));
+      const rejected = error instanceof Error && error.message === BACKUP_CODE_REJECTED;
+      const badBackup = backup && (rejected || (error instanceof ApiError && error.status === 400));
+      setServerError(badBackup ? BACKUP_CODE_REJECTED : formErrorMessage(error));
     }
   };
 
