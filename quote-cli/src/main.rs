@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
-use quote_core::{analyze_file, Catalog, QuoteError};
+use quote_core::{analyze, import, Analysis, AnalysisOptions, Catalog, QuoteError, Unit};
 
 use args::Args;
 use report::{ErrorBody, FileError, PriceRequest, Report};
@@ -77,6 +77,17 @@ fn price_request(args: &Args, catalog: &Catalog) -> Result<Option<PriceRequest>,
     }))
 }
 
+/// `analyze_file`, but the file's bytes are freed once the mesh is built, so that a large file
+/// is not held in memory during the analysis (peak memory is a benchmark target).
+fn analyse(name: &str, bytes: Vec<u8>, options: &AnalysisOptions) -> Result<Analysis, QuoteError> {
+    let (format, mut mesh) = import(name, &bytes)?;
+    drop(bytes);
+    if options.unit != Unit::Mm {
+        mesh.scale(options.unit.to_mm());
+    }
+    analyze(format, &mesh, options)
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let setup = load_catalog(&args).and_then(|c| price_request(&args, &c).map(|r| (c, r)));
@@ -100,9 +111,7 @@ fn main() -> ExitCode {
         let file = path.display().to_string();
         let result = std::fs::read(path)
             .map_err(|e| read_error(path, &e))
-            .and_then(|bytes| {
-                analyze_file(&file, &bytes, &options).map_err(|e: QuoteError| ErrorBody::from(&e))
-            });
+            .and_then(|bytes| analyse(&file, bytes, &options).map_err(|e| ErrorBody::from(&e)));
         let text = match result {
             Ok(analysis) => {
                 let r = Report::new(file, options.unit, analysis, &catalog, request.as_ref());

@@ -1,0 +1,73 @@
+//! `quote-bench MODE FILE [RUNS]`: times one stage of the engine in-process (file read included),
+//! for `bench/compare.sh`. Prints one JSON line with the minimum and median wall time.
+//!
+//! Modes: `read` (the bytes only), `quick` (streaming parse + volume + area + box, no weld),
+//! `analyze` (parse, weld, volume, area, box, shells, watertight: no process, no thickness),
+//! `full` (everything `quote` computes with the default catalog, thickness included).
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use quote_core::{analyze_file, quick_stats, AnalysisOptions, Catalog};
+use serde_json::{json, Value};
+
+fn run(mode: &str, path: &str) -> Result<Value, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let err = |e: quote_core::QuoteError| e.message();
+    Ok(match mode {
+        "read" => json!({ "bytes": bytes.len() }),
+        "quick" => {
+            let q = quick_stats(name, &bytes).map_err(err)?;
+            json!({ "triangles": q.triangles, "volume_mm3": q.volume_mm3, "area_mm2": q.area_mm2 })
+        }
+        "analyze" => {
+            let options = AnalysisOptions {
+                processes: Vec::new(),
+                thickness_samples: 0,
+                ..AnalysisOptions::default()
+            };
+            let a = analyze_file(name, &bytes, &options).map_err(err)?;
+            json!({ "triangles": a.triangles, "volume_mm3": a.volume_mm3, "area_mm2": a.area_mm2,
+                    "shells": a.shells, "watertight": a.watertight })
+        }
+        "full" => {
+            let a = analyze_file(name, &bytes, &Catalog::default_catalog().analysis_options())
+                .map_err(err)?;
+            json!({ "triangles": a.triangles, "volume_mm3": a.volume_mm3, "watertight": a.watertight,
+                    "min_wall_mm": a.min_wall_mm })
+        }
+        _ => {
+            return Err(format!(
+                "mode inconnu\u{a0}: {mode} (read, quick, analyze, full)"
+            ))
+        }
+    })
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 3 {
+        eprintln!("usage\u{a0}: quote-bench read|quick|analyze|full FICHIER [ESSAIS]");
+        return ExitCode::from(2);
+    }
+    let runs: usize = args.get(3).and_then(|r| r.parse().ok()).unwrap_or(5).max(1);
+    let mut times = Vec::with_capacity(runs);
+    let mut result = Value::Null;
+    for _ in 0..runs {
+        let t0 = Instant::now();
+        match run(&args[1], &args[2]) {
+            Ok(r) => result = r,
+            Err(e) => {
+                eprintln!("quote-bench\u{a0}: {e}");
+                return ExitCode::from(2);
+            }
+        }
+        times.push(t0.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    let line = json!({ "mode": args[1], "runs": runs, "min_s": times[0],
+                       "median_s": times[runs / 2], "result": result });
+    println!("{line}");
+    ExitCode::SUCCESS
+}
