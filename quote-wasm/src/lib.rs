@@ -8,8 +8,8 @@
 
 mod preview;
 
-use quote_core::analysis::Unit;
 use quote_core::pricing::{price as price_part, Catalog, PriceOptions};
+use quote_core::Unit;
 use quote_core::{Analysis, QuoteError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -37,7 +37,10 @@ fn quote_error(e: QuoteError) -> JsValue {
 
 /// A malformed argument from the page (a programming error, still reported in French).
 fn bad_argument(what: &str, detail: impl std::fmt::Display) -> JsValue {
-    js_error("invalid_argument", &format!("Paramètre {what} invalide : {detail}"))
+    js_error(
+        "invalid_argument",
+        &format!("Paramètre {what} invalide : {detail}"),
+    )
 }
 
 /// Parses the unit chosen on the page.
@@ -126,16 +129,14 @@ pub fn analyze(
     let catalog = catalog_from(catalog_json).map_err(quote_error)?;
     let mut options = catalog.analysis_options();
     options.unit = unit;
-    options.preview_flags = true;
+    // The same steps as `quote_core::analyze_file`, kept apart to reuse the mesh for the preview.
     let (format, mut mesh) = quote_core::import(name, bytes).map_err(quote_error)?;
-    mesh.scale(unit.to_mm());
+    if unit != Unit::Mm {
+        mesh.scale(unit.to_mm());
+    }
     let analysis = quote_core::analyze(format, &mesh, &options).map_err(quote_error)?;
-    let overhang_cos = options
-        .processes
-        .iter()
-        .find(|p| p.needs_support && p.overhang_angle_deg > 0.0)
-        .map(|p| p.overhang_angle_deg.to_radians().cos());
-    let preview = preview::build(&mesh, overhang_cos, None);
+    let flags = quote_core::preview_flags(&mesh, &options);
+    let preview = preview::build(&mesh, &flags);
     Ok(Analyzed {
         analysis_json: to_json(&analysis)?,
         preview,
@@ -211,6 +212,25 @@ pub fn price_all(
         })
         .collect();
     to_json(&offers)
+}
+
+/// Triangle count, volume, area and box without weld or topology (streamed for binary STL), as
+/// JSON: what the page can show before the full analysis.
+#[wasm_bindgen(js_name = quickStats)]
+pub fn quick_stats(name: &str, bytes: &[u8], unit: &str) -> Result<String, JsValue> {
+    let unit = parse_unit(unit).map_err(quote_error)?;
+    let mut stats = quote_core::quick_stats(name, bytes).map_err(quote_error)?;
+    if unit != Unit::Mm {
+        let k = unit.to_mm();
+        stats.volume_mm3 *= k * k * k;
+        stats.signed_volume_mm3 *= k * k * k;
+        stats.area_mm2 *= k * k;
+        for i in 0..3 {
+            stats.bbox_min[i] *= k;
+            stats.bbox_max[i] *= k;
+        }
+    }
+    to_json(&stats)
 }
 
 /// The default catalog as JSON, for pages that have not loaded `Combinaison/full` yet.

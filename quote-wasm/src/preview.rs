@@ -28,11 +28,9 @@ pub struct PreviewBuffers {
     pub stride: usize,
 }
 
-/// Builds the preview of `mesh` (already in millimetres). `overhang_cos` is the cosine of the
-/// largest angle between a face's normal and straight down for which the face needs support;
-/// faces lying on the build plate (all corners at the lowest z) are not overhangs.
-/// `thin` optionally marks triangles on thin walls (same length as the mesh's triangles).
-pub fn build(mesh: &Mesh, overhang_cos: Option<f64>, thin: Option<&[bool]>) -> PreviewBuffers {
+/// Builds the preview of `mesh` (already in millimetres) with the engine's per-triangle flags
+/// (`flags[t]` for triangle `t`; missing entries count as 0).
+pub fn build(mesh: &Mesh, flags: &[u8]) -> PreviewBuffers {
     let count = mesh.triangles.len();
     let stride = count.div_ceil(PREVIEW_TRIANGLE_LIMIT).max(1);
     let kept = count.div_ceil(stride);
@@ -42,30 +40,14 @@ pub fn build(mesh: &Mesh, overhang_cos: Option<f64>, thin: Option<&[bool]>) -> P
         flags: Vec::with_capacity(kept),
         stride,
     };
-    let z_floor = mesh
-        .vertices
-        .iter()
-        .map(|v| v[2])
-        .fold(f64::INFINITY, f64::min);
-    let plate_tolerance = 1e-6 * (1.0 + z_floor.abs());
     for t in (0..count).step_by(stride) {
         let [a, b, c] = mesh.corners(t);
         let n = unit_normal(a, b, c);
-        let mut flag = 0;
-        if let Some(cos) = overhang_cos {
-            let on_plate = [a, b, c].iter().all(|p| p[2] - z_floor <= plate_tolerance);
-            if -n[2] > cos && !on_plate {
-                flag |= FLAG_OVERHANG;
-            }
-        }
-        if thin.is_some_and(|m| m.get(t).copied().unwrap_or(false)) {
-            flag |= FLAG_THIN_WALL;
-        }
         for p in [a, b, c] {
             out.positions.extend(p.iter().map(|&x| x as f32));
             out.normals.extend(n.iter().map(|&x| x as f32));
         }
-        out.flags.push(flag);
+        out.flags.push(flags.get(t).copied().unwrap_or(0));
     }
     out
 }
@@ -91,7 +73,7 @@ fn unit_normal(a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> [f64; 3] {
 mod tests {
     use super::*;
 
-    /// A unit square pyramid standing on its base, plus a downward face floating above it.
+    /// A triangle on the floor (normal -z) and the same one facing up at z = 5.
     fn sample() -> Mesh {
         Mesh {
             vertices: vec![
@@ -102,24 +84,24 @@ mod tests {
                 [1.0, 0.0, 5.0],
                 [0.0, 1.0, 5.0],
             ],
-            // Bottom face on the plate (normal -z), and the same face lifted to z = 5.
-            triangles: vec![[0, 2, 1], [3, 5, 4], [3, 4, 5]],
+            triangles: vec![[0, 2, 1], [3, 4, 5]],
         }
     }
 
     #[test]
-    fn a_downward_face_above_the_plate_is_an_overhang_but_not_one_on_the_plate() {
-        let p = build(&sample(), Some(std::f64::consts::FRAC_1_SQRT_2), None);
-        assert_eq!(p.flags, vec![0, FLAG_OVERHANG, 0]);
-        assert_eq!(p.positions.len(), 27);
-        assert_eq!(&p.normals[9..12], &[0.0, 0.0, -1.0]);
-        assert_eq!(&p.normals[18..21], &[0.0, 0.0, 1.0]);
+    fn every_corner_gets_its_position_and_the_flat_normal_of_its_triangle() {
+        let p = build(&sample(), &[FLAG_OVERHANG, FLAG_THIN_WALL]);
+        assert_eq!(p.positions.len(), 18);
+        assert_eq!(&p.positions[9..12], &[0.0, 0.0, 5.0]);
+        assert_eq!(&p.normals[0..3], &[0.0, 0.0, -1.0]);
+        assert_eq!(&p.normals[15..18], &[0.0, 0.0, 1.0]);
+        assert_eq!(p.flags, vec![FLAG_OVERHANG, FLAG_THIN_WALL]);
+        assert_eq!(p.stride, 1);
     }
 
     #[test]
-    fn thin_wall_marks_set_the_second_bit() {
-        let p = build(&sample(), None, Some(&[false, true, true]));
-        assert_eq!(p.flags, vec![0, FLAG_THIN_WALL, FLAG_THIN_WALL]);
-        assert_eq!(p.stride, 1);
+    fn missing_flags_count_as_none() {
+        let p = build(&sample(), &[]);
+        assert_eq!(p.flags, vec![0, 0]);
     }
 }
