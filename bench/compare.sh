@@ -51,13 +51,15 @@ hf() { # name, runs, command
 hf cat 10 "cat $file > /dev/null"
 hf admesh_c 5 "admesh -c $file"
 hf admesh_e 3 "admesh -e $file"
+hf admesh_all 3 "admesh $file"
 hf quote_read 10 "$bin/quote-bench read $file 1"
+hf quote_map 10 "$bin/quote-bench map $file 1"
 hf quote_quick 10 "$bin/quote-bench quick $file 1"
 hf quote_analyze 5 "$bin/quote-bench analyze $file 1"
 hf quote_json 5 "$bin/quote --json $file > /dev/null"
 
 echo "== Temps internes (dans le processus)"
-for mode in read quick analyze full; do
+for mode in read map quick analyze full; do
   "$bin/quote-bench" "$mode" "$file" 5 | tee "$out/in_$mode.json"
 done
 "$py" bench/peers.py numpy_vec "$file" 5 | tee "$out/in_numpy_vec.json"

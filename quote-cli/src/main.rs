@@ -3,6 +3,7 @@
 
 mod args;
 mod french;
+mod input;
 mod report;
 mod table;
 
@@ -14,6 +15,7 @@ use clap::Parser;
 use quote_core::{analyze, import, Analysis, AnalysisOptions, Catalog, QuoteError, Unit};
 
 use args::Args;
+use input::Input;
 use report::{ErrorBody, FileError, PriceRequest, Report};
 
 /// Why a file could not be read: an I/O failure or a typed engine error.
@@ -35,7 +37,7 @@ fn load_catalog(args: &Args) -> Result<Catalog, String> {
         return Ok(Catalog::default_catalog());
     };
     let json = std::fs::read_to_string(path)
-        .map_err(|e| format!("{} : {}", path.display(), read_error(path, &e).message))?;
+        .map_err(|e| format!("{}\u{a0}: {}", path.display(), read_error(path, &e).message))?;
     Catalog::from_json(&json).map_err(|e| e.message())
 }
 
@@ -77,9 +79,9 @@ fn price_request(args: &Args, catalog: &Catalog) -> Result<Option<PriceRequest>,
     }))
 }
 
-/// `analyze_file`, but the file's bytes are freed once the mesh is built, so that a large file
+/// `analyze_file`, but the file's bytes are released once the mesh is built, so that a large file
 /// is not held in memory during the analysis (peak memory is a benchmark target).
-fn analyse(name: &str, bytes: Vec<u8>, options: &AnalysisOptions) -> Result<Analysis, QuoteError> {
+fn analyse(name: &str, bytes: Input, options: &AnalysisOptions) -> Result<Analysis, QuoteError> {
     let (format, mut mesh) = import(name, &bytes)?;
     drop(bytes);
     if options.unit != Unit::Mm {
@@ -109,7 +111,7 @@ fn main() -> ExitCode {
     let mut failed = false;
     for path in &args.files {
         let file = path.display().to_string();
-        let result = std::fs::read(path)
+        let result = input::load(path)
             .map_err(|e| read_error(path, &e))
             .and_then(|bytes| analyse(&file, bytes, &options).map_err(|e| ErrorBody::from(&e)));
         let text = match result {

@@ -1,7 +1,8 @@
 //! `quote-bench MODE FILE [RUNS]`: times one stage of the engine in-process (file read included),
 //! for `bench/compare.sh`. Prints one JSON line with the minimum and median wall time.
 //!
-//! Modes: `read` (the bytes only), `quick` (streaming parse + volume + area + box, no weld),
+//! Modes: `read` (the bytes into memory, as `std::fs::read`), `map` (the bytes mapped and touched
+//! once, as `quote` gets them), `quick` (streaming parse + volume + area + box, no weld),
 //! `analyze` (parse, weld, volume, area, box, shells, watertight: no process, no thickness),
 //! `full` (everything `quote` computes with the default catalog, thickness included).
 
@@ -11,12 +12,26 @@ use std::time::Instant;
 use quote_core::{analyze_file, quick_stats, AnalysisOptions, Catalog};
 use serde_json::{json, Value};
 
+#[path = "../input.rs"]
+mod input;
+
 fn run(mode: &str, path: &str) -> Result<Value, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    if mode == "read" {
+        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        return Ok(json!({ "bytes": bytes.len() }));
+    }
+    let bytes = input::load(std::path::Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
     let name = path.rsplit('/').next().unwrap_or(path);
     let err = |e: quote_core::QuoteError| e.message();
     Ok(match mode {
-        "read" => json!({ "bytes": bytes.len() }),
+        "map" => {
+            // Touch every page once, as a parser would.
+            let sum = bytes
+                .iter()
+                .step_by(4096)
+                .fold(0u64, |s, &b| s + u64::from(b));
+            json!({ "bytes": bytes.len(), "page_sum": sum })
+        }
         "quick" => {
             let q = quick_stats(name, &bytes).map_err(err)?;
             json!({ "triangles": q.triangles, "volume_mm3": q.volume_mm3, "area_mm2": q.area_mm2 })
@@ -39,7 +54,7 @@ fn run(mode: &str, path: &str) -> Result<Value, String> {
         }
         _ => {
             return Err(format!(
-                "mode inconnu\u{a0}: {mode} (read, quick, analyze, full)"
+                "mode inconnu\u{a0}: {mode} (read, map, quick, analyze, full)"
             ))
         }
     })
@@ -48,7 +63,7 @@ fn run(mode: &str, path: &str) -> Result<Value, String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage\u{a0}: quote-bench read|quick|analyze|full FICHIER [ESSAIS]");
+        eprintln!("usage\u{a0}: quote-bench read|map|quick|analyze|full FICHIER [ESSAIS]");
         return ExitCode::from(2);
     }
     let runs: usize = args.get(3).and_then(|r| r.parse().ok()).unwrap_or(5).max(1);
