@@ -1,16 +1,94 @@
-//! Placeholder of the instant quote page; helper-6 replaces it with the real /devis_ligne.
-import { Link } from 'react-router';
+//! The instant quote (`/devis_ligne`): drop STL/OBJ/3MF files, each analysed and priced in the
+//! browser by quote-wasm while it is uploaded and checked by the server; entries survive a reload.
+import { useCallback, useEffect, useState } from 'react';
+import { Loading } from '@/components/ui/loading';
+import { handleApiError } from '@/lib/errors';
+import { showToast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/title';
+import { getCookies, setCookie } from './api/devis';
+import { BasketBar } from './components/basket-bar';
+import { DropZone } from './components/drop-zone';
+import { QuoteItem } from './components/quote-item';
+import { useCatalog } from './hooks/use-catalog';
+import type { ItemSource } from './hooks/use-quote-item';
+import './quote.css';
+
+const MAX_ENTRIES = 20;
+const MAX_BYTES = 100 * 1024 * 1024;
+const EXTENSION = /\.(stl|obj|3mf)$/i;
+
+let nextKey = 0;
 
 export function QuotePage() {
   usePageTitle('Devis en ligne');
+  const catalog = useCatalog();
+  const [sources, setSources] = useState<ItemSource[] | null>(null);
+  const [ready, setReady] = useState<Record<string, boolean>>({});
+
+  useEffect(() => {
+    getCookies()
+      .then(({ entries }) => setSources(entries.map((entry) => ({ key: `k${nextKey++}`, index: entry.index, file: null, entry }))))
+      .catch((error: unknown) => {
+        handleApiError(error);
+        setSources([]);
+      });
+  }, []);
+
+  const addFiles = (files: File[]) => {
+    const list = [...(sources ?? [])];
+    const used = new Set(list.map((s) => s.index));
+      for (const file of files) {
+        const refusal = !EXTENSION.test(file.name)
+          ? 'seuls les fichiers STL, OBJ et 3MF sont acceptés.'
+          : file.size > MAX_BYTES
+            ? 'il dépasse la taille maximale autorisée (100\u00a0Mo).'
+            : null;
+        const index = [...Array(MAX_ENTRIES).keys()].find((i) => !used.has(i));
+        if (refusal || index === undefined) {
+          const detail = `${file.name}\u00a0: ${refusal ?? `un devis compte au plus ${MAX_ENTRIES} fichiers.`}`;
+          showToast({ severity: 'warn', summary: 'Fichier refusé', detail });
+          continue;
+        }
+        used.add(index);
+        list.push({ key: `k${nextKey++}`, index, file, entry: null });
+      }
+    setSources(list);
+  };
+
+  const remove = (source: ItemSource) => {
+    setSources((current) => (current ?? []).filter((s) => s.key !== source.key));
+    setCookie(source.index, null).catch(() => undefined);
+  };
+
+  const onState = useCallback((key: string, ok: boolean) => setReady((r) => (r[key] === ok ? r : { ...r, [key]: ok })), []);
+
+  const list = sources ?? [];
+  const readyIndexes = list.filter((s) => ready[s.key]).map((s) => s.index);
   return (
-    <section className="page">
+    <section className="page quote-page">
       <h1>Devis en ligne</h1>
-      <p>
-        Déposez vos fichiers STL, OBJ ou 3MF pour obtenir un prix immédiat par procédé. Cette page est en cours de
-        mise en service&nbsp;; en attendant, <Link to="/contact">écrivez-nous</Link> avec vos fichiers.
+      <p className="lead">
+        Obtenez le prix de vos pièces en quelques secondes, pour chaque procédé&nbsp;: SLA, SLS, MJF ou métal (SLM).
       </p>
+      <DropZone onFiles={addFiles} disabled={!catalog.data} />
+      {catalog.isError && <p className="item-error">Le catalogue des tarifs est indisponible. Réessayez dans un instant.</p>}
+      {(!catalog.data || !sources) && !catalog.isError ? (
+        <Loading label="Chargement du catalogue…" />
+      ) : (
+        catalog.data &&
+        list.map((source) => (
+          <QuoteItem
+            key={source.key}
+            source={source}
+            loaded={catalog.data}
+            name={source.file?.name ?? source.entry?.fileName ?? ''}
+            size={source.file?.size ?? source.entry?.size ?? 0}
+            onRemove={() => remove(source)}
+            onState={onState}
+          />
+        ))
+      )}
+      {list.length > 0 && <BasketBar indexes={readyIndexes} total={list.length} />}
     </section>
   );
 }

@@ -1,0 +1,21 @@
+//! The catalog (`Combinaison/full` through the proxy), with its JSON text for the engine.
+import { useQuery } from '@tanstack/react-query';
+import { proxy } from '@/lib/api-client';
+import type { Catalog } from '@/wasm/types';
+
+export interface LoadedCatalog {
+  catalog: Catalog;
+  /** The catalog as JSON, handed to quote-wasm so that it prices with the server's rates. */
+  json: string;
+}
+
+export function useCatalog() {
+  return useQuery({
+    queryKey: ['combinaison', 'full'],
+    queryFn: async (): Promise<LoadedCatalog> => {
+      const raw = await proxy<Catalog>('Combinaison/full', 'GET');
+      return { catalog: raw, json: JSON.stringify(raw) };
+    },
+    staleTime: 5 * 60_000,
+  });
+}

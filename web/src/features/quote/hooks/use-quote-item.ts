@@ -1,0 +1,113 @@
+//! One file of the quote: its analysis and preview in the worker, the customer's options and the
+//! instant price from the engine; the server side runs in `useServerSync`.
+import { useCallback, useEffect, useState } from 'react';
+import type { Analysed } from '@/workers/quote.worker';
+import type { PriceBreakdown, PriceOptions, ProcessOffer, Unit } from '@/wasm/types';
+import { fetchStoredFile, type EntryView } from '../api/devis';
+import type { LoadedCatalog } from './use-catalog';
+import { useQuoteWorker } from './use-quote-worker';
+import { useServerSync, type ServerState } from './use-server-sync';
+
+export interface ItemSource {
+  key: string;
+  index: number;
+  /** The dropped file; null for an entry restored from the cookies. */
+  file: File | null;
+  entry: EntryView | null;
+}
+
+export type Phase = 'analysing' | 'ready' | 'failed';
+
+export interface QuoteItemState {
+  phase: Phase;
+  error: string | null;
+  result: Analysed | null;
+  unit: Unit;
+  options: PriceOptions | null;
+  local: { breakdown: PriceBreakdown | null; error: string | null };
+  server: ServerState;
+  changeUnit: (unit: Unit) => void;
+  changeOptions: (update: Partial<PriceOptions>) => void;
+}
+
+/** The cheapest process able to make the part, with its default material. */
+export function bestOffer(offers: ProcessOffer[]): ProcessOffer | null {
+  const priced = offers.filter((o) => o.breakdown);
+  priced.sort((a, b) => a.breakdown!.line_cents - b.breakdown!.line_cents);
+  return priced[0] ?? null;
+}
+
+function defaultOptions(process: string): PriceOptions {
+  return { process, material: null, colour: null, finish: null, post_treatments: [], quantity: 1, express: false };
+}
+
+export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefined): QuoteItemState {
+  const worker = useQuoteWorker();
+  const [phase, setPhase] = useState<Phase>('analysing');
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<Analysed | null>(null);
+  const [unit, setUnit] = useState<Unit>(source.entry?.unit ?? 'mm');
+  const [options, setOptions] = useState<PriceOptions | null>(source.entry?.options ?? null);
+  const [local, setLocal] = useState<QuoteItemState['local']>({ breakdown: null, error: null });
+  const server = useServerSync(source.index, source.file, source.entry, worker, options, unit);
+
+  const apply = useCallback((outcome: Awaited<ReturnType<NonNullable<typeof worker>['analyse']>>) => {
+    if (!outcome.ok) {
+      setError(outcome.error.message);
+      setPhase('failed');
+      return;
+    }
+    setResult(outcome);
+    setError(null);
+    setPhase('ready');
+    const best = bestOffer(outcome.offers);
+    setOptions((o) => o ?? defaultOptions(best?.process ?? outcome.offers[0]?.process ?? 'SLA'));
+  }, []);
+
+  useEffect(() => {
+    if (!worker || !loaded) return;
+    let live = true;
+    (async () => {
+      await worker.setCatalog(loaded.json);
+      const file = source.file ?? (source.entry ? await fetchStoredFile(source.entry) : null);
+      if (!file || !live) return;
+      const outcome = await worker.analyse(file, file.name, source.entry?.unit ?? 'mm');
+      if (live) apply(outcome);
+    })().catch(() => {
+      if (!live) return;
+      setError('Le fichier n’a pas pu être relu : déposez-le à nouveau.');
+      setPhase('failed');
+    });
+    return () => {
+      live = false;
+    };
+  }, [worker, loaded, source.file, source.entry, apply]);
+
+  useEffect(() => {
+    if (!worker || !options || phase !== 'ready') return;
+    let live = true;
+    void worker.price(options).then((out) => {
+      if (!live) return;
+      setLocal(out.ok ? { breakdown: out.breakdown, error: null } : { breakdown: null, error: out.error.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, [worker, options, phase, result]);
+
+  const changeUnit = useCallback(
+    (next: Unit) => {
+      if (!worker || next === unit) return;
+      setUnit(next);
+      setPhase('analysing');
+      void worker.reanalyse(next).then(apply);
+    },
+    [worker, unit, apply],
+  );
+
+  const changeOptions = useCallback((update: Partial<PriceOptions>) => {
+    setOptions((o) => (o ? { ...o, ...update } : o));
+  }, []);
+
+  return { phase, error, result, unit, options, local, server, changeUnit, changeOptions };
+}

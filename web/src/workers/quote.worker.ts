@@ -1,0 +1,146 @@
+//! The quote engine's worker: runs quote-wasm off the main thread (reached with comlink). Keeps
+//! the file's bytes to re-analyse in another unit, and hands the preview buffers over by transfer.
+import * as Comlink from 'comlink';
+import init, { analyze, price, priceAll, quickStats } from '@/wasm/pkg/quote_wasm';
+import type { Analysis, EngineError, PriceBreakdown, PriceOptions, ProcessOffer, QuickStats, Unit } from '@/wasm/types';
+
+export type Outcome<T> = ({ ok: true } & T) | { ok: false; error: EngineError };
+
+export interface Preview {
+  positions: Float32Array;
+  normals: Float32Array;
+  colors: Uint8Array;
+  /** Triangles flagged overhang / thin wall (in the preview). */
+  overhangs: number;
+  thin: number;
+  stride: number;
+}
+
+export interface Analysed {
+  analysis: Analysis;
+  offers: ProcessOffer[];
+  preview: Preview;
+  timings: { readMs: number; analyseMs: number; priceMs: number };
+}
+
+const ready = init();
+let file: { name: string; bytes: Uint8Array } | null = null;
+let catalogJson: string | null = null;
+let analysisJson: string | null = null;
+
+function engineError(error: unknown): EngineError {
+  const e = error as { code?: unknown; message?: unknown };
+  return {
+    code: typeof e?.code === 'string' ? e.code : 'internal',
+    message: typeof e?.message === 'string' ? e.message : 'Erreur interne du moteur de devis.',
+  };
+}
+
+// Neutral blue-grey, overhang orange, thin wall violet, both red.
+const PALETTE: [number, number, number][] = [
+  [176, 190, 205],
+  [240, 138, 36],
+  [142, 68, 173],
+  [214, 40, 40],
+];
+
+function colorsOf(flags: Uint8Array): { colors: Uint8Array; overhangs: number; thin: number } {
+  const colors = new Uint8Array(flags.length * 9);
+  let overhangs = 0;
+  let thin = 0;
+  for (let t = 0; t < flags.length; t++) {
+    const f = flags[t] & 3;
+    if (f & 1) overhangs++;
+    if (f & 2) thin++;
+    const [r, g, b] = PALETTE[f];
+    for (let k = t * 9; k < t * 9 + 9; k += 3) {
+      colors[k] = r;
+      colors[k + 1] = g;
+      colors[k + 2] = b;
+    }
+  }
+  return { colors, overhangs, thin };
+}
+
+function run(unit: Unit): Outcome<Analysed> {
+  if (!file) return { ok: false, error: { code: 'no_file', message: 'Aucun fichier à analyser.' } };
+  const t0 = performance.now();
+  const result = analyze(file.name, file.bytes, unit, catalogJson);
+  const t1 = performance.now();
+  analysisJson = result.analysisJson;
+  const offers = JSON.parse(priceAll(analysisJson, catalogJson, 1)) as ProcessOffer[];
+  const t2 = performance.now();
+  const positions = result.takePositions();
+  const normals = result.takeNormals();
+  const { colors, overhangs, thin } = colorsOf(result.takeFlags());
+  const stride = result.previewStride;
+  result.free();
+  const preview = { positions, normals, colors, overhangs, thin, stride };
+  const analysed: Outcome<Analysed> = {
+    ok: true,
+    analysis: JSON.parse(analysisJson) as Analysis,
+    offers,
+    preview,
+    timings: { readMs: 0, analyseMs: t1 - t0, priceMs: t2 - t1 },
+  };
+  return Comlink.transfer(analysed, [positions.buffer, normals.buffer, colors.buffer]);
+}
+
+const api = {
+  /** Sets the catalog (`Combinaison/full` as JSON) used by every later call. */
+  async setCatalog(json: string | null): Promise<void> {
+    catalogJson = json;
+  },
+
+  /** Reads the file and analyses it in `unit`; the preview buffers are transferred. */
+  async analyse(source: Blob, name: string, unit: Unit): Promise<Outcome<Analysed>> {
+    await ready;
+    const t0 = performance.now();
+    file = { name, bytes: new Uint8Array(await source.arrayBuffer()) };
+    const readMs = performance.now() - t0;
+    try {
+      const out = run(unit);
+      if (out.ok) out.timings.readMs = readMs;
+      return out;
+    } catch (error) {
+      return { ok: false, error: engineError(error) };
+    }
+  },
+
+  /** Analyses the kept file again in another unit. */
+  async reanalyse(unit: Unit): Promise<Outcome<Analysed>> {
+    await ready;
+    try {
+      return run(unit);
+    } catch (error) {
+      return { ok: false, error: engineError(error) };
+    }
+  },
+
+  /** Prices the last analysis with the customer's options. */
+  async price(options: PriceOptions): Promise<Outcome<{ breakdown: PriceBreakdown }>> {
+    await ready;
+    if (!analysisJson) return { ok: false, error: { code: 'no_analysis', message: 'Le fichier n’est pas encore analysé.' } };
+    try {
+      const breakdown = JSON.parse(price(analysisJson, JSON.stringify(options), catalogJson)) as PriceBreakdown;
+      return { ok: true, breakdown };
+    } catch (error) {
+      return { ok: false, error: engineError(error) };
+    }
+  },
+
+  /** Triangle count, volume, area and box without weld (streamed for binary STL). */
+  async quickStats(source: Blob, name: string, unit: Unit): Promise<Outcome<{ stats: QuickStats }>> {
+    await ready;
+    try {
+      const bytes = new Uint8Array(await source.arrayBuffer());
+      return { ok: true, stats: JSON.parse(quickStats(name, bytes, unit)) as QuickStats };
+    } catch (error) {
+      return { ok: false, error: engineError(error) };
+    }
+  },
+};
+
+export type QuoteWorkerApi = typeof api;
+
+Comlink.expose(api);
