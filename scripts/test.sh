@@ -69,6 +69,14 @@ fi
 if [ -f web/package.json ]; then
   echo "== WASM"
   scripts/build-wasm.sh
+  echo "== Parité WASM / natif (quote --json)"
+  cargo build -p quote-cli --bin quote
+  set +e
+  QUOTE_BIN=target/debug/quote node web/e2e/wasm-parity.mjs 2>&1 | tee "$logdir/parity.log"
+  status=${PIPESTATUS[0]}
+  set -e
+  count_plain "$logdir/parity.log"
+  [ "$status" -eq 0 ] || exit "$status"
   echo "== Application web"
   cd web
   npx tsc --noEmit
