@@ -21,12 +21,8 @@ pub fn analyze(
     if mesh.triangles.is_empty() {
         return Err(QuoteError::NoMesh);
     }
-    let mut total = Measure::default();
-    for t in 0..mesh.triangles.len() {
-        total.add(mesh.corners(t));
-    }
     let topo = topology(mesh);
-    let shell_details = shell_details(mesh, &topo);
+    let (total, shell_details) = measure(mesh, &topo);
     let size = total.size();
     let min_wall_mm = super::thickness::min_wall(mesh, options.thickness_samples);
     let mut by_angle: Vec<(f64, [super::overhang::Overhang; 6])> = Vec::new();
@@ -76,11 +72,12 @@ pub fn analyze(
     Ok(a)
 }
 
-/// Per-shell figures for the largest shells (by triangle count, ties by first appearance).
-fn shell_details(mesh: &Mesh, topo: &Topology) -> Vec<ShellAnalysis> {
+/// The whole mesh's measure (triangles in file order) and per-shell figures for the largest
+/// shells (by triangle count, ties by first appearance), in one pass over the triangles.
+fn measure(mesh: &Mesh, topo: &Topology) -> (Measure, Vec<ShellAnalysis>) {
     let mut count = vec![0u32; topo.shells];
-    for t in 0..mesh.triangles.len() {
-        count[topo.shell_of(mesh, t) as usize] += 1;
+    for t in &mesh.triangles {
+        count[topo.vertex_shell[t[0] as usize] as usize] += 1;
     }
     let mut order: Vec<u32> = (0..topo.shells as u32).collect();
     order.sort_by_key(|&s| std::cmp::Reverse(count[s as usize]));
@@ -89,14 +86,23 @@ fn shell_details(mesh: &Mesh, topo: &Topology) -> Vec<ShellAnalysis> {
     for (i, &s) in order.iter().enumerate() {
         slot[s as usize] = i as u32;
     }
+    let mut total = Measure::default();
     let mut measures = vec![Measure::default(); order.len()];
-    for t in 0..mesh.triangles.len() {
-        let i = slot[topo.shell_of(mesh, t) as usize];
-        if i != u32::MAX {
-            measures[i as usize].add(mesh.corners(t));
+    let single = topo.shells == 1;
+    for (t, tri) in mesh.triangles.iter().enumerate() {
+        let c = mesh.corners(t);
+        total.add(c);
+        if !single {
+            let i = slot[topo.vertex_shell[tri[0] as usize] as usize];
+            if i != u32::MAX {
+                measures[i as usize].add(c);
+            }
         }
     }
-    order
+    if single {
+        measures[0] = total;
+    }
+    let details = order
         .iter()
         .zip(measures)
         .map(|(&s, m)| ShellAnalysis {
@@ -108,7 +114,8 @@ fn shell_details(mesh: &Mesh, topo: &Topology) -> Vec<ShellAnalysis> {
             bbox_max: m.max,
             watertight: topo.bad_edges_per_shell[s as usize] == 0,
         })
-        .collect()
+        .collect();
+    (total, details)
 }
 
 /// Per-triangle preview flags: bit 0 when the face overhangs with +z up (the file's own

@@ -31,6 +31,7 @@ impl Topology {
     }
 
     /// The shell of triangle `t`.
+    #[cfg(test)]
     pub fn shell_of(&self, mesh: &Mesh, t: usize) -> u32 {
         self.vertex_shell[mesh.triangles[t][0] as usize]
     }
@@ -83,7 +84,10 @@ fn shells(mesh: &Mesh) -> (usize, Vec<u32>) {
     (count as usize, id)
 }
 
-/// Directed edges grouped by start vertex (CSR), each group sorted by end vertex.
+/// Lists up to this long are scanned, longer ones sorted and searched.
+const SHORT: usize = 16;
+
+/// Directed edges grouped by start vertex (CSR); groups longer than [`SHORT`] are sorted.
 fn directed_edges(mesh: &Mesh) -> (Vec<u32>, Vec<u32>) {
     let n = mesh.vertices.len();
     let mut start = vec![0u32; n + 1];
@@ -110,15 +114,18 @@ fn directed_edges(mesh: &Mesh) -> (Vec<u32>, Vec<u32>) {
         }
     }
     for v in 0..n {
-        ends[start[v] as usize..start[v + 1] as usize].sort_unstable();
+        let list = &mut ends[start[v] as usize..start[v + 1] as usize];
+        if list.len() > SHORT {
+            list.sort_unstable();
+        }
     }
     (start, ends)
 }
 
-/// How many times `x` occurs in a sorted slice.
+/// How many times `x` occurs in a list (sorted when longer than [`SHORT`]).
 #[inline]
 fn occurrences(sorted: &[u32], x: u32) -> usize {
-    if sorted.len() <= 16 {
+    if sorted.len() <= SHORT {
         return sorted.iter().filter(|&&e| e == x).count();
     }
     let lo = sorted.partition_point(|&e| e < x);
@@ -140,14 +147,24 @@ pub(crate) fn topology(mesh: &Mesh) -> Topology {
     let out = |v: u32| &ends[start[v as usize] as usize..start[v as usize + 1] as usize];
     for a in 0..mesh.vertices.len() as u32 {
         let list = out(a);
+        let short = list.len() <= SHORT;
         let mut j = 0;
         while j < list.len() {
             let b = list[j];
-            let mut ab = 1;
-            while j + ab < list.len() && list[j + ab] == b {
-                ab += 1;
-            }
-            j += ab;
+            let ab = if short {
+                j += 1;
+                if list[..j - 1].contains(&b) {
+                    continue;
+                }
+                occurrences(list, b)
+            } else {
+                let mut run = 1;
+                while j + run < list.len() && list[j + run] == b {
+                    run += 1;
+                }
+                j += run;
+                run
+            };
             let ba = occurrences(out(b), a);
             // Count each undirected edge once: from its smaller end when both directions
             // exist, otherwise from the only direction present.

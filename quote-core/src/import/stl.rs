@@ -1,6 +1,7 @@
 //! Binary STL: format decision, the welded fast-path reader and a streaming triangle walk.
 
-use super::{stl_ascii, too_many, weld::Key32, weld::Welder, MAX_TRIANGLES};
+use super::weld::{Key32, Welder, BATCH};
+use super::{stl_ascii, too_many, MAX_TRIANGLES};
 use crate::{error::fr_int, Mesh, QuoteError};
 
 const HEADER: usize = 84;
@@ -112,13 +113,23 @@ fn read_binary(bytes: &[u8], n: usize) -> Result<Mesh, QuoteError> {
     let recs = records(bytes, n)?;
     // `n` is backed by real bytes here (checked against the length), so reserving is safe.
     let mut welder = Welder::with_capacity(n / 2 + 16);
-    let mut triangles = Vec::with_capacity(n);
+    let mut triangles: Vec<[u32; 3]> = Vec::with_capacity(n);
+    let mut keys = [Key32::default(); BATCH];
+    let mut ids = [0u32; BATCH];
+    let mut k = 0;
     for rec in recs {
-        let a = welder.insert(Key32::from_bits(corner_bits(rec, 12)?));
-        let b = welder.insert(Key32::from_bits(corner_bits(rec, 24)?));
-        let c = welder.insert(Key32::from_bits(corner_bits(rec, 36)?));
-        triangles.push([a, b, c]);
+        for offset in [12, 24, 36] {
+            keys[k] = Key32::from_bits(corner_bits(rec, offset)?);
+            k += 1;
+        }
+        if k == BATCH {
+            welder.insert_batch(&keys, &mut ids);
+            triangles.extend(ids.chunks_exact(3).map(|c| [c[0], c[1], c[2]]));
+            k = 0;
+        }
     }
+    welder.insert_batch(&keys[..k], &mut ids[..k]);
+    triangles.extend(ids[..k].chunks_exact(3).map(|c| [c[0], c[1], c[2]]));
     Ok(Mesh {
         vertices: welder.into_vertices(),
         triangles,

@@ -16,7 +16,7 @@ const K1: u64 = 0x9E37_79B9_7F4A_7C15;
 const K2: u64 = 0xC2B2_AE3D_27D4_EB4F;
 
 /// Key of a binary STL corner: f32 bit patterns.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Key32(pub [u32; 3]);
 
 impl Key32 {
@@ -37,7 +37,8 @@ impl WeldKey for Key32 {
     fn hash(&self) -> u64 {
         let [x, y, z] = self.0;
         let h = ((x as u64) | ((y as u64) << 32)).wrapping_mul(K1);
-        (h ^ (z as u64)).wrapping_mul(K2) ^ (h >> 29)
+        let h = (h ^ (h >> 32) ^ (z as u64)).wrapping_mul(K2);
+        h ^ (h >> 29)
     }
     #[inline]
     fn to_f64(&self) -> [f64; 3] {
@@ -46,7 +47,7 @@ impl WeldKey for Key32 {
 }
 
 /// Key of a text-format corner: f64 bit patterns.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Key64(pub [u64; 3]);
 
 impl Key64 {
@@ -74,13 +75,22 @@ impl WeldKey for Key64 {
 const EMPTY: u32 = u32::MAX;
 
 /// Welds positions into unique vertices, returning their indices in insertion order.
+/// Each slot holds the key beside its index, so a lookup touches one cache line.
 pub(crate) struct Welder<K: WeldKey> {
     keys: Vec<K>,
-    slots: Vec<u32>,
+    slots: Vec<(K, u32)>,
     shift: u32,
+    /// A small direct-mapped cache of recent vertices (indexed by the hash's low bits), which
+    /// stays in L2: files list neighbouring triangles together, so most repeats hit it and
+    /// skip the large table's cache miss.
+    recent: Vec<(K, u32)>,
 }
 
-impl<K: WeldKey> Welder<K> {
+const RECENT: usize = 1 << 12;
+/// Keys welded per prefetch batch.
+pub(crate) const BATCH: usize = 96;
+
+impl<K: WeldKey + Default> Welder<K> {
     /// A welder sized for about `expected_vertices` unique vertices (a hint, already bounded by
     /// the caller from the input's byte length, never from a header count).
     pub fn with_capacity(expected_vertices: usize) -> Self {
@@ -89,28 +99,79 @@ impl<K: WeldKey> Welder<K> {
             .trailing_zeros();
         Welder {
             keys: Vec::with_capacity(expected_vertices),
-            slots: vec![EMPTY; 1 << bits],
+            slots: vec![(K::default(), EMPTY); 1 << bits],
             shift: 64 - bits,
+            recent: vec![(K::default(), EMPTY); RECENT],
         }
     }
 
     /// The index of `key`, inserting it when new.
     #[inline]
     pub fn insert(&mut self, key: K) -> u32 {
+        let h = key.hash();
+        let r = h as usize & (RECENT - 1);
+        let (k, s) = self.recent[r];
+        if s != EMPTY && k == key {
+            return s;
+        }
+        let idx = self.lookup(key, h);
+        self.recent[r] = (key, idx);
+        idx
+    }
+
+    /// Welds a batch of keys, writing their indices to `out`. The table slots of the whole
+    /// batch are prefetched first, so their cache misses overlap instead of queueing: with a
+    /// million vertices the table is far larger than the caches and a lone lookup waits on
+    /// memory.
+    pub fn insert_batch(&mut self, keys: &[K], out: &mut [u32]) {
+        let mut hashes = [0u64; BATCH];
+        for (chunk, outs) in keys.chunks(BATCH).zip(out.chunks_mut(BATCH)) {
+            for (h, k) in hashes.iter_mut().zip(chunk) {
+                *h = k.hash();
+                self.prefetch((*h >> self.shift) as usize);
+            }
+            for ((k, h), o) in chunk.iter().zip(&hashes).zip(outs) {
+                let r = *h as usize & (RECENT - 1);
+                let (rk, rs) = self.recent[r];
+                *o = if rs != EMPTY && rk == *k {
+                    rs
+                } else {
+                    let idx = self.lookup(*k, *h);
+                    self.recent[r] = (*k, idx);
+                    idx
+                };
+            }
+        }
+    }
+
+    #[inline]
+    fn prefetch(&self, slot: usize) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is a hint with no memory effect; the pointer is in bounds.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(slot) as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = slot;
+    }
+
+    #[inline]
+    fn lookup(&mut self, key: K, h: u64) -> u32 {
         let mask = self.slots.len() - 1;
-        let mut i = (key.hash() >> self.shift) as usize;
+        let mut i = (h >> self.shift) as usize;
         loop {
-            let s = self.slots[i];
+            let (k, s) = self.slots[i];
             if s == EMPTY {
                 let idx = self.keys.len() as u32;
-                self.slots[i] = idx;
+                self.slots[i] = (key, idx);
                 self.keys.push(key);
                 if self.keys.len() * 2 > self.slots.len() {
                     self.grow();
                 }
                 return idx;
             }
-            if self.keys[s as usize] == key {
+            if k == key {
                 return s;
             }
             i = (i + 1) & mask;
@@ -120,14 +181,14 @@ impl<K: WeldKey> Welder<K> {
     fn grow(&mut self) {
         let bits = 64 - self.shift + 1;
         self.shift = 64 - bits;
-        self.slots = vec![EMPTY; 1 << bits];
+        self.slots = vec![(K::default(), EMPTY); 1 << bits];
         let mask = self.slots.len() - 1;
         for (idx, key) in self.keys.iter().enumerate() {
             let mut i = (key.hash() >> self.shift) as usize;
-            while self.slots[i] != EMPTY {
+            while self.slots[i].1 != EMPTY {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = idx as u32;
+            self.slots[i] = (*key, idx as u32);
         }
     }
 
@@ -160,6 +221,20 @@ mod tests {
         }
         assert_eq!(w.len(), 1001 + 1);
         assert_eq!(w.insert(Key64::new([999.0, 0.0, 0.0])), 1001);
+    }
+
+    #[test]
+    fn batches_give_the_same_indices_as_single_inserts() {
+        let keys: Vec<Key64> = (0..1000)
+            .map(|i| Key64::new([(i % 37) as f64, (i % 11) as f64, 0.0]))
+            .collect();
+        let mut one = Welder::with_capacity(4);
+        let single: Vec<u32> = keys.iter().map(|&k| one.insert(k)).collect();
+        let mut many = Welder::with_capacity(4);
+        let mut batch = vec![0; keys.len()];
+        many.insert_batch(&keys, &mut batch);
+        assert_eq!(single, batch);
+        assert_eq!(one.into_vertices(), many.into_vertices());
     }
 
     #[test]

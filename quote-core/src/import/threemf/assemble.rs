@@ -98,6 +98,9 @@ impl Default for Model {
 
 /// Components may nest; deeper than this is refused (and breaks reference cycles).
 const MAX_DEPTH: usize = 32;
+/// Bound on instancing work (objects placed plus their vertices and triangles), so that a
+/// small file of nested components cannot make us loop for hours.
+const MAX_WORK: u64 = 200_000_000;
 
 struct Builder<'a> {
     objects: HashMap<u32, &'a Object>,
@@ -105,6 +108,7 @@ struct Builder<'a> {
     triangles: Vec<[u32; 3]>,
     remap: Vec<u32>,
     unit_mm: f64,
+    work: u64,
 }
 
 impl Builder<'_> {
@@ -118,6 +122,12 @@ impl Builder<'_> {
             .objects
             .get(&id)
             .ok_or_else(|| spec(format!("référence à l'objet {id}, qui n'existe pas")))?;
+        self.work += 1 + o.vertices.len() as u64 + o.triangles.len() as u64;
+        if self.work > MAX_WORK {
+            return Err(spec(
+                "les composants répètent les objets trop de fois pour être traités",
+            ));
+        }
         if self.triangles.len() + o.triangles.len() > MAX_TRIANGLES {
             return Err(too_many(self.triangles.len() + o.triangles.len()));
         }
@@ -169,6 +179,7 @@ pub(crate) fn assemble(model: &Model) -> Result<Mesh, QuoteError> {
         triangles: Vec::new(),
         remap: Vec::new(),
         unit_mm: model.unit_mm,
+        work: 0,
     };
     for item in &model.items {
         b.add(item.object_id, &item.transform, 0)?;

@@ -121,6 +121,26 @@ fn a_component_cycle_is_refused() {
 }
 
 #[test]
+fn nested_components_cannot_multiply_work_without_bound() {
+    let mut levels = String::new();
+    for id in 2..12 {
+        let child = id - 1;
+        let comps: String = (0..10)
+            .map(|_| format!(r#"<component objectid="{child}"/>"#))
+            .collect();
+        levels.push_str(&format!(
+            r#"<object id="{id}"><components>{comps}</components></object>"#
+        ));
+    }
+    let e = read_3mf(&package(&model(
+        "millimeter",
+        &levels,
+        r#"<item objectid="11"/>"#,
+    )));
+    assert!(e.is_err());
+}
+
+#[test]
 fn a_triangle_index_past_the_vertices_is_refused() {
     let bad = model("millimeter", "", r#"<item objectid="1"/>"#)
         .replace(r#"v1="1" v2="2" v3="3""#, r#"v1="1" v2="2" v3="9""#);
