@@ -1,6 +1,6 @@
 //! Times each stage on a generated 1,000,000-triangle binary STL: time on CPU, best of N runs
 //! (robust on a busy machine, where criterion's wall-clock means drift): `cargo run --release -p quote-core --example
-//! stages [N]`.
+//! stages [N]`; `... stages once` runs one full analysis, for peak memory.
 
 use std::f64::consts::TAU;
 use std::hint::black_box;
@@ -68,11 +68,15 @@ fn best<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
 }
 
 fn main() {
-    let runs: usize = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(7);
+    let arg = std::env::args().nth(1).unwrap_or_default();
     let bytes = torus_stl(1000, 500);
+    if arg == "once" {
+        // For peak-memory measurement (`/usr/bin/time -v`): the bytes plus one full analysis.
+        let a = analyze_file("t.stl", &bytes, &AnalysisOptions::default()).unwrap();
+        println!("{} triangles, volume {:.3} mm3", a.triangles, a.volume_mm3);
+        return;
+    }
+    let runs: usize = arg.parse().unwrap_or(7);
     let (_, mesh) = import("t.stl", &bytes).unwrap();
     let core = AnalysisOptions {
         processes: Vec::new(),

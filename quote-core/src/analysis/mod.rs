@@ -8,6 +8,8 @@ mod overhang;
 pub(crate) mod quick;
 mod run;
 #[cfg(test)]
+mod run_tests;
+#[cfg(test)]
 pub(crate) mod test_meshes;
 mod thickness;
 mod tolerant;

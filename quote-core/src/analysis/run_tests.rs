@@ -1,0 +1,130 @@
+//! Whole-analysis tests on hand-built meshes.
+
+use super::test_meshes::{block, cube, merge};
+use super::{analyze, preview_flags, AnalysisOptions, Unit};
+use crate::{import::Format, Mesh};
+
+fn run(m: &Mesh) -> super::Analysis {
+    analyze(Format::Stl, m, &AnalysisOptions::default()).unwrap()
+}
+
+fn codes(a: &super::Analysis) -> Vec<&str> {
+    a.warnings.iter().map(|w| w.code.as_str()).collect()
+}
+
+#[test]
+fn a_closed_cube_is_watertight_fits_everywhere_and_has_no_warning() {
+    let a = run(&cube(20.0, [0.0; 3]));
+    assert_eq!((a.triangles, a.vertices, a.shells), (12, 8, 1));
+    assert!((a.volume_mm3 - 8000.0).abs() < 1e-9);
+    assert!((a.area_mm2 - 2400.0).abs() < 1e-9);
+    assert!(a.watertight && a.closed && !a.inverted);
+    assert_eq!(a.fits.len(), 4);
+    assert!(a.fits.iter().all(|f| f.fits && f.support_volume_mm3 == 0.0));
+    assert_eq!(
+        a.min_wall_mm, None,
+        "a 20 mm wall is beyond the measuring reach"
+    );
+    assert!(a.warnings.is_empty(), "{:?}", a.warnings);
+}
+
+#[test]
+fn an_inverted_cube_reports_it_and_prices_the_absolute_volume() {
+    let mut m = cube(10.0, [0.0; 3]);
+    for t in &mut m.triangles {
+        t.swap(1, 2);
+    }
+    let a = run(&m);
+    assert!(a.inverted && a.watertight);
+    assert!((a.signed_volume_mm3 + 1000.0).abs() < 1e-9);
+    assert!((a.volume_mm3 - 1000.0).abs() < 1e-9);
+    assert!(codes(&a).contains(&"inverted"));
+}
+
+#[test]
+fn an_open_box_is_not_watertight_and_says_so_in_french() {
+    let mut m = cube(10.0, [0.0; 3]);
+    m.triangles.truncate(10);
+    let a = run(&m);
+    assert!(!a.watertight && !a.closed && !a.tolerant_weld_closes);
+    assert_eq!(a.boundary_edges, 4);
+    let w = a
+        .warnings
+        .iter()
+        .find(|w| w.code == "not_watertight")
+        .unwrap();
+    assert!(
+        w.message
+            .starts_with("Le maillage n'est pas étanche\u{a0}: 4 arête(s) ouverte(s)"),
+        "{}",
+        w.message
+    );
+}
+
+#[test]
+fn two_cubes_are_two_shells_listed_largest_first() {
+    let a = run(&merge(&cube(5.0, [0.0; 3]), &cube(10.0, [20.0, 0.0, 0.0])));
+    assert_eq!(a.shells, 2);
+    assert_eq!(a.shell_details.len(), 2);
+    assert!(a
+        .shell_details
+        .iter()
+        .all(|s| s.watertight && s.triangles == 12));
+    assert!((a.volume_mm3 - 1125.0).abs() < 1e-9);
+}
+
+#[test]
+fn a_degenerate_triangle_is_counted_and_reported() {
+    let mut m = cube(10.0, [0.0; 3]);
+    m.triangles.push([0, 1, 1]);
+    let a = run(&m);
+    assert_eq!(a.degenerate_triangles, 1);
+    assert!(codes(&a).contains(&"degenerate_triangles"));
+}
+
+#[test]
+fn a_tiny_part_gets_a_unit_suggestion_and_scaling_removes_it() {
+    let a = run(&cube(2.0, [0.0; 3]));
+    assert_eq!(a.unit_suggestion, Some(Unit::In));
+    assert!(codes(&a).contains(&"unit_suggestion"));
+    let opts = AnalysisOptions {
+        unit: Unit::In,
+        ..AnalysisOptions::default()
+    };
+    let mut m = cube(2.0, [0.0; 3]);
+    m.scale(opts.unit.to_mm());
+    assert_eq!(
+        analyze(Format::Stl, &m, &opts).unwrap().unit_suggestion,
+        None
+    );
+}
+
+#[test]
+fn a_part_too_large_for_every_machine_is_reported() {
+    let a = run(&block([700.0, 700.0, 700.0], [0.0; 3]));
+    assert!(a.fits.iter().all(|f| !f.fits));
+    assert!(codes(&a).contains(&"fits_no_process"));
+}
+
+#[test]
+fn a_thin_plate_is_too_thin_for_every_process_and_flagged_in_the_preview() {
+    let m = block([30.0, 20.0, 0.3], [0.0; 3]);
+    let a = run(&m);
+    assert!((a.min_wall_mm.unwrap() - 0.3).abs() < 1e-3);
+    assert!(a.fits.iter().all(|f| f.too_thin));
+    assert_eq!(codes(&a).iter().filter(|c| **c == "too_thin").count(), 4);
+    let flags = preview_flags(&m, &AnalysisOptions::default());
+    assert_eq!(flags.iter().filter(|f| *f & 2 != 0).count(), 4, "{flags:?}");
+}
+
+#[test]
+fn a_raised_slab_overhangs_in_the_preview_with_z_up() {
+    let m = merge(
+        &block([10.0, 10.0, 2.0], [0.0, 0.0, 5.0]),
+        &block([1.0, 1.0, 5.0], [0.0; 3]),
+    );
+    let flags = preview_flags(&m, &AnalysisOptions::default());
+    // The slab's two bottom triangles overhang; the foot's bottom rests on the plate.
+    assert_eq!(flags.iter().map(|f| f & 1).collect::<Vec<_>>()[..2], [1, 1]);
+    assert_eq!(flags.iter().filter(|f| *f & 1 != 0).count(), 2);
+}
