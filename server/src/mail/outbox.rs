@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::{MailError, OutgoingMail};
 
@@ -20,7 +21,17 @@ pub(super) async fn write(dir: &Path, mail: &OutgoingMail, bytes: &[u8]) -> Resu
 }
 
 fn file_name(mail: &OutgoingMail) -> PathBuf {
-    let now = chrono::Utc::now().format("%Y%m%dT%H%M%S%.6fZ");
+    let since_epoch = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    let secs = i64::try_from(since_epoch.as_secs()).unwrap_or(0);
+    // `2026-11-22T10:00:00.000Z` -> `20261122T100000`, then microseconds: sortable and portable.
+    let iso: String = crate::clock::iso8601(secs)
+        .chars()
+        .take(19)
+        .filter(|c| *c != '-' && *c != ':')
+        .collect();
+    let now = format!("{iso}.{:06}Z", since_epoch.subsec_micros());
     let n = SEQUENCE.fetch_add(1, Ordering::Relaxed);
     let recipient: String = mail
         .to

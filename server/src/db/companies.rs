@@ -1,0 +1,123 @@
+//! The `companies` table: the companies a customer buys for (name and intra-EU VAT number),
+//! attached to their addresses. Every read and write is scoped to the owning account.
+
+use serde::Serialize;
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::Db;
+
+/// A company as the API returns it (`nom_Entreprise`, `numero_Tva`, as the specification reads them).
+#[derive(Debug, Clone, Serialize)]
+pub struct Company {
+    /// Primary key.
+    #[serde(rename = "idEntreprise")]
+    pub id: i64,
+    /// Company name.
+    #[serde(rename = "nom_Entreprise")]
+    pub nom_entreprise: String,
+    /// Intra-EU VAT number, normalised.
+    #[serde(rename = "numero_Tva")]
+    pub numero_tva: Option<String>,
+}
+
+fn from_row(row: &AnyRow) -> Result<Company, sqlx::Error> {
+    Ok(Company {
+        id: row.try_get("id")?,
+        nom_entreprise: row.try_get("nom_entreprise")?,
+        numero_tva: row.try_get("numero_tva")?,
+    })
+}
+
+/// Creates a company for an account.
+pub async fn insert(
+    db: &Db,
+    account_id: i64,
+    nom: &str,
+    tva: Option<&str>,
+    now: i64,
+) -> Result<Company, sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO companies (account_id, nom_entreprise, numero_tva, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $4) RETURNING id, nom_entreprise, numero_tva",
+    )
+    .bind(account_id)
+    .bind(nom)
+    .bind(tva)
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await?;
+    from_row(&row)
+}
+
+/// The account's company with this id (`None` for another account's).
+pub async fn find_owned(db: &Db, id: i64, account_id: i64) -> Result<Option<Company>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT id, nom_entreprise, numero_tva FROM companies WHERE id = $1 AND account_id = $2",
+    )
+    .bind(id)
+    .bind(account_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// Every company of an account, oldest first.
+pub async fn list_for_account(db: &Db, account_id: i64) -> Result<Vec<Company>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT id, nom_entreprise, numero_tva FROM companies WHERE account_id = $1 ORDER BY id",
+    )
+    .bind(account_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// Updates the account's company; `None` when it is not theirs.
+pub async fn update(
+    db: &Db,
+    id: i64,
+    account_id: i64,
+    nom: &str,
+    tva: Option<&str>,
+    now: i64,
+) -> Result<Option<Company>, sqlx::Error> {
+    let row = sqlx::query(
+        "UPDATE companies SET nom_entreprise = $1, numero_tva = $2, updated_at = $3 \
+         WHERE id = $4 AND account_id = $5 RETURNING id, nom_entreprise, numero_tva",
+    )
+    .bind(nom)
+    .bind(tva)
+    .bind(now)
+    .bind(id)
+    .bind(account_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// Deletes the account's company and detaches it from their addresses; `false` when it is not theirs.
+pub async fn delete(db: &Db, id: i64, account_id: i64) -> Result<bool, sqlx::Error> {
+    let mut tx = db.pool.begin().await?;
+    sqlx::query("UPDATE addresses SET company_id = NULL WHERE company_id = $1 AND account_id = $2")
+        .bind(id)
+        .bind(account_id)
+        .execute(&mut *tx)
+        .await?;
+    let done = sqlx::query("DELETE FROM companies WHERE id = $1 AND account_id = $2")
+        .bind(id)
+        .bind(account_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Number of addresses that use a company.
+pub async fn address_count(db: &Db, id: i64) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query("SELECT COUNT(*) AS n FROM addresses WHERE company_id = $1")
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await?;
+    row.try_get("n")
+}

@@ -1,0 +1,69 @@
+//! The `reset_tokens` table: single-use tokens sent by e-mail (forgotten password), stored as
+//! their sha256, with an expiry. Using a token is one UPDATE, so it can only succeed once.
+
+use sqlx::Row;
+
+use super::Db;
+
+/// Purpose of the forgotten-password links.
+pub const FORGOT_PASSWORD: &str = "forgot_password";
+
+/// Stores a new token for an account.
+pub async fn insert(
+    db: &Db,
+    purpose: &str,
+    account_id: i64,
+    token_hash: &str,
+    now: i64,
+    expires_at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO reset_tokens (purpose, account_id, token_hash, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(purpose)
+    .bind(account_id)
+    .bind(token_hash)
+    .bind(now)
+    .bind(expires_at)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// Marks the token used if it is live; returns its account, or `None` when the token is
+/// unknown, expired or already used.
+pub async fn consume(
+    db: &Db,
+    purpose: &str,
+    token_hash: &str,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query(
+        "UPDATE reset_tokens SET used_at = $1 \
+         WHERE token_hash = $2 AND purpose = $3 AND used_at IS NULL AND expires_at > $1 \
+         RETURNING account_id",
+    )
+    .bind(now)
+    .bind(token_hash)
+    .bind(purpose)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|r| r.try_get("account_id")).transpose()
+}
+
+/// Voids every unused token of an account for this purpose (after a successful reset).
+pub async fn void_for_account(
+    db: &Db,
+    purpose: &str,
+    account_id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE reset_tokens SET used_at = $1 WHERE purpose = $2 AND account_id = $3 AND used_at IS NULL")
+        .bind(now)
+        .bind(purpose)
+        .bind(account_id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}

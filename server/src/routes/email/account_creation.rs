@@ -1,0 +1,64 @@
+//! `Email/send/account_creation` and `Email/verify/account_creation`: the code that proves the
+//! address before `POST Comptes` creates the account.
+
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+
+use super::{codes, Done};
+use crate::db::{accounts, email_codes::ACCOUNT_CREATION};
+use crate::domain::Email;
+use crate::error::ApiError;
+use crate::mail::templates;
+use crate::middleware::ClientIp;
+use crate::state::AppState;
+
+/// Body of both calls.
+#[derive(Debug, Deserialize)]
+pub struct Body {
+    email: Option<String>,
+    code: Option<String>,
+}
+
+/// Handles `POST /api/backend/Email/send/account_creation` (`{email}`).
+pub async fn send(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<Body>,
+) -> Result<Json<Done>, ApiError> {
+    let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
+    if accounts::find_by_email(&state.db, email.as_str())
+        .await?
+        .is_some()
+    {
+        return Err(ApiError::Conflict(
+            "Un compte existe déjà avec cette adresse e-mail.".to_owned(),
+        ));
+    }
+    let brand = state.mailer.brand().to_owned();
+    codes::send(&state, ACCOUNT_CREATION, &email, &ip, |code| {
+        templates::account_creation_code(&brand, email.as_str(), code, super::CODE_MINUTES)
+    })
+    .await?;
+    Ok(Json(Done::new(
+        "Un code de vérification vient de vous être envoyé par e-mail.",
+    )))
+}
+
+/// Handles `POST /api/backend/Email/verify/account_creation` (`{email, code}`).
+pub async fn verify(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<Body>,
+) -> Result<Json<Done>, ApiError> {
+    let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
+    codes::verify(
+        &state,
+        ACCOUNT_CREATION,
+        &email,
+        body.code.as_deref().unwrap_or_default(),
+        &ip,
+    )
+    .await?;
+    Ok(Json(Done::new("Votre adresse e-mail est vérifiée.")))
+}

@@ -1,0 +1,203 @@
+//! Endpoints of the `Entreprise` controller: the companies a customer buys for. `GET Entreprise`
+//! lists them, `POST` creates one (optionally attached to an address), `PUT` renames it or changes
+//! its VAT number, `DELETE` removes it (and detaches it from the addresses). The VAT number is
+//! checked by format and, for France, by its key. Another customer's company answers 404.
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Deserialize;
+
+use super::adresses::{input, parse_id};
+use crate::auth::AuthUser;
+use crate::clock;
+use crate::db::address_changes;
+use crate::db::companies::{self, Company};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The `Entreprise` routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/Entreprise",
+            get(list).post(create).put(update).delete(remove),
+        )
+        .route(
+            "/Entreprise/{id}",
+            get(show).put(update_by_path).delete(remove_by_path),
+        )
+}
+
+/// Payload of `POST` and `PUT`.
+#[derive(Debug, Default, Deserialize)]
+pub struct CompanyBody {
+    #[serde(rename = "idEntreprise")]
+    id_entreprise: Option<i64>,
+    #[serde(rename = "idAdresse")]
+    id_adresse: Option<i64>,
+    nom_entreprise: Option<String>,
+    numero_tva: Option<String>,
+}
+
+fn body_of(bytes: &Bytes) -> Result<CompanyBody, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(CompanyBody::default());
+    }
+    serde_json::from_slice(bytes)
+        .map_err(|_| ApiError::bad_request("Le corps de la requête n'est pas un JSON valide."))
+}
+
+fn validated(body: &CompanyBody) -> Result<input::CompanyInput, ApiError> {
+    input::company(body.nom_entreprise.as_deref(), body.numero_tva.as_deref())
+        .map_err(ApiError::Validation)?
+        .ok_or_else(|| {
+            ApiError::Validation(vec![
+                "Le champ «\u{a0}nom de l'entreprise\u{a0}» est obligatoire.".to_owned(),
+            ])
+        })
+}
+
+/// Handles `GET /api/backend/Entreprise`.
+pub async fn list(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+) -> Result<Json<Vec<Company>>, ApiError> {
+    Ok(Json(
+        companies::list_for_account(&state.db, user.account_id()).await?,
+    ))
+}
+
+/// Handles `GET /api/backend/Entreprise/{id}`.
+pub async fn show(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(raw_id): Path<String>,
+) -> Result<Json<Company>, ApiError> {
+    let id = parse_id(&raw_id)?;
+    let company = companies::find_owned(&state.db, id, user.account_id())
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(Json(company))
+}
+
+/// Handles `POST /api/backend/Entreprise`: 201 with the company; `idAdresse` attaches it.
+pub async fn create(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    bytes: Bytes,
+) -> Result<(StatusCode, Json<Company>), ApiError> {
+    let account_id = user.account_id();
+    let body = body_of(&bytes)?;
+    let wanted = validated(&body)?;
+    if let Some(address_id) = body.id_adresse {
+        address_changes::company_of_owned(&state.db, address_id, account_id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+    }
+    let now = clock::now();
+    let company = companies::insert(
+        &state.db,
+        account_id,
+        &wanted.nom,
+        wanted.tva.as_deref(),
+        now,
+    )
+    .await?;
+    if let Some(address_id) = body.id_adresse {
+        address_changes::set_company(&state.db, address_id, account_id, Some(company.id), now)
+            .await?;
+    }
+    Ok((StatusCode::CREATED, Json(company)))
+}
+
+/// Handles `PUT /api/backend/Entreprise` (`idEntreprise` in the body, or the account's only company).
+pub async fn update(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    bytes: Bytes,
+) -> Result<Json<Company>, ApiError> {
+    let body = body_of(&bytes)?;
+    let id = target(&state, user.account_id(), body.id_entreprise).await?;
+    apply_update(&state, user.account_id(), id, &body).await
+}
+
+/// Handles `PUT /api/backend/Entreprise/{id}`.
+pub async fn update_by_path(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(raw_id): Path<String>,
+    bytes: Bytes,
+) -> Result<Json<Company>, ApiError> {
+    let id = parse_id(&raw_id)?;
+    apply_update(&state, user.account_id(), id, &body_of(&bytes)?).await
+}
+
+async fn apply_update(
+    state: &AppState,
+    account_id: i64,
+    id: i64,
+    body: &CompanyBody,
+) -> Result<Json<Company>, ApiError> {
+    companies::find_owned(&state.db, id, account_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let wanted = validated(body)?;
+    let company = companies::update(
+        &state.db,
+        id,
+        account_id,
+        &wanted.nom,
+        wanted.tva.as_deref(),
+        clock::now(),
+    )
+    .await?
+    .ok_or(ApiError::NotFound)?;
+    Ok(Json(company))
+}
+
+/// Handles `DELETE /api/backend/Entreprise` (`idEntreprise` in the body, or the only company): 204.
+pub async fn remove(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    bytes: Bytes,
+) -> Result<StatusCode, ApiError> {
+    let body = body_of(&bytes)?;
+    let id = target(&state, user.account_id(), body.id_entreprise).await?;
+    delete(&state, user.account_id(), id).await
+}
+
+/// Handles `DELETE /api/backend/Entreprise/{id}`: 204.
+pub async fn remove_by_path(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(raw_id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    delete(&state, user.account_id(), parse_id(&raw_id)?).await
+}
+
+async fn delete(state: &AppState, account_id: i64, id: i64) -> Result<StatusCode, ApiError> {
+    if !companies::delete(&state.db, id, account_id).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The company a body-less call means: the named one, else the account's only company.
+async fn target(state: &AppState, account_id: i64, named: Option<i64>) -> Result<i64, ApiError> {
+    if let Some(id) = named {
+        return Ok(id);
+    }
+    match companies::list_for_account(&state.db, account_id)
+        .await?
+        .as_slice()
+    {
+        [only] => Ok(only.id),
+        [] => Err(ApiError::NotFound),
+        _ => Err(ApiError::bad_request(
+            "Précisez l'entreprise concernée (idEntreprise).",
+        )),
+    }
+}

@@ -1,0 +1,516 @@
+//! The `Email` controller: codes and links sent through a real SMTP server (aiosmtpd) or the
+//! file outbox, expiry, attempts, rate limits, no account enumeration, session revocation.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use server::db::accounts::{self, Role};
+
+use crate::helpers::{solve_captcha, spawn_app, spawn_app_with, TestApp, TestClient, PASSWORD};
+use crate::mail_helpers::{
+    eml_files, reset_token, six_digit_code, text_part, wait_for_files, SmtpSink,
+};
+
+async fn call(c: &TestClient, path: &str, body: Value) -> (StatusCode, Value) {
+    let res = c.proxy("POST", path, Some(body)).await;
+    let status = res.status();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+fn outbox(app: &TestApp) -> std::path::PathBuf {
+    app.dir.path().join("data/outbox")
+}
+
+#[tokio::test]
+async fn the_account_creation_code_arrives_by_smtp_and_opens_the_account_creation() {
+    let sink = SmtpSink::start();
+    let app = spawn_app_with(|s| s.smtp_url = Some(sink.url())).await;
+    let mut c = app.client();
+    c.csrf_token().await;
+
+    let (status, body) = call(
+        &c,
+        "Email/send/account_creation",
+        json!({"email": "Nouvelle.Cliente@Exemple.fr"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["success"], true);
+    let mails = sink.wait_for(1).await;
+    assert!(
+        mails[0].contains("To: nouvelle.cliente@exemple.fr"),
+        "{}",
+        mails[0]
+    );
+    let text = text_part(&mails[0]);
+    assert!(text.contains("valable 15\u{a0}minutes"), "{text}");
+    let code = six_digit_code(&text);
+    assert!(
+        eml_files(&outbox(&app)).is_empty(),
+        "SMTP is set: nothing goes to the outbox"
+    );
+
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let (status, body) = call(
+        &c,
+        "Email/verify/account_creation",
+        json!({"email": "nouvelle.cliente@exemple.fr", "code": wrong}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["message"],
+        "Code incorrect. Il vous reste 4\u{a0}tentatives."
+    );
+    let (status, _) = call(
+        &c,
+        "Email/verify/account_creation",
+        json!({"email": "nouvelle.cliente@exemple.fr", "code": code}),
+    )
+    .await;
+    assert_eq!(status, 200);
+
+    let altcha = solve_captcha(&c).await;
+    let account = json!({"email": "nouvelle.cliente@exemple.fr", "password": "imprimante3d-2026", "nom": "Martin", "prenom": "Léa", "altcha": altcha});
+    let res = c.proxy("POST", "Comptes", Some(account)).await;
+    assert_eq!(res.status(), 201);
+}
+
+#[tokio::test]
+async fn without_smtp_the_code_is_written_as_an_eml_file_in_the_outbox() {
+    let app = spawn_app().await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    let (status, _) = call(
+        &c,
+        "Email/send/account_creation",
+        json!({"email": "lea@exemple.fr"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let files = eml_files(&outbox(&app));
+    assert_eq!(files.len(), 1);
+    let name = files[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.contains("_account_creation_lea@exemple.fr_") && name.ends_with(".eml"),
+        "{name}"
+    );
+    let eml = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(
+        eml.contains("From: \"Forme Additive\" <no-reply@forme-additive.test>"),
+        "{eml}"
+    );
+    assert!(eml.contains("Content-Type: multipart/alternative"));
+    six_digit_code(&text_part(&eml));
+}
+
+#[tokio::test]
+async fn the_fifth_wrong_code_burns_the_code_with_429() {
+    let app = spawn_app().await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    call(
+        &c,
+        "Email/send/account_creation",
+        json!({"email": "lea@exemple.fr"}),
+    )
+    .await;
+    let code = six_digit_code(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    for left in [4, 3, 2] {
+        let (status, body) = call(
+            &c,
+            "Email/verify/account_creation",
+            json!({"email": "lea@exemple.fr", "code": wrong}),
+        )
+        .await;
+        assert_eq!(status, 400);
+        assert_eq!(
+            body["message"],
+            format!("Code incorrect. Il vous reste {left}\u{a0}tentatives.")
+        );
+    }
+    let (status, body) = call(
+        &c,
+        "Email/verify/account_creation",
+        json!({"email": "lea@exemple.fr", "code": wrong}),
+    )
+    .await;
+    assert_eq!(
+        (status.as_u16(), body["message"].as_str().unwrap()),
+        (400, "Code incorrect. Il vous reste 1\u{a0}tentative.")
+    );
+    let (status, body) = call(
+        &c,
+        "Email/verify/account_creation",
+        json!({"email": "lea@exemple.fr", "code": wrong}),
+    )
+    .await;
+    assert_eq!(status, 429);
+    assert_eq!(
+        body["message"],
+        "Trop de tentatives en peu de temps. Veuillez réessayer plus tard."
+    );
+    let (status, _) = call(
+        &c,
+        "Email/verify/account_creation",
+        json!({"email": "lea@exemple.fr", "code": code}),
+    )
+    .await;
+    assert_eq!(
+        status, 429,
+        "even the right code is refused once the attempts are spent"
+    );
+}
+
+#[tokio::test]
+async fn an_expired_code_is_refused() {
+    let app = spawn_app().await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    call(
+        &c,
+        "Email/send/account_creation",
+        json!({"email": "lea@exemple.fr"}),
+    )
+    .await;
+    let code = six_digit_code(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
+    sqlx::query("UPDATE email_codes SET expires_at = 0")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    let (status, body) = call(
+        &c,
+        "Email/verify/account_creation",
+        json!({"email": "lea@exemple.fr", "code": code}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["message"],
+        "Ce code est invalide ou a expiré. Demandez un nouveau code."
+    );
+}
+
+#[tokio::test]
+async fn codes_are_stored_hashed() {
+    let app = spawn_app().await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    call(
+        &c,
+        "Email/send/account_creation",
+        json!({"email": "lea@exemple.fr"}),
+    )
+    .await;
+    let code = six_digit_code(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
+    let (stored,): (String,) = sqlx::query_as("SELECT code_hash FROM email_codes")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(stored.len(), 64);
+    assert!(!stored.contains(&code));
+}
+
+#[tokio::test]
+async fn sends_to_one_address_are_limited_to_five_an_hour() {
+    let app = spawn_app().await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    for _ in 0..5 {
+        assert_eq!(
+            call(
+                &c,
+                "Email/send/account_creation",
+                json!({"email": "lea@exemple.fr"})
+            )
+            .await
+            .0,
+            200
+        );
+    }
+    let (status, _) = call(
+        &c,
+        "Email/send/account_creation",
+        json!({"email": "lea@exemple.fr"}),
+    )
+    .await;
+    assert_eq!(status, 429);
+    assert_eq!(eml_files(&outbox(&app)).len(), 5);
+}
+
+#[tokio::test]
+async fn a_bad_address_or_an_existing_account_is_refused_in_french() {
+    let app = spawn_app().await;
+    app.create_account("jeanne@exemple.fr", Role::Client).await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    let (status, body) = call(
+        &c,
+        "Email/send/account_creation",
+        json!({"email": "pas-une-adresse"}),
+    )
+    .await;
+    assert_eq!(
+        (status.as_u16(), body),
+        (
+            400,
+            json!({"errors": ["L'adresse e-mail n'est pas valide."]})
+        )
+    );
+    let (status, body) = call(
+        &c,
+        "Email/send/account_creation",
+        json!({"email": "Jeanne@exemple.fr"}),
+    )
+    .await;
+    assert_eq!(status, 409);
+    assert_eq!(
+        body["message"],
+        "Un compte existe déjà avec cette adresse e-mail."
+    );
+}
+
+#[tokio::test]
+async fn an_unreachable_smtp_server_answers_erreur_lors_de_l_envoi_du_mail() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = closed.local_addr().unwrap().port();
+    drop(closed);
+    let app = spawn_app_with(|s| s.smtp_url = Some(format!("smtp://127.0.0.1:{port}"))).await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    let (status, body) = call(
+        &c,
+        "Email/send/account_creation",
+        json!({"email": "lea@exemple.fr"}),
+    )
+    .await;
+    assert_eq!(status.as_u16(), 502);
+    assert_eq!(body, json!({"message": "Erreur lors de l'envoi du mail"}));
+}
+
+#[tokio::test]
+async fn forgot_password_answers_the_same_for_unknown_addresses_and_sends_one_link() {
+    let sink = SmtpSink::start();
+    let app = spawn_app_with(|s| s.smtp_url = Some(sink.url())).await;
+    app.create_account("jeanne@exemple.fr", Role::Client).await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    let known = call(
+        &c,
+        "Email/send/forgot_password",
+        json!({"Email": "jeanne@exemple.fr"}),
+    )
+    .await;
+    let unknown = call(
+        &c,
+        "Email/send/forgot_password",
+        json!({"Email": "personne@exemple.fr"}),
+    )
+    .await;
+    assert_eq!(known.0, 200);
+    assert_eq!(known, unknown);
+    let mails = sink.wait_for(1).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(
+        eml_files(sink.dir.path()).len(),
+        1,
+        "no e-mail for an unknown address"
+    );
+    assert!(mails[0].contains("To: jeanne@exemple.fr"));
+    let text = text_part(&mails[0]);
+    assert!(
+        text.contains("http://127.0.0.1:8080/mdp_mail?token="),
+        "{text}"
+    );
+    assert!(!reset_token(&text).is_empty());
+}
+
+#[tokio::test]
+async fn a_reset_link_sets_the_password_once_and_signs_out_the_other_sessions() {
+    let app = spawn_app().await;
+    let (other_browser, id) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    call(
+        &c,
+        "Email/send/forgot_password",
+        json!({"Email": "jeanne@exemple.fr"}),
+    )
+    .await;
+    let token = reset_token(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
+
+    let (status, body) = call(
+        &c,
+        "Email/reset/forgot_password",
+        json!({"token": token, "newPassword": "court"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["errors"][0],
+        "Le mot de passe doit contenir au moins 10 caractères."
+    );
+    let (status, _) = call(
+        &c,
+        "Email/reset/forgot_password",
+        json!({"token": token, "newPassword": "nouveau-mot2passe"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        other_browser
+            .proxy("GET", "Comptes/me", None)
+            .await
+            .status()
+            .as_u16(),
+        419
+    );
+
+    let (status, body) = call(
+        &c,
+        "Email/reset/forgot_password",
+        json!({"token": token, "newPassword": "encore-un-autre3"}),
+    )
+    .await;
+    assert_eq!(status, 400, "a link works once");
+    assert!(body["message"]
+        .as_str()
+        .unwrap()
+        .contains("invalide ou a expiré"));
+    assert_eq!(
+        app.client()
+            .sign_in("jeanne@exemple.fr", PASSWORD)
+            .await
+            .status(),
+        401
+    );
+    assert_eq!(
+        app.client()
+            .sign_in("jeanne@exemple.fr", "nouveau-mot2passe")
+            .await
+            .status(),
+        200
+    );
+    assert!(accounts::find(&app.db, id).await.unwrap().is_some());
+}
+
+#[tokio::test]
+async fn an_expired_reset_link_is_refused() {
+    let app = spawn_app().await;
+    app.create_account("jeanne@exemple.fr", Role::Client).await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    call(
+        &c,
+        "Email/send/forgot_password",
+        json!({"Email": "jeanne@exemple.fr"}),
+    )
+    .await;
+    let token = reset_token(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
+    sqlx::query("UPDATE reset_tokens SET expires_at = 0")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    let (status, _) = call(
+        &c,
+        "Email/reset/forgot_password",
+        json!({"token": token, "newPassword": "nouveau-mot2passe"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+}
+
+#[tokio::test]
+async fn changing_the_email_needs_the_code_sent_to_the_current_address() {
+    let app = spawn_app().await;
+    let (me, id) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let mut other_browser = app.client();
+    assert_eq!(
+        other_browser
+            .sign_in("jeanne@exemple.fr", PASSWORD)
+            .await
+            .status(),
+        200
+    );
+    let change = json!({"oldEmail": "jeanne@exemple.fr", "newEmail": "jeanne.dupont@exemple.fr"});
+    let (status, body) = call(&me, "Email/reset/email_reset", change.clone()).await;
+    assert_eq!(status, 400, "{body}");
+
+    call(
+        &me,
+        "Email/send/email_reset",
+        json!({"email": "jeanne@exemple.fr"}),
+    )
+    .await;
+    let code = six_digit_code(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
+    let (status, _) = call(
+        &me,
+        "Email/verify/email_reset",
+        json!({"email": "jeanne@exemple.fr", "code": code}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, body) = call(&me, "Email/reset/email_reset", change.clone()).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["email"], "jeanne.dupont@exemple.fr");
+    assert_eq!(
+        accounts::find(&app.db, id).await.unwrap().unwrap().email,
+        "jeanne.dupont@exemple.fr"
+    );
+    assert_eq!(
+        me.proxy("GET", "Comptes/me", None).await.status(),
+        200,
+        "the caller stays signed in"
+    );
+    assert_eq!(
+        other_browser
+            .proxy("GET", "Comptes/me", None)
+            .await
+            .status()
+            .as_u16(),
+        419
+    );
+    assert_eq!(
+        app.client()
+            .sign_in("jeanne.dupont@exemple.fr", PASSWORD)
+            .await
+            .status(),
+        200
+    );
+
+    let (status, _) = call(&me, "Email/reset/email_reset", change).await;
+    assert_eq!(status, 400, "the verified code was used up");
+}
+
+#[tokio::test]
+async fn the_new_email_cannot_be_another_account_s() {
+    let app = spawn_app().await;
+    app.create_account("jeanne@exemple.fr", Role::Client).await;
+    app.create_account("paul@exemple.fr", Role::Client).await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    call(
+        &c,
+        "Email/send/email_reset",
+        json!({"email": "jeanne@exemple.fr"}),
+    )
+    .await;
+    let code = six_digit_code(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
+    call(
+        &c,
+        "Email/verify/email_reset",
+        json!({"email": "jeanne@exemple.fr", "code": code}),
+    )
+    .await;
+    let (status, body) = call(
+        &c,
+        "Email/reset/email_reset",
+        json!({"oldEmail": "jeanne@exemple.fr", "newEmail": "paul@exemple.fr"}),
+    )
+    .await;
+    assert_eq!(status, 409);
+    assert_eq!(
+        body["message"],
+        "Un compte existe déjà avec cette adresse e-mail."
+    );
+}

@@ -1,0 +1,161 @@
+//! E-mail helpers of the tests: a real SMTP server (`tests/smtp_sink.py`, aiosmtpd) started per
+//! test, the outbox folder of the file backend, and a small MIME reader for what arrived.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use base64::Engine;
+
+/// A running SMTP sink writing each message to its own file.
+pub struct SmtpSink {
+    child: Child,
+    /// Port it listens on (127.0.0.1).
+    pub port: u16,
+    /// Folder of the received messages.
+    pub dir: tempfile::TempDir,
+}
+
+impl SmtpSink {
+    /// Starts the sink on a free port. Panics with the fix when aiosmtpd is missing.
+    pub fn start() -> SmtpSink {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smtp_sink.py");
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = Command::new("python3")
+            .arg(&script)
+            .arg("--dir")
+            .arg(dir.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("python3 must be installed for the SMTP tests");
+        let stdout = child.stdout.take().unwrap();
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).unwrap();
+        let port = line
+            .strip_prefix("PORT ")
+            .and_then(|p| p.trim().parse().ok())
+            .unwrap_or_else(|| panic!("SMTP sink did not start (run scripts/setup-tools.sh to install aiosmtpd); said {line:?}"));
+        SmtpSink { child, port, dir }
+    }
+
+    /// The `SMTP_URL` of the sink.
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    /// Waits (up to 10 s) until `n` messages arrived; returns them, oldest first.
+    pub async fn wait_for(&self, n: usize) -> Vec<String> {
+        wait_for_files(self.dir.path(), n).await
+    }
+}
+
+impl Drop for SmtpSink {
+    fn drop(&mut self) {
+        // Closing stdin stops the sink; kill it by its own handle in case it hangs.
+        drop(self.child.stdin.take());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The `.eml` files of a folder, sorted by name.
+pub fn eml_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "eml"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Waits (up to 10 s) until `dir` holds `n` `.eml` files; returns their contents.
+pub async fn wait_for_files(dir: &Path, n: usize) -> Vec<String> {
+    for _ in 0..200 {
+        let files = eml_files(dir);
+        if files.len() >= n {
+            return files
+                .iter()
+                .map(|f| std::fs::read_to_string(f).unwrap())
+                .collect();
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!(
+        "expected {n} e-mails in {}, found {}",
+        dir.display(),
+        eml_files(dir).len()
+    );
+}
+
+/// The decoded `text/plain` part of a message.
+pub fn text_part(eml: &str) -> String {
+    let eml = eml.replace("\r\n", "\n");
+    let start = eml
+        .find("Content-Type: text/plain")
+        .expect("a text/plain part");
+    let part = &eml[start..];
+    let (headers, rest) = part.split_once("\n\n").expect("part headers");
+    let body = rest.split("\n--").next().unwrap_or_default();
+    if headers.contains("Content-Transfer-Encoding: base64") {
+        let compact: String = body.chars().filter(|c| !c.is_whitespace()).collect();
+        String::from_utf8(
+            base64::engine::general_purpose::STANDARD
+                .decode(compact)
+                .unwrap(),
+        )
+        .unwrap()
+    } else if headers.contains("Content-Transfer-Encoding: quoted-printable") {
+        decode_quoted_printable(body)
+    } else {
+        body.to_owned()
+    }
+}
+
+fn decode_quoted_printable(body: &str) -> String {
+    let joined = body.replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'=' && i + 2 < bytes.len() {
+            if let Ok(b) = u8::from_str_radix(&joined[i + 1..i + 3], 16) {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap()
+}
+
+/// The first six-digit number of a text (the code of a code e-mail).
+pub fn six_digit_code(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    for w in chars.windows(8) {
+        let inner: String = w[1..7].iter().collect();
+        if !w[0].is_ascii_digit()
+            && !w[7].is_ascii_digit()
+            && inner.chars().all(|c| c.is_ascii_digit())
+        {
+            return inner;
+        }
+    }
+    panic!("no six-digit code in {text:?}");
+}
+
+/// The `token` of the reset link of a message text.
+pub fn reset_token(text: &str) -> String {
+    let start = text.find("/mdp_mail?token=").expect("a reset link") + "/mdp_mail?token=".len();
+    text[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect()
+}

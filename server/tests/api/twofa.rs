@@ -1,0 +1,287 @@
+//! Two-factor authentication end to end: set-up with a QR code, a first TOTP code that turns it
+//! on and gives ten backup codes, a sign-in that waits for the second factor, replayed and wrong
+//! codes, single-use backup codes, and turning it off.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use server::clock;
+use server::db::accounts::{self, Role};
+use server::twofa::TotpSecret;
+
+use crate::helpers::{spawn_app, TestClient, PASSWORD};
+
+const EMAIL: &str = "jeanne@exemple.fr";
+
+async fn call(c: &TestClient, path: &str, body: Value) -> (StatusCode, Value) {
+    let res = c
+        .proxy(
+            "POST",
+            &format!("AuthentificationDoubleFacteur/{path}"),
+            Some(body),
+        )
+        .await;
+    let status = res.status();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+fn now() -> u64 {
+    u64::try_from(clock::now()).unwrap()
+}
+
+async fn sign_out(c: &TestClient) {
+    let token = c.csrf.clone().unwrap();
+    let form = [
+        ("csrfToken", token.as_str()),
+        ("callbackUrl", "/"),
+        ("json", "true"),
+    ];
+    let res = c
+        .http
+        .post(c.url("/api/auth/signout"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+}
+
+/// Turns two-factor on for the signed-in client; returns the secret and the backup codes.
+async fn enable(c: &TestClient) -> (TotpSecret, Vec<String>) {
+    let (status, setup) = call(c, "generate", json!({})).await;
+    assert_eq!(status, 200, "{setup}");
+    let secret = TotpSecret::from_base32(setup["secret"].as_str().unwrap()).unwrap();
+    let (status, body) = call(c, "toggle", json!({"token": secret.code_at(now())})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["enabled"], true);
+    let codes = body["backupCodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_owned())
+        .collect();
+    (secret, codes)
+}
+
+#[tokio::test]
+async fn generate_gives_a_secret_its_otpauth_uri_and_a_qr_code() {
+    let app = spawn_app().await;
+    let (c, _) = app.signed_in(EMAIL, Role::Client).await;
+    let (status, body) = call(&c, "generate", json!({})).await;
+    assert_eq!(status, 200);
+    let secret = body["secret"].as_str().unwrap();
+    assert_eq!(secret.len(), 32);
+    let uri = body["otpauthUrl"].as_str().unwrap();
+    assert!(
+        uri.starts_with("otpauth://totp/Forme%20Additive:jeanne%40exemple.fr?secret="),
+        "{uri}"
+    );
+    assert!(uri.contains(&format!("secret={secret}&issuer=Forme%20Additive")));
+    assert!(body["qrCode"].as_str().unwrap().contains("<svg"));
+    assert!(body["qrCodeDataUrl"]
+        .as_str()
+        .unwrap()
+        .starts_with("data:image/svg+xml;base64,"));
+}
+
+#[tokio::test]
+async fn a_sign_in_with_two_factor_completes_with_a_totp_code_then_with_single_use_backup_codes() {
+    let app = spawn_app().await;
+    let (mut c, id) = app.signed_in(EMAIL, Role::Client).await;
+
+    let (status, setup) = call(&c, "generate", json!({})).await;
+    assert_eq!(status, 200);
+    let secret = TotpSecret::from_base32(setup["secret"].as_str().unwrap()).unwrap();
+    let wrong = if secret.code_at(now()) == "000000" {
+        "111111"
+    } else {
+        "000000"
+    };
+    let (status, body) = call(&c, "toggle", json!({"token": wrong})).await;
+    assert_eq!(
+        (status.as_u16(), body["message"].as_str()),
+        (400, Some("Code de vérification invalide."))
+    );
+    assert!(
+        !accounts::find(&app.db, id)
+            .await
+            .unwrap()
+            .unwrap()
+            .two_factor_enabled
+    );
+
+    let first_code = secret.code_at(now());
+    let (status, body) = call(&c, "toggle", json!({"token": first_code})).await;
+    assert_eq!(status, 200, "{body}");
+    let backup: Vec<String> = body["backupCodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(backup.len(), 10);
+    assert!(
+        accounts::find(&app.db, id)
+            .await
+            .unwrap()
+            .unwrap()
+            .two_factor_enabled
+    );
+
+    sign_out(&c).await;
+    let signed: Value = c.sign_in(EMAIL, PASSWORD).await.json().await.unwrap();
+    assert_eq!(signed["twoFactorRequired"], true);
+    assert_eq!(
+        c.proxy("GET", "Comptes/me", None).await.status(),
+        401,
+        "pending until the second factor"
+    );
+    let (status, body) = call(&c, "verify", json!({"token": first_code})).await;
+    assert_eq!(
+        status, 400,
+        "the code that turned it on cannot be replayed: {body}"
+    );
+    assert_eq!(body["valid"], false);
+    let (status, body) = call(&c, "verify", json!({"token": secret.code_at(now() + 30)})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["valid"], true);
+    assert!(body["token"].as_str().is_some_and(|t| !t.is_empty()));
+    assert_eq!(c.proxy("GET", "Comptes/me", None).await.status(), 200);
+
+    sign_out(&c).await;
+    c.sign_in(EMAIL, PASSWORD).await;
+    let (status, body) = call(
+        &c,
+        "verify-backup-code",
+        json!({"code": backup[0].to_lowercase()}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["valid"], true);
+    assert!(body["refreshToken"].is_string());
+    assert_eq!(
+        body["message"],
+        "Code de secours accepté. Il vous reste 9\u{a0}codes de secours."
+    );
+    assert_eq!(c.proxy("GET", "Comptes/me", None).await.status(), 200);
+
+    sign_out(&c).await;
+    c.sign_in(EMAIL, PASSWORD).await;
+    let (status, body) = call(&c, "verify-backup-code", json!({"code": backup[0]})).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body,
+        json!({"valid": false, "token": null, "refreshToken": null, "message": "Code de secours invalide"})
+    );
+    assert_eq!(c.proxy("GET", "Comptes/me", None).await.status(), 401);
+    let (status, _) = call(&c, "verify-backup-code", json!({"code": backup[1]})).await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn five_wrong_codes_answer_429() {
+    let app = spawn_app().await;
+    let (mut c, _) = app.signed_in(EMAIL, Role::Client).await;
+    let (secret, _) = enable(&c).await;
+    sign_out(&c).await;
+    c.sign_in(EMAIL, PASSWORD).await;
+    let good = secret.code_at(now() + 30);
+    let wrong = if good == "000000" { "111111" } else { "000000" };
+    for _ in 0..5 {
+        assert_eq!(call(&c, "verify", json!({"token": wrong})).await.0, 400);
+    }
+    let (status, body) = call(&c, "verify", json!({"token": good})).await;
+    assert_eq!(status, 429);
+    assert_eq!(
+        body["message"],
+        "Trop de tentatives en peu de temps. Veuillez réessayer plus tard."
+    );
+}
+
+#[tokio::test]
+async fn turning_it_off_needs_a_code_or_the_password() {
+    let app = spawn_app().await;
+    let (mut c, id) = app.signed_in(EMAIL, Role::Client).await;
+    enable(&c).await;
+    let (status, body) = call(&c, "generate", json!({})).await;
+    assert_eq!(status, 409, "no new secret while it is on: {body}");
+    let (status, _) = call(&c, "toggle", json!({})).await;
+    assert_eq!(status, 400);
+    let (status, body) = call(&c, "toggle", json!({"password": "pas-le-bon-1"})).await;
+    assert_eq!(
+        (status.as_u16(), body["message"].as_str()),
+        (400, Some("Code ou mot de passe incorrect."))
+    );
+    let (status, body) = call(&c, "toggle", json!({"password": PASSWORD})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["enabled"], false);
+    assert!(
+        !accounts::find(&app.db, id)
+            .await
+            .unwrap()
+            .unwrap()
+            .two_factor_enabled
+    );
+
+    sign_out(&c).await;
+    let signed: Value = c.sign_in(EMAIL, PASSWORD).await.json().await.unwrap();
+    assert_eq!(signed["twoFactorRequired"], false);
+}
+
+#[tokio::test]
+async fn a_backup_code_also_turns_it_off() {
+    let app = spawn_app().await;
+    let (c, _) = app.signed_in(EMAIL, Role::Client).await;
+    let (_, backup) = enable(&c).await;
+    let (status, body) = call(&c, "toggle", json!({"token": backup[3]})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["twoFactorEnabled"], false);
+}
+
+#[tokio::test]
+async fn verify_on_a_full_session_confirms_the_set_up() {
+    let app = spawn_app().await;
+    let (c, id) = app.signed_in(EMAIL, Role::Client).await;
+    let (_, setup) = call(&c, "generate", json!({})).await;
+    let secret = TotpSecret::from_base32(setup["secret"].as_str().unwrap()).unwrap();
+    let (status, body) = call(&c, "verify", json!({"token": secret.code_at(now())})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["backupCodes"].as_array().unwrap().len(), 10);
+    assert!(
+        accounts::find(&app.db, id)
+            .await
+            .unwrap()
+            .unwrap()
+            .two_factor_enabled
+    );
+}
+
+#[tokio::test]
+async fn anonymous_visitors_cannot_use_two_factor_routes() {
+    let app = spawn_app().await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    for path in ["generate", "toggle", "verify", "verify-backup-code"] {
+        let (status, _) = call(&c, path, json!({"token": "123456", "code": "ABCD-EFGH"})).await;
+        assert_eq!(status, 401, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn backup_codes_are_stored_hashed() {
+    let app = spawn_app().await;
+    let (c, id) = app.signed_in(EMAIL, Role::Client).await;
+    let (_, backup) = enable(&c).await;
+    let rows: Vec<(String,)> =
+        sqlx::query_as("SELECT code_hash FROM backup_codes WHERE account_id = $1")
+            .bind(id)
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(rows.len(), 10);
+    for (hash,) in rows {
+        assert!(hash.starts_with("sha256$"));
+        assert!(backup
+            .iter()
+            .all(|code| !hash.contains(&code.replace('-', ""))));
+    }
+}
