@@ -20,7 +20,13 @@ const TEST_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 60_000);
 const admin = { email: 'admin@forme-additive.test', password: 'Admin-e2e-2026-secret' };
 
 function serverEnv(dataDir) {
-  const env = { ...process.env, DATA_DIR: dataDir, WEB_DIST: webDist, RUST_LOG: process.env.RUST_LOG ?? 'warn' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    RUST_LOG: process.env.RUST_LOG ?? 'warn',
+    CAPTCHA_MAX_NUMBER: process.env.CAPTCHA_MAX_NUMBER ?? '10000',
+  };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   return env;

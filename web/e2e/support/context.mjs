@@ -48,7 +48,7 @@ export function makeContext({ browser, baseUrl, dataDir, artifacts, admin, spec 
     },
     /** Waits for visible text on the page. */
     async expectText(page, text, timeout = 15_000) {
-      await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout }).catch(async () => {
+      await page.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ state: 'visible', timeout }).catch(async () => {
         throw new Error(`text "${text}" not visible on ${page.url()}`);
       });
     },

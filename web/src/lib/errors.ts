@@ -54,17 +54,21 @@ export interface HandleOptions {
 
 let expiring = false;
 
-/** Signs out after a 419, clears the session's local storage and goes to /?action=expiration. */
+/**
+ * After a 419: leaves the page at once (before a guard can send the user to the sign-in page),
+ * clears the session's local storage and cached user, then signs out on the server.
+ */
 async function expireSession(): Promise<void> {
   if (expiring) return;
   expiring = true;
   try {
-    await postForm('/api/auth/signout', { callbackUrl: EXPIRED_REDIRECT }).catch(() => undefined);
-    resetCsrfToken();
+    // Clearing the session first would let a login-only page's guard redirect to the sign-in page.
+    await navigateTo(EXPIRED_REDIRECT);
     clearSessionLocalStorage();
     queryClient.setQueryData(queryKeys.session, null);
     queryClient.removeQueries({ queryKey: queryKeys.me });
-    navigateTo(EXPIRED_REDIRECT);
+    await postForm('/api/auth/signout', { callbackUrl: EXPIRED_REDIRECT }).catch(() => undefined);
+    resetCsrfToken();
   } finally {
     expiring = false;
   }

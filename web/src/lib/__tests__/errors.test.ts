@@ -58,9 +58,9 @@ describe('handleApiError', () => {
 
     handleApiError(new ApiError(419, null));
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(EXPIRED_REDIRECT));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.map((c) => c[0])).toContain('/api/auth/signout'));
 
     expect(shown[0]).toMatchObject({ summary: 'Session expirée', detail: 'Veuillez vous reconnecter.' });
-    expect(fetchMock.mock.calls.map((c) => c[0])).toContain('/api/auth/signout');
     expect(localStorage.getItem('piecesData')).toBeNull();
     expect(localStorage.getItem('reduction')).toBeNull();
     expect(localStorage.getItem('autre')).toBe('garde');
