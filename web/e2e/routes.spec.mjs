@@ -58,6 +58,9 @@ export default [
     async run(ctx) {
       const page = await ctx.newPage();
       await ctx.goto(page, '/');
+      // PrimeReact's injected component CSS must apply under the server's strict CSP.
+      const listStyle = await page.evaluate(() => getComputedStyle(document.querySelector('.p-menubar-root-list')).listStyleType);
+      if (listStyle !== 'none') throw new Error(`menubar unstyled (list-style ${listStyle}): injected CSS blocked`);
       await page.getByRole('menuitem', { name: 'Fabrication de pièces' }).click();
       await page.getByRole('menuitem', { name: 'Multi Jet Fusion (MJF)' }).click();
       await ctx.expectPath(page, '/impression_3D?index=2');

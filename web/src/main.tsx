@@ -9,6 +9,10 @@ import './styles/index.css';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { reloadForChunkError } from './lib/build-check';
+import { installStyleBridge } from './lib/csp-style-bridge';
+
+// Before any component injects its CSS: see lib/csp-style-bridge.
+installStyleBridge();
 
 // A lazy chunk of an older build is gone after a deployment: reload once (10 s guard).
 window.addEventListener('vite:preloadError', (event) => {

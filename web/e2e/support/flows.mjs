@@ -41,7 +41,9 @@ export async function signUpViaUi(ctx, page, { email, prenom = 'Camille', nom = 
 export async function solveCaptcha(page) {
   const widget = page.locator('altcha-widget');
   // The box stays unticked while the proof of work runs, so click rather than check.
-  await widget.locator('input[type="checkbox"]').first().click();
+  // The styled widget draws its own box over the input: click the input without the
+  // visibility checks, as a user's click on the box does.
+  await widget.locator('input[type="checkbox"]').first().click({ force: true });
   await page.waitForFunction(() => document.querySelector('altcha-widget')?.getState?.() === 'verified', null, { timeout: 30_000 });
 }
 
