@@ -59,6 +59,7 @@ export default [
       const page = await ctx.newPage();
       await ctx.goto(page, '/');
       // PrimeReact's injected component CSS must apply under the server's strict CSP.
+      await page.locator('.p-menubar-root-list').waitFor();
       const listStyle = await page.evaluate(() => getComputedStyle(document.querySelector('.p-menubar-root-list')).listStyleType);
       if (listStyle !== 'none') throw new Error(`menubar unstyled (list-style ${listStyle}): injected CSS blocked`);
       await page.getByRole('menuitem', { name: 'Fabrication de pièces' }).click();
