@@ -30,6 +30,10 @@ export default [
       await expectSignedOut(page);
       const left = await page.evaluate(() => Object.keys(localStorage).sort());
       if (left.join(',') !== 'autre') throw new Error(`local storage after expiry: ${left.join(',')}`);
+      // Nothing may move the visitor on afterwards (a guard, a late query).
+      await page.waitForTimeout(1500);
+      const after = new URL(page.url());
+      if (after.pathname !== '/' || after.searchParams.get('action') !== 'expiration') throw new Error(`moved on to ${page.url()}`);
       await ctx.screenshot(page, 'session-expiree');
     },
   },

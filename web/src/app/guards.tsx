@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { NotFound } from '@/components/errors/not-found';
 import { Loading } from '@/components/ui/loading';
+import { isSessionExpiring } from '@/lib/expiry-state';
 import { isAdmin, useSession } from '@/lib/session';
 
 /** Anonymous visitors go to /connexion_compte?callbackUrl=<path>. */
@@ -10,6 +11,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
   if (status === 'loading') return <Loading />;
+  if (status === 'unauthenticated' && isSessionExpiring()) return <Loading />;
   if (status === 'unauthenticated') {
     const callbackUrl = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/connexion_compte?callbackUrl=${callbackUrl}`} replace />;

@@ -1,6 +1,7 @@
 //! The error catalogue (specification, section 8): every failed request becomes one toast here.
 import { ApiError, NetworkError, postForm, resetCsrfToken } from './api-client';
 import { serverErrorMessage, DEFAULT_ERROR_MESSAGE } from './error-message';
+import { markSessionExpiring } from './expiry-state';
 import { navigateTo } from './navigation';
 import { queryClient, queryKeys } from './query-client';
 import { clearSessionLocalStorage } from './storage';
@@ -62,7 +63,8 @@ async function expireSession(): Promise<void> {
   if (expiring) return;
   expiring = true;
   try {
-    // Clearing the session first would let a login-only page's guard redirect to the sign-in page.
+    // The guard of the page being left must not redirect to the sign-in page meanwhile.
+    markSessionExpiring();
     await navigateTo(EXPIRED_REDIRECT);
     clearSessionLocalStorage();
     queryClient.setQueryData(queryKeys.session, null);
