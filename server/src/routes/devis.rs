@@ -1,0 +1,179 @@
+//! Endpoints of the instant quote (`/devis_ligne`): `POST /api/upload/file-temp`,
+//! `POST /api/devis/process-file`, `POST /api/devis/calcul-prix`, `GET /api/devis/get-cookies`,
+//! `POST /api/devis/set-cookie`, `POST /api/devis/panier`, and `GET /api/devis/fichier` (the
+//! stored file of an entry, to show it again after a reload).
+//!
+//! Entries live in signed cookies by position (see [`entry`]); files on the shared data disk;
+//! analyses and parts in the database. Prices are always recomputed here with quote-core from
+//! the stored analysis and the catalog of the database: the browser's figure is a preview.
+
+mod entry;
+mod files;
+mod options;
+mod price;
+mod upload;
+
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use axum_extra::extract::CookieJar;
+use quote_core::Catalog;
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+pub use entry::{Entry, EntryView, Signer, MAX_ENTRIES};
+pub use upload::MAX_FILE_BYTES;
+
+use crate::db::catalogs;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The quote routes.
+pub fn router() -> Router<AppState> {
+    // The multipart routes accept the file plus a little room for the other fields.
+    let uploads = Router::new()
+        .route("/api/upload/file-temp", post(files::file_temp))
+        .route("/api/devis/process-file", post(files::process_file))
+        .layer(DefaultBodyLimit::max(MAX_FILE_BYTES as usize + 1024 * 1024));
+    Router::new()
+        .route("/api/devis/get-cookies", get(get_cookies))
+        .route("/api/devis/fichier", get(files::stored_file))
+        .route("/api/devis/set-cookie", post(set_cookie))
+        .route("/api/devis/calcul-prix", post(price::calcul_prix))
+        .route("/api/devis/panier", post(price::panier))
+        .merge(uploads)
+}
+
+/// Errors of the quote routes: JSON `{success: false, message}` with a French message.
+#[derive(Debug)]
+pub enum DevisError {
+    /// 400 with a message.
+    Bad(String),
+    /// 413: the file is over [`MAX_FILE_BYTES`].
+    TooLarge,
+    /// 401: adding to the basket needs an account.
+    SignIn,
+    /// Anything else, mapped by the site's error type.
+    Api(ApiError),
+}
+
+impl DevisError {
+    /// A 400 with this message.
+    pub fn bad(message: impl Into<String>) -> Self {
+        DevisError::Bad(message.into())
+    }
+
+    /// A 500 whose cause is logged.
+    pub fn io(e: std::io::Error) -> Self {
+        DevisError::Api(ApiError::Internal(e.into()))
+    }
+}
+
+impl From<ApiError> for DevisError {
+    fn from(e: ApiError) -> Self {
+        DevisError::Api(e)
+    }
+}
+
+impl From<sqlx::Error> for DevisError {
+    fn from(e: sqlx::Error) -> Self {
+        DevisError::Api(e.into())
+    }
+}
+
+impl IntoResponse for DevisError {
+    fn into_response(self) -> Response {
+        let (status, message) = match self {
+            DevisError::Bad(m) => (StatusCode::BAD_REQUEST, m),
+            DevisError::TooLarge => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "Le fichier dépasse la taille maximale autorisée ({} Mo).",
+                    MAX_FILE_BYTES / (1024 * 1024)
+                ),
+            ),
+            DevisError::SignIn => (
+                StatusCode::UNAUTHORIZED,
+                "Veuillez vous connecter pour ajouter au panier.".to_owned(),
+            ),
+            DevisError::Api(e) => return e.into_response(),
+        };
+        (
+            status,
+            Json(json!({ "success": false, "message": message })),
+        )
+            .into_response()
+    }
+}
+
+/// The current catalog of the database.
+pub async fn current_catalog(state: &AppState) -> Result<Catalog, DevisError> {
+    let (_, json) = catalogs::current(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no catalog in the database")))?;
+    Catalog::from_json(&json)
+        .map_err(|e| DevisError::Api(ApiError::Internal(anyhow::anyhow!("stored catalog: {e}"))))
+}
+
+/// The entry at a position sent by the page, or the French reason it is unusable.
+pub fn entry_at(
+    state: &AppState,
+    jar: &CookieJar,
+    index: i64,
+) -> Result<(usize, Entry), DevisError> {
+    let index = entry::check_index(index).map_err(DevisError::Bad)?;
+    let entry = Signer::new(&state.keys).read(jar, index).ok_or_else(|| {
+        DevisError::bad(
+            "Aucun fichier n'est déposé à cette position du devis : déposez-le à nouveau.",
+        )
+    })?;
+    Ok((index, entry))
+}
+
+/// Handles the `GET /api/devis/get-cookies` route: every valid entry, by position.
+pub async fn get_cookies(State(state): State<AppState>, jar: CookieJar) -> Json<Value> {
+    let entries: Vec<EntryView> = Signer::new(&state.keys)
+        .read_all(&jar)
+        .into_iter()
+        .map(|(i, e)| e.view(i))
+        .collect();
+    Json(json!({ "entries": entries }))
+}
+
+/// Body of `POST /api/devis/set-cookie`.
+#[derive(Debug, Deserialize)]
+pub struct SetCookieBody {
+    index: i64,
+    /// The changed options (and `unit`); `null` removes the entry.
+    updates: Option<Map<String, Value>>,
+}
+
+/// Handles the `POST /api/devis/set-cookie` route: changes (or removes) the entry at `index`.
+/// A new unit drops the server's analysis, which `process-file` then redoes.
+pub async fn set_cookie(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    Json(body): Json<SetCookieBody>,
+) -> Result<(CookieJar, Json<Value>), DevisError> {
+    let (index, mut entry) = entry_at(&state, &jar, body.index)?;
+    let secure = state.config.cookie_secure;
+    let Some(updates) = body.updates else {
+        let jar = jar.add(entry::removal(index, secure));
+        return Ok((jar, Json(json!({ "success": true, "entry": null }))));
+    };
+    let unit = options::unit_update(&updates).map_err(DevisError::Bad)?;
+    let merged = options::merge(&entry.options, &updates).map_err(DevisError::Bad)?;
+    options::check(&current_catalog(&state).await?, &merged).map_err(DevisError::Bad)?;
+    entry.options = merged;
+    if let Some(u) = unit.filter(|&u| u != entry.unit) {
+        entry.unit = u;
+        entry.part = None;
+    }
+    let jar = jar.add(Signer::new(&state.keys).cookie(index, &entry, secure));
+    Ok((
+        jar,
+        Json(json!({ "success": true, "entry": entry.view(index) })),
+    ))
+}

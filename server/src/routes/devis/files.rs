@@ -1,0 +1,215 @@
+//! Endpoints for `POST /api/upload/file-temp` (store a dropped file and open its quote entry)
+//! and `POST /api/devis/process-file` (the server's own analysis of the stored file).
+
+use std::path::PathBuf;
+
+use axum::extract::{Multipart, State};
+use axum::Json;
+use axum_extra::extract::CookieJar;
+use quote_core::{Analysis, PriceOptions, QuoteError, Unit};
+use serde_json::{json, Value};
+
+use super::entry::{self, Entry, Signer, ENTRY_TTL};
+use super::upload::{self, Received};
+use super::{current_catalog, entry_at, DevisError};
+use crate::auth::tokens::random_token;
+use crate::auth::MaybeUser;
+use crate::clock;
+use crate::db::pieces::{self, status, NewPart};
+use crate::db::uploads::{self, Upload};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The only upload kind of the quote.
+const KIND_MODELS: &str = "models";
+const EXTENSIONS: [&str; 3] = ["stl", "obj", "3mf"];
+
+fn index_field(received: &Received) -> Result<i64, DevisError> {
+    received
+        .fields
+        .get("index")
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .ok_or_else(|| DevisError::bad("Position du fichier dans le devis manquante ou invalide."))
+}
+
+/// Handles the `POST /api/upload/file-temp` route (multipart `file`, `type`, `index`): stores the
+/// file and sets the entry at `index` to it with default options. Returns `{cookieData}`.
+pub async fn file_temp(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    jar: CookieJar,
+    multipart: Multipart,
+) -> Result<(CookieJar, Json<Value>), DevisError> {
+    let data_dir = state.config.settings.data_dir.clone();
+    let received = upload::receive(multipart, &data_dir).await?;
+    let Some(file) = received.file.clone() else {
+        tracing::error!("quote upload refused: no file in the request");
+        return Err(DevisError::bad(
+            "Aucun fichier reçu : choisissez un fichier STL, OBJ ou 3MF.",
+        ));
+    };
+    let kind = received
+        .fields
+        .get("type")
+        .map(|t| t.trim())
+        .unwrap_or_default();
+    if kind.is_empty() {
+        tracing::error!(file = %file.name, "quote upload refused: no type in the request");
+        return Err(DevisError::bad("Type de fichier manquant dans l'envoi."));
+    }
+    if kind != KIND_MODELS {
+        tracing::error!(kind, "quote upload refused: unknown type");
+        return Err(DevisError::bad(format!(
+            "Type de fichier inconnu : « {kind} »."
+        )));
+    }
+    let index = entry::check_index(index_field(&received)?).map_err(DevisError::Bad)?;
+    if file.size == 0 {
+        return Err(DevisError::bad(QuoteError::EmptyFile.message()));
+    }
+    let extension = file
+        .name
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase());
+    if !extension.is_some_and(|e| EXTENSIONS.contains(&e.as_str())) {
+        return Err(DevisError::bad(QuoteError::UnknownFormat.message()));
+    }
+    let now = clock::now();
+    let token = random_token();
+    let row = Upload {
+        id: 0,
+        token: token.clone(),
+        account_id: user.as_ref().map(|s| s.account_id()),
+        kind: KIND_MODELS.into(),
+        file_name: file.name.clone(),
+        storage_key: file.storage_key.clone(),
+        sha256: file.sha256.clone(),
+        size_bytes: file.size as i64,
+        expires_at: now + ENTRY_TTL,
+    };
+    uploads::insert(&state.db, &row, now).await?;
+    tracing::info!(file = %file.name, size = file.size, sha256 = %file.sha256, index, "quote file stored");
+    let entry = Entry {
+        upload: token,
+        name: file.name,
+        size: file.size,
+        unit: Unit::Mm,
+        options: PriceOptions::default(),
+        part: None,
+    };
+    let cookie = Signer::new(&state.keys).cookie(index, &entry, state.config.cookie_secure);
+    Ok((
+        jar.add(cookie),
+        Json(json!({ "cookieData": entry.view(index) })),
+    ))
+}
+
+/// Parts that staff should look at before they are made.
+fn needs_review(a: &Analysis) -> bool {
+    !a.watertight || !a.fits.iter().any(|f| f.fits && !f.too_thin)
+}
+
+/// Handles the `POST /api/devis/process-file` route (multipart `index`, and `file` optionally:
+/// when sent it must be the stored file). Analyses the stored file with quote-core in the
+/// entry's unit, records the part and returns `{error: null}`, or `{error: "<French reason>"}`
+/// when the file cannot be read.
+pub async fn process_file(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    jar: CookieJar,
+    multipart: Multipart,
+) -> Result<(CookieJar, Json<Value>), DevisError> {
+    let data_dir = state.config.settings.data_dir.clone();
+    let received = upload::receive(multipart, &data_dir).await?;
+    let (index, mut entry) = entry_at(&state, &jar, index_field(&received)?)?;
+    let stored = uploads::find_live(&state.db, &entry.upload, clock::now())
+        .await?
+        .ok_or_else(|| DevisError::bad("Le fichier déposé a expiré : déposez-le à nouveau."))?;
+    if received
+        .file
+        .as_ref()
+        .is_some_and(|f| f.sha256 != stored.sha256)
+    {
+        return Err(DevisError::bad(
+            "Le fichier envoyé ne correspond pas au fichier déposé à cette position.",
+        ));
+    }
+    let catalog = current_catalog(&state).await?;
+    let mut options = catalog.analysis_options();
+    options.unit = entry.unit;
+    let path: PathBuf = upload::path_of(&data_dir, &stored.storage_key);
+    let name = stored.file_name.clone();
+    let analysed = tokio::task::spawn_blocking(move || {
+        let bytes = std::fs::read(&path)?;
+        Ok::<_, std::io::Error>(quote_core::analyze_file(&name, &bytes, &options))
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.into()))?
+    .map_err(DevisError::io)?;
+    let analysis = match analysed {
+        Ok(a) => a,
+        Err(e) => {
+            tracing::info!(file = %stored.file_name, code = e.code(), "quote file refused by the engine");
+            return Ok((jar, Json(json!({ "error": e.message(), "code": e.code() }))));
+        }
+    };
+    let analysis_json =
+        serde_json::to_string(&analysis).map_err(|e| ApiError::Internal(e.into()))?;
+    let options_json =
+        serde_json::to_string(&entry.options).map_err(|e| ApiError::Internal(e.into()))?;
+    let status_id = if needs_review(&analysis) {
+        status::TO_REVIEW
+    } else {
+        status::ANALYSED
+    };
+    let part = NewPart {
+        account_id: user.as_ref().map(|s| s.account_id()),
+        file_name: &stored.file_name,
+        storage_key: &stored.storage_key,
+        sha256: &stored.sha256,
+        size_bytes: stored.size_bytes,
+        analysis: &analysis_json,
+        options: &options_json,
+        status_id,
+    };
+    let part_id = pieces::insert(&state.db, &part, clock::now()).await?;
+    entry.part = Some(part_id);
+    let cookie = Signer::new(&state.keys).cookie(index, &entry, state.config.cookie_secure);
+    Ok((
+        jar.add(cookie),
+        Json(
+            json!({ "error": null, "partId": part_id, "statusId": status_id, "analysis": analysis }),
+        ),
+    ))
+}
+
+/// Query of `GET /api/devis/fichier`.
+#[derive(Debug, serde::Deserialize)]
+pub struct IndexQuery {
+    index: i64,
+}
+
+/// Handles the `GET /api/devis/fichier?index=N` route: the stored file of an entry, so that the
+/// page can analyse and show it again after a reload.
+pub async fn stored_file(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    axum::extract::Query(q): axum::extract::Query<IndexQuery>,
+) -> Result<axum::response::Response, DevisError> {
+    use axum::http::header;
+    use axum::response::IntoResponse;
+    let (_, entry) = entry_at(&state, &jar, q.index)?;
+    let stored = uploads::find_live(&state.db, &entry.upload, clock::now())
+        .await?
+        .ok_or_else(|| DevisError::bad("Le fichier déposé a expiré : déposez-le à nouveau."))?;
+    let path = upload::path_of(&state.config.settings.data_dir, &stored.storage_key);
+    let bytes = tokio::fs::read(&path).await.map_err(DevisError::io)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/octet-stream"),
+            (header::CACHE_CONTROL, "private, no-store"),
+        ],
+        bytes,
+    )
+        .into_response())
+}

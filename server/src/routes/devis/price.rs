@@ -1,0 +1,137 @@
+//! Endpoints for `POST /api/devis/calcul-prix` (the authoritative price of an entry) and
+//! `POST /api/devis/panier` (the entries go to the signed-in account's basket).
+
+use axum::extract::State;
+use axum::Json;
+use axum_extra::extract::CookieJar;
+use quote_core::{Analysis, Catalog, PriceBreakdown};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::entry::Entry;
+use super::{current_catalog, entry_at, DevisError};
+use crate::auth::MaybeUser;
+use crate::clock;
+use crate::db::pieces::{self, status, BasketLine, Part};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Body of `POST /api/devis/calcul-prix`.
+#[derive(Debug, Deserialize)]
+pub struct IndexBody {
+    index: i64,
+}
+
+/// The part analysed for an entry, or why there is none yet.
+async fn analysed_part(state: &AppState, entry: &Entry) -> Result<(Part, Analysis), DevisError> {
+    let not_yet = || {
+        DevisError::bad(format!(
+            "Le fichier « {} » n'a pas encore été vérifié par le serveur.",
+            entry.name
+        ))
+    };
+    let id = entry.part.ok_or_else(not_yet)?;
+    let part = pieces::find(&state.db, id).await?.ok_or_else(not_yet)?;
+    let analysis: Analysis = serde_json::from_str(&part.analysis)
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("stored analysis of part {id}: {e}")))?;
+    Ok((part, analysis))
+}
+
+fn price_entry(
+    entry: &Entry,
+    analysis: &Analysis,
+    catalog: &Catalog,
+) -> Result<PriceBreakdown, DevisError> {
+    quote_core::price(analysis, &entry.options, catalog)
+        .map_err(|e| DevisError::bad(format!("« {} » : {}", entry.name, e.message())))
+}
+
+/// Handles the `POST /api/devis/calcul-prix` route `{index}`: `{success: true, prix}` where
+/// `prix` is the breakdown (integer cents excl. VAT: `unit_cents`, `line_cents`, ...) computed
+/// from the server's analysis, the database catalog and the entry's options.
+pub async fn calcul_prix(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    Json(body): Json<IndexBody>,
+) -> Result<Json<Value>, DevisError> {
+    let (_, entry) = entry_at(&state, &jar, body.index)?;
+    let (_, analysis) = analysed_part(&state, &entry).await?;
+    let catalog = current_catalog(&state).await?;
+    let prix = price_entry(&entry, &analysis, &catalog)?;
+    Ok(Json(json!({ "success": true, "prix": prix })))
+}
+
+/// One file of `dataFiles`: its position, as a number or `{index}`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum DataFile {
+    /// `0`
+    Index(i64),
+    /// `{"index": 0}`
+    Object {
+        /// Position.
+        index: i64,
+    },
+}
+
+/// Body of `POST /api/devis/panier`.
+#[derive(Debug, Deserialize)]
+pub struct PanierBody {
+    #[serde(rename = "dataFiles")]
+    data_files: Vec<DataFile>,
+}
+
+/// Handles the `POST /api/devis/panier` route `{dataFiles}`: anonymous visitors get a 401 asking
+/// them to sign in (their entries stay); for an account, each entry's part (priced again here)
+/// goes to its basket (`ComptePiece`: `Id_Piece`, `Quantite`) with its options.
+pub async fn panier(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    jar: CookieJar,
+    Json(body): Json<PanierBody>,
+) -> Result<Json<Value>, DevisError> {
+    let Some(session) = user else {
+        return Err(DevisError::SignIn);
+    };
+    if body.data_files.is_empty() {
+        return Err(DevisError::bad("Aucun fichier à ajouter au panier."));
+    }
+    let catalog = current_catalog(&state).await?;
+    let mut lines = Vec::with_capacity(body.data_files.len());
+    for f in &body.data_files {
+        let index = match f {
+            DataFile::Index(i) | DataFile::Object { index: i } => *i,
+        };
+        let (_, entry) = entry_at(&state, &jar, index)?;
+        let (part, analysis) = analysed_part(&state, &entry).await?;
+        if part.status_id == status::REFUSED {
+            return Err(DevisError::bad(format!(
+                "« {} » a été refusé par notre équipe.",
+                entry.name
+            )));
+        }
+        price_entry(&entry, &analysis, &catalog)?;
+        let options =
+            serde_json::to_string(&entry.options).map_err(|e| ApiError::Internal(e.into()))?;
+        if lines.iter().any(|l: &BasketLine| l.part_id == part.id) {
+            continue;
+        }
+        lines.push(BasketLine {
+            part_id: part.id,
+            options,
+            quantite: i64::from(entry.options.quantity),
+        });
+    }
+    let account = session.account_id();
+    if !pieces::add_to_basket(&state.db, account, &lines, clock::now()).await? {
+        return Err(DevisError::bad(
+            "Ce fichier appartient à un autre compte : déposez-le à nouveau.",
+        ));
+    }
+    tracing::info!(account, parts = lines.len(), "quote added to the basket");
+    let message = match lines.len() {
+        1 => "1 pièce ajoutée au panier.".to_owned(),
+        n => format!("{n} pièces ajoutées au panier."),
+    };
+    Ok(Json(json!({ "success": true, "message": message })))
+}

@@ -1,0 +1,163 @@
+//! Receiving a dropped file: the multipart body is streamed to the shared data disk while its
+//! sha256 is computed, then moved to `uploads/<sha256>` (content-addressed, so several server
+//! instances and repeated drops of the same file share one copy).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use axum::extract::multipart::{Field, MultipartError};
+use axum::extract::Multipart;
+use axum::http::StatusCode;
+use sha2::{Digest, Sha256};
+use tokio::io::AsyncWriteExt;
+
+use super::DevisError;
+use crate::auth::tokens::random_token;
+
+/// Largest file accepted, bytes.
+pub const MAX_FILE_BYTES: u64 = 100 * 1024 * 1024;
+/// Largest text field accepted, bytes.
+const MAX_TEXT_FIELD: usize = 4096;
+/// Longest file name kept, characters.
+const MAX_NAME_CHARS: usize = 200;
+
+/// A file written to the uploads folder.
+#[derive(Debug, Clone)]
+pub struct StoredFile {
+    /// File name as sent (last path component, trimmed).
+    pub name: String,
+    /// sha256, lower-case hex.
+    pub sha256: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// Path relative to the data folder.
+    pub storage_key: String,
+}
+
+/// A multipart body: its text fields and its file, if any.
+#[derive(Debug, Default)]
+pub struct Received {
+    /// Text fields by name.
+    pub fields: HashMap<String, String>,
+    /// The `file` field.
+    pub file: Option<StoredFile>,
+}
+
+/// The absolute path of a storage key.
+pub fn path_of(data_dir: &Path, storage_key: &str) -> PathBuf {
+    data_dir.join(storage_key)
+}
+
+/// Reads every field; the `file` field is streamed to disk.
+pub async fn receive(mut multipart: Multipart, data_dir: &Path) -> Result<Received, DevisError> {
+    let mut received = Received::default();
+    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == "file" {
+            if received.file.is_some() {
+                return Err(DevisError::bad(
+                    "Un seul fichier par envoi, s'il vous plaît.",
+                ));
+            }
+            received.file = Some(store(field, data_dir).await?);
+        } else {
+            let bytes = read_text(field).await?;
+            received.fields.insert(name, bytes);
+        }
+    }
+    Ok(received)
+}
+
+async fn read_text(mut field: Field<'_>) -> Result<String, DevisError> {
+    let mut out = Vec::new();
+    while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+        out.extend_from_slice(&chunk);
+        if out.len() > MAX_TEXT_FIELD {
+            return Err(DevisError::bad("Un champ du formulaire est trop long."));
+        }
+    }
+    String::from_utf8(out).map_err(|_| DevisError::bad("Un champ du formulaire est illisible."))
+}
+
+fn clean_name(raw: Option<&str>) -> String {
+    let last = raw
+        .unwrap_or_default()
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or_default();
+    let name: String = last
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME_CHARS)
+        .collect();
+    name.trim().to_owned()
+}
+
+async fn store(mut field: Field<'_>, data_dir: &Path) -> Result<StoredFile, DevisError> {
+    let name = clean_name(field.file_name());
+    let dir = data_dir.join("uploads");
+    tokio::fs::create_dir_all(&dir)
+        .await
+        .map_err(DevisError::io)?;
+    let tmp = dir.join(format!("tmp-{}", random_token()));
+    let result = async {
+        let mut out = tokio::fs::File::create(&tmp)
+            .await
+            .map_err(DevisError::io)?;
+        let mut hasher = Sha256::new();
+        let mut size: u64 = 0;
+        while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+            size += chunk.len() as u64;
+            if size > MAX_FILE_BYTES {
+                return Err(DevisError::TooLarge);
+            }
+            hasher.update(&chunk);
+            out.write_all(&chunk).await.map_err(DevisError::io)?;
+        }
+        out.flush().await.map_err(DevisError::io)?;
+        Ok((hex::encode(hasher.finalize()), size))
+    }
+    .await;
+    let (sha256, size) = match result {
+        Ok(v) => v,
+        Err(e) => {
+            let _ = tokio::fs::remove_file(&tmp).await;
+            return Err(e);
+        }
+    };
+    let storage_key = format!("uploads/{sha256}");
+    // Same content, same name: a rename over an existing copy is harmless and atomic.
+    tokio::fs::rename(&tmp, data_dir.join(&storage_key))
+        .await
+        .map_err(DevisError::io)?;
+    Ok(StoredFile {
+        name,
+        sha256,
+        size,
+        storage_key,
+    })
+}
+
+fn multipart_error(e: MultipartError) -> DevisError {
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        DevisError::TooLarge
+    } else {
+        tracing::warn!(error = %e.body_text(), "unreadable multipart body");
+        DevisError::bad("L'envoi du fichier a échoué : requête multipart illisible.")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_name_loses_its_folders_and_control_characters() {
+        assert_eq!(
+            clean_name(Some("C:\\pièces\\support\u{7}.stl")),
+            "support.stl"
+        );
+        assert_eq!(clean_name(Some("../../etc/passwd")), "passwd");
+        assert_eq!(clean_name(None), "");
+    }
+}

@@ -1,0 +1,395 @@
+//! The instant quote's routes: upload, server analysis, authoritative price, entries in signed
+//! cookies, and the basket (anonymous visitors are asked to sign in).
+
+use quote_core::{analyze_file, price, Catalog, PriceOptions, Unit};
+use reqwest::multipart::{Form, Part};
+use reqwest::{Response, StatusCode};
+use serde_json::{json, Value};
+use server::db::accounts::Role;
+use sqlx::Row;
+
+use crate::helpers::{spawn_app, TestClient};
+
+/// A closed binary STL box of `x` × `y` × `z` mm (12 triangles, outward normals).
+fn box_stl(x: f32, y: f32, z: f32) -> Vec<u8> {
+    let p = |i: usize| {
+        [
+            if i & 1 != 0 { x } else { 0.0 },
+            if i & 2 != 0 { y } else { 0.0 },
+            if i & 4 != 0 { z } else { 0.0 },
+        ]
+    };
+    let faces: [[usize; 3]; 12] = [
+        [0, 2, 1],
+        [1, 2, 3],
+        [4, 5, 6],
+        [5, 7, 6],
+        [0, 1, 4],
+        [1, 5, 4],
+        [2, 6, 3],
+        [3, 6, 7],
+        [0, 4, 2],
+        [2, 4, 6],
+        [1, 3, 5],
+        [3, 7, 5],
+    ];
+    let mut out = vec![0u8; 80];
+    out.extend_from_slice(&12u32.to_le_bytes());
+    for f in faces {
+        out.extend_from_slice(&[0u8; 12]);
+        for &v in &f {
+            for c in p(v) {
+                out.extend_from_slice(&c.to_le_bytes());
+            }
+        }
+        out.extend_from_slice(&[0u8; 2]);
+    }
+    out
+}
+
+fn upload_form(bytes: Vec<u8>, name: &str, index: usize) -> Form {
+    Form::new()
+        .text("type", "models")
+        .text("index", index.to_string())
+        .part("file", Part::bytes(bytes).file_name(name.to_owned()))
+}
+
+async fn post_form(c: &TestClient, path: &str, form: Form) -> Response {
+    let mut req = c.http.post(c.url(path)).multipart(form);
+    if let Some(t) = &c.csrf {
+        req = req.header("x-csrf-token", t);
+    }
+    req.send().await.unwrap()
+}
+
+async fn post(c: &TestClient, path: &str, body: Value) -> Response {
+    c.send_json(reqwest::Method::POST, path, Some(body)).await
+}
+
+/// Uploads and analyses a file at `index`; returns the process-file body.
+async fn drop_file(c: &TestClient, bytes: Vec<u8>, name: &str, index: usize) -> Value {
+    let res = post_form(c, "/api/upload/file-temp", upload_form(bytes, name, index)).await;
+    assert_eq!(res.status(), 200, "upload of {name}");
+    let form = Form::new().text("index", index.to_string());
+    let res = post_form(c, "/api/devis/process-file", form).await;
+    assert_eq!(res.status(), 200);
+    res.json().await.unwrap()
+}
+
+async fn entries(c: &TestClient) -> Vec<Value> {
+    let body: Value = c.get("/api/devis/get-cookies").await.json().await.unwrap();
+    body["entries"].as_array().unwrap().clone()
+}
+
+fn native_line_cents(bytes: &[u8], unit: Unit, options: &PriceOptions) -> u64 {
+    let catalog = Catalog::default_catalog();
+    let mut analysis_options = catalog.analysis_options();
+    analysis_options.unit = unit;
+    let analysis = analyze_file("piece.stl", bytes, &analysis_options).unwrap();
+    price(&analysis, options, &catalog).unwrap().line_cents
+}
+
+#[tokio::test]
+async fn a_dropped_file_is_stored_under_its_hash_and_its_entry_survives_a_reload() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let bytes = box_stl(10.0, 20.0, 30.0);
+    let res = post_form(
+        &c,
+        "/api/upload/file-temp",
+        upload_form(bytes.clone(), "boîte.stl", 0),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["cookieData"]["fileName"], "boîte.stl");
+    assert_eq!(body["cookieData"]["size"], bytes.len());
+    assert_eq!(body["cookieData"]["analysed"], false);
+    let row = sqlx::query("SELECT storage_key, sha256 FROM temp_uploads")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    let key: String = row.get("storage_key");
+    assert_eq!(
+        std::fs::read(app.dir.path().join("data").join(key)).unwrap(),
+        bytes
+    );
+    let listed = entries(&c).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0]["index"], 0);
+    assert_eq!(listed[0]["options"]["process"], "SLA");
+    let back = c.get("/api/devis/fichier?index=0").await;
+    assert_eq!(back.status(), 200);
+    assert_eq!(back.bytes().await.unwrap().to_vec(), bytes);
+    assert_eq!(c.get("/api/devis/fichier?index=1").await.status(), 400);
+}
+
+#[tokio::test]
+async fn an_upload_without_file_or_type_is_refused_in_french() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let no_file = Form::new().text("type", "models").text("index", "0");
+    let res = post_form(&c, "/api/upload/file-temp", no_file).await;
+    assert_eq!(res.status(), 400);
+    let body: Value = res.json().await.unwrap();
+    assert!(body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Aucun fichier reçu"));
+    let no_type = Form::new().text("index", "0").part(
+        "file",
+        Part::bytes(box_stl(1.0, 1.0, 1.0)).file_name("a.stl"),
+    );
+    let res = post_form(&c, "/api/upload/file-temp", no_type).await;
+    assert_eq!(res.status(), 400);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["message"], "Type de fichier manquant dans l'envoi.");
+    let res = post_form(
+        &c,
+        "/api/upload/file-temp",
+        upload_form(b"hello".to_vec(), "photo.png", 0),
+    )
+    .await;
+    assert_eq!(res.status(), 400);
+    assert!(entries(&c).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_file_over_100_mb_is_refused_with_a_french_message() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let huge = vec![0u8; 100 * 1024 * 1024 + 1];
+    let res = post_form(
+        &c,
+        "/api/upload/file-temp",
+        upload_form(huge, "enorme.stl", 0),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "Le fichier dépasse la taille maximale autorisée (100 Mo)."
+    );
+    let leftovers = std::fs::read_dir(app.dir.path().join("data/uploads"))
+        .unwrap()
+        .count();
+    assert_eq!(leftovers, 0, "the partial file is removed");
+}
+
+#[tokio::test]
+async fn the_server_price_is_quote_core_s_price_and_follows_the_options() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let bytes = box_stl(20.0, 30.0, 40.0);
+    let processed = drop_file(&c, bytes.clone(), "piece.stl", 0).await;
+    assert_eq!(processed["error"], Value::Null);
+    assert_eq!(processed["analysis"]["volume_mm3"], 24000.0);
+    let res = post(&c, "/api/devis/calcul-prix", json!({ "index": 0 })).await;
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["success"], true);
+    let expected = native_line_cents(&bytes, Unit::Mm, &PriceOptions::default());
+    assert_eq!(body["prix"]["line_cents"], expected);
+
+    let updates = json!({ "index": 0, "updates": { "process": "SLS", "quantity": 10 } });
+    assert_eq!(
+        post(&c, "/api/devis/set-cookie", updates).await.status(),
+        200
+    );
+    let body: Value = post(&c, "/api/devis/calcul-prix", json!({ "index": 0 }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let options = PriceOptions {
+        quantity: 10,
+        ..PriceOptions::for_process("SLS")
+    };
+    assert_eq!(
+        body["prix"]["line_cents"],
+        native_line_cents(&bytes, Unit::Mm, &options)
+    );
+    assert_eq!(body["prix"]["discount_percent"], 10);
+}
+
+#[tokio::test]
+async fn a_new_unit_needs_a_new_analysis_and_scales_the_part() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let bytes = box_stl(2.0, 3.0, 4.0);
+    drop_file(&c, bytes.clone(), "petite.stl", 1).await;
+    let res = post(
+        &c,
+        "/api/devis/set-cookie",
+        json!({ "index": 1, "updates": { "unit": "cm" } }),
+    )
+    .await;
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["entry"]["analysed"], false);
+    let res = post(&c, "/api/devis/calcul-prix", json!({ "index": 1 })).await;
+    assert_eq!(res.status(), 400);
+    let processed: Value = post_form(
+        &c,
+        "/api/devis/process-file",
+        Form::new().text("index", "1"),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(processed["analysis"]["volume_mm3"], 24000.0);
+    let body: Value = post(&c, "/api/devis/calcul-prix", json!({ "index": 1 }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        body["prix"]["line_cents"],
+        native_line_cents(&bytes, Unit::Cm, &PriceOptions::default())
+    );
+}
+
+#[tokio::test]
+async fn an_unreadable_file_gets_the_engine_s_french_error() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let mut truncated = box_stl(1.0, 1.0, 1.0);
+    truncated.truncate(84 + 50 * 5);
+    let body = drop_file(&c, truncated, "cassee.stl", 0).await;
+    assert_eq!(body["code"], "stl_truncated");
+    assert!(body["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("Le fichier STL est tronqué"));
+}
+
+#[tokio::test]
+async fn options_the_catalog_does_not_offer_are_refused() {
+    let app = spawn_app().await;
+    let c = app.client();
+    drop_file(&c, box_stl(10.0, 10.0, 10.0), "cube.stl", 0).await;
+    let res = post(
+        &c,
+        "/api/devis/set-cookie",
+        json!({ "index": 0, "updates": { "material": "PA12" } }),
+    )
+    .await;
+    assert_eq!(res.status(), 400);
+    let body: Value = res.json().await.unwrap();
+    assert!(body["message"].as_str().unwrap().contains("PA12"));
+    let res = post(
+        &c,
+        "/api/devis/set-cookie",
+        json!({ "index": 0, "updates": { "prix": 1 } }),
+    )
+    .await;
+    assert_eq!(res.status(), 400);
+    let res = post(
+        &c,
+        "/api/devis/set-cookie",
+        json!({ "index": 5, "updates": {} }),
+    )
+    .await;
+    assert_eq!(res.status(), 400);
+}
+
+#[tokio::test]
+async fn a_forged_entry_is_ignored() {
+    let app = spawn_app().await;
+    let c = app.client();
+    drop_file(&c, box_stl(10.0, 10.0, 10.0), "cube.stl", 0).await;
+    let forged = c
+        .http
+        .get(c.url("/api/devis/get-cookies"))
+        .header("cookie", "fa_devis_3=eyJwYXJ0Ijo5OX0.00")
+        .send()
+        .await
+        .unwrap();
+    let body: Value = forged.json().await.unwrap();
+    assert!(body["entries"].as_array().unwrap().is_empty());
+    let res = post(&c, "/api/devis/calcul-prix", json!({ "index": 3 })).await;
+    assert_eq!(res.status(), 400);
+}
+
+#[tokio::test]
+async fn an_entry_can_be_removed() {
+    let app = spawn_app().await;
+    let c = app.client();
+    drop_file(&c, box_stl(10.0, 10.0, 10.0), "cube.stl", 0).await;
+    let res = post(
+        &c,
+        "/api/devis/set-cookie",
+        json!({ "index": 0, "updates": null }),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    assert!(entries(&c).await.is_empty());
+}
+
+#[tokio::test]
+async fn an_anonymous_visitor_is_asked_to_sign_in_and_keeps_the_quote() {
+    let app = spawn_app().await;
+    let c = app.client();
+    drop_file(&c, box_stl(10.0, 10.0, 10.0), "cube.stl", 0).await;
+    let res = post(
+        &c,
+        "/api/devis/panier",
+        json!({ "dataFiles": [{ "index": 0 }] }),
+    )
+    .await;
+    assert_eq!(res.status(), 401);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "Veuillez vous connecter pour ajouter au panier."
+    );
+    assert_eq!(body["success"], false);
+    assert_eq!(entries(&c).await.len(), 1);
+}
+
+#[tokio::test]
+async fn a_customer_puts_the_analysed_parts_in_the_basket_with_their_quantity() {
+    let app = spawn_app().await;
+    let (mut c, account) = app.signed_in("jeanne@example.fr", Role::Client).await;
+    c.csrf_token().await;
+    drop_file(&c, box_stl(10.0, 10.0, 10.0), "cube.stl", 0).await;
+    drop_file(&c, box_stl(5.0, 5.0, 5.0), "petit.stl", 1).await;
+    post(
+        &c,
+        "/api/devis/set-cookie",
+        json!({ "index": 1, "updates": { "quantity": 4 } }),
+    )
+    .await;
+    let res = post(
+        &c,
+        "/api/devis/panier",
+        json!({ "dataFiles": [{ "index": 0 }, 1] }),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(
+        body,
+        json!({ "success": true, "message": "2 pièces ajoutées au panier." })
+    );
+    let rows = sqlx::query(
+        "SELECT ap.quantite, p.account_id, p.file_name FROM account_parts ap JOIN parts p ON p.id = ap.part_id \
+         WHERE ap.account_id = $1 ORDER BY p.file_name",
+    )
+    .bind(account)
+    .fetch_all(&app.db.pool)
+    .await
+    .unwrap();
+    let got: Vec<(i64, Option<i64>, String)> = rows
+        .iter()
+        .map(|r| (r.get("quantite"), r.get("account_id"), r.get("file_name")))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (1, Some(account), "cube.stl".into()),
+            (4, Some(account), "petit.stl".into())
+        ]
+    );
+}
