@@ -101,6 +101,8 @@ async function main() {
   if (!existsSync(serverBin)) throw new Error(`server binary not found: ${serverBin} (build it or set SERVER_BIN)`);
   if (!existsSync(join(webDist, 'index.html'))) throw new Error(`${webDist}/index.html missing: run npx vite build`);
   mkdirSync(artifacts, { recursive: true });
+  // Failure screenshots of an earlier run would mislead: keep only this run's.
+  for (const file of readdirSync(artifacts)) if (file.startsWith('failed-')) rmSync(join(artifacts, file));
   const dataDir = mkdtempSync(join(tmpdir(), 'fa-e2e-data-'));
   const profileDir = mkdtempSync(join(tmpdir(), 'fa-e2e-chromium-'));
   const adminReady = createAdmin(dataDir);
