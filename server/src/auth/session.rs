@@ -1,0 +1,184 @@
+//! Sessions: creation at sign-in, lookup from the cookie (cached per request), sliding expiry,
+//! and the extractors handlers use (`MaybeUser`, `AuthUser`, `AdminUser`, `AnySession`).
+//! A cookie that matches no live session answers 419 on API calls.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::HeaderMap;
+use axum_extra::extract::cookie::Cookie;
+use axum_extra::extract::CookieJar;
+
+use super::cookies;
+use super::tokens::{random_token, sha256_hex};
+use crate::clock;
+use crate::db::accounts::Role;
+use crate::db::sessions::{self, NewSession, SessionRow};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// A live session of the request.
+#[derive(Debug, Clone)]
+pub struct Session {
+    /// The row, joined with its account.
+    pub row: SessionRow,
+    /// sha256 of the cookie value.
+    pub token_hash: String,
+}
+
+impl Session {
+    /// The account id.
+    pub fn account_id(&self) -> i64 {
+        self.row.account_id
+    }
+
+    /// Whether the account is an admin.
+    pub fn is_admin(&self) -> bool {
+        self.row.role == Role::Admin
+    }
+
+    /// Display name: first name then last name, else the e-mail.
+    pub fn display_name(&self) -> String {
+        let name = format!("{} {}", self.row.prenom, self.row.nom).trim().to_owned();
+        if name.is_empty() {
+            self.row.email.clone()
+        } else {
+            name
+        }
+    }
+}
+
+/// What the session cookie of a request leads to.
+#[derive(Debug, Clone)]
+pub enum Lookup {
+    /// No session cookie.
+    NoCookie,
+    /// A live session.
+    Live(Session),
+    /// A cookie that matches no live session (expired, revoked, unknown).
+    Dead,
+}
+
+/// Finds the session of a request from its headers, sliding its expiry when it is used.
+pub async fn lookup(state: &AppState, headers: &HeaderMap) -> Result<Lookup, ApiError> {
+    let jar = CookieJar::from_headers(headers);
+    let Some(cookie) = jar.get(cookies::SESSION) else {
+        return Ok(Lookup::NoCookie);
+    };
+    if cookie.value().is_empty() {
+        return Ok(Lookup::NoCookie);
+    }
+    let token_hash = sha256_hex(cookie.value());
+    let now = clock::now();
+    match sessions::find_live(&state.db, &token_hash, now).await? {
+        Some(mut row) => {
+            // Write at most once a minute per session, not on every request.
+            if now - row.last_seen >= 60 {
+                row.expires_at = now + state.config.session_ttl;
+                sessions::touch(&state.db, row.id, now, row.expires_at).await?;
+            }
+            Ok(Lookup::Live(Session { row, token_hash }))
+        }
+        None => Ok(Lookup::Dead),
+    }
+}
+
+/// The request's lookup, computed once and cached in the request extensions.
+pub async fn lookup_cached(state: &AppState, parts: &mut Parts) -> Result<Lookup, ApiError> {
+    if let Some(found) = parts.extensions.get::<Lookup>() {
+        return Ok(found.clone());
+    }
+    let found = lookup(state, &parts.headers).await?;
+    parts.extensions.insert(found.clone());
+    Ok(found)
+}
+
+/// Creates a session for an account and returns the cookie that carries it.
+pub async fn create(
+    state: &AppState,
+    account_id: i64,
+    two_factor_pending: bool,
+    ip: &str,
+    user_agent: &str,
+) -> Result<Cookie<'static>, ApiError> {
+    let token = random_token();
+    let ttl = state.config.session_ttl;
+    let user_agent: String = user_agent.chars().take(300).collect();
+    sessions::insert(
+        &state.db,
+        &NewSession {
+            token_hash: &sha256_hex(&token),
+            account_id,
+            two_factor_pending,
+            expires_at: clock::now() + ttl,
+            ip,
+            user_agent: &user_agent,
+        },
+    )
+    .await?;
+    Ok(cookies::build(cookies::SESSION, token, state.config.cookie_secure, Some(ttl)))
+}
+
+/// Any live session, including one still waiting for its second factor (for the two-factor routes).
+#[derive(Debug, Clone)]
+pub struct AnySession(pub Session);
+
+/// The signed-in user, if any (a session waiting for its second factor counts as none).
+#[derive(Debug, Clone)]
+pub struct MaybeUser(pub Option<Session>);
+
+/// A signed-in user (401 otherwise).
+#[derive(Debug, Clone)]
+pub struct AuthUser(pub Session);
+
+/// A signed-in admin (401 when anonymous, 403 otherwise).
+#[derive(Debug, Clone)]
+pub struct AdminUser(pub Session);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        match lookup_cached(state, parts).await? {
+            Lookup::NoCookie => Ok(MaybeUser(None)),
+            Lookup::Dead => Err(ApiError::SessionExpired),
+            Lookup::Live(s) if s.row.two_factor_pending => Ok(MaybeUser(None)),
+            Lookup::Live(s) => Ok(MaybeUser(Some(s))),
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for AnySession {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        match lookup_cached(state, parts).await? {
+            Lookup::NoCookie => Err(ApiError::Unauthorized),
+            Lookup::Dead => Err(ApiError::SessionExpired),
+            Lookup::Live(s) => Ok(AnySession(s)),
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        match MaybeUser::from_request_parts(parts, state).await?.0 {
+            Some(s) => Ok(AuthUser(s)),
+            None => Err(ApiError::Unauthorized),
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for AdminUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let AuthUser(s) = AuthUser::from_request_parts(parts, state).await?;
+        if s.is_admin() {
+            Ok(AdminUser(s))
+        } else {
+            Err(ApiError::Forbidden)
+        }
+    }
+}

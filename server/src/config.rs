@@ -1,0 +1,180 @@
+//! Command line and environment: the `server` subcommands and the settings they share.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+const HELP_TEMPLATE: &str = "\
+{about}
+
+Utilisation : {usage}
+
+Commandes :
+{subcommands}
+
+Options :
+{options}
+";
+
+const SUB_HELP_TEMPLATE: &str = "\
+{about}
+
+Utilisation : {usage}
+
+Options :
+{options}
+";
+
+/// Serveur du site Forme Additive : application web, API internes et contrôleurs.
+#[derive(Debug, Parser)]
+#[command(
+    name = "server",
+    version,
+    about = "Serveur du site Forme Additive : application web, API internes et contrôleurs.",
+    help_template = HELP_TEMPLATE,
+    override_usage = "server [OPTIONS] [COMMANDE]",
+    disable_help_flag = true,
+    disable_version_flag = true,
+    disable_help_subcommand = true,
+    subcommand_value_name = "COMMANDE"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub settings: Settings,
+
+    /// Affiche l'aide.
+    #[arg(short = 'h', long = "help", action = clap::ArgAction::Help, global = true)]
+    help: Option<bool>,
+
+    /// Affiche la version.
+    #[arg(short = 'V', long = "version", action = clap::ArgAction::Version)]
+    version: Option<bool>,
+}
+
+/// What the binary does.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Sert le site (commande par défaut) : application web, API et contrôleurs.
+    #[command(help_template = SUB_HELP_TEMPLATE, override_usage = "server serve [OPTIONS]")]
+    Serve {
+        /// Adresse d'écoute HOTE:PORT (port 0 : un port libre, affiché au démarrage).
+        #[arg(long, env = "ADDR", default_value = "127.0.0.1:8080")]
+        addr: SocketAddr,
+    },
+    /// Applique les migrations de la base de données puis s'arrête.
+    #[command(help_template = SUB_HELP_TEMPLATE, override_usage = "server migrate [OPTIONS]")]
+    Migrate,
+    /// Crée un administrateur (ou promeut un compte existant) ; le mot de passe est lu sur l'entrée standard.
+    #[command(
+        name = "create-admin",
+        help_template = SUB_HELP_TEMPLATE,
+        override_usage = "echo MOT_DE_PASSE | server create-admin --email E --password-stdin"
+    )]
+    CreateAdmin {
+        /// Adresse e-mail de l'administrateur.
+        #[arg(long)]
+        email: String,
+        /// Lit le mot de passe sur l'entrée standard (obligatoire : aucun mot de passe par défaut).
+        #[arg(long = "password-stdin", required = true)]
+        password_stdin: bool,
+    },
+}
+
+/// Settings shared by every subcommand (flags or environment variables).
+#[derive(Debug, Clone, Args)]
+pub struct Settings {
+    /// Dossier des données : base SQLite, fichiers déposés, boîte d'envoi des e-mails.
+    #[arg(long, env = "DATA_DIR", default_value = "data", global = true)]
+    pub data_dir: PathBuf,
+
+    /// URL de la base : sqlite://chemin.db ou postgres://... (défaut : DATA_DIR/forme-additive.db).
+    #[arg(long, env = "DATABASE_URL", global = true)]
+    pub database_url: Option<String>,
+
+    /// Nom de la marque affiché sur le site et dans les e-mails.
+    #[arg(long, env = "BRAND_NAME", default_value = "Forme Additive", global = true)]
+    pub brand_name: String,
+
+    /// Serveur SMTP (smtp://utilisateur:motdepasse@hote:port) ; sans lui, les e-mails vont dans DATA_DIR/outbox.
+    #[arg(long, env = "SMTP_URL", global = true)]
+    pub smtp_url: Option<String>,
+
+    /// Adresse publique du site, pour les liens des e-mails (défaut : http://127.0.0.1:8080).
+    #[arg(long, env = "PUBLIC_URL", global = true)]
+    pub public_url: Option<String>,
+
+    /// Adresse d'expédition des e-mails.
+    #[arg(long, env = "MAIL_FROM", default_value = "Forme Additive <no-reply@forme-additive.test>", global = true)]
+    pub mail_from: String,
+
+    /// Dossier de l'application web construite (index.html et ressources).
+    #[arg(long, env = "WEB_DIST", default_value = "web/dist", global = true)]
+    pub web_dist: PathBuf,
+
+    /// Cookies « Secure » (défaut : non sur 127.0.0.1/localhost, oui ailleurs).
+    #[arg(long, env = "COOKIE_SECURE", global = true)]
+    pub cookie_secure: Option<bool>,
+
+    /// Fait confiance à l'en-tête X-Forwarded-For (derrière un proxy inverse uniquement).
+    #[arg(long, env = "TRUST_PROXY", default_value_t = false, global = true)]
+    pub trust_proxy: bool,
+
+    /// Durée de vie d'une session, en heures.
+    #[arg(long, env = "SESSION_HOURS", default_value_t = 24 * 30, global = true)]
+    pub session_hours: i64,
+
+    /// Difficulté du captcha ALTCHA (nombre maximal à chercher).
+    #[arg(long, env = "CAPTCHA_MAX_NUMBER", default_value_t = 50_000, global = true)]
+    pub captcha_max_number: u64,
+}
+
+impl Settings {
+    /// The database URL, defaulting to a SQLite file in the data folder.
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.clone(),
+            None => format!(
+                "sqlite://{}?mode=rwc",
+                self.data_dir.join("forme-additive.db").display()
+            ),
+        }
+    }
+
+    /// Whether cookies carry `Secure`: explicit setting, else only off a loopback address.
+    pub fn cookie_secure_for(&self, addr: &SocketAddr) -> bool {
+        self.cookie_secure.unwrap_or(!addr.ip().is_loopback())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_subcommand_means_serve_with_safe_defaults() {
+        let cli = Cli::try_parse_from(["server"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.settings.data_dir, PathBuf::from("data"));
+        assert!(cli.settings.database_url().starts_with("sqlite://data/"));
+    }
+
+    #[test]
+    fn cookies_are_secure_outside_loopback() {
+        let cli = Cli::try_parse_from(["server"]).unwrap();
+        assert!(!cli.settings.cookie_secure_for(&"127.0.0.1:8080".parse().unwrap()));
+        assert!(cli.settings.cookie_secure_for(&"0.0.0.0:8080".parse().unwrap()));
+    }
+
+    #[test]
+    fn help_is_in_french() {
+        let err = Cli::try_parse_from(["server", "--help"]).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("Utilisation"), "{text}");
+        assert!(text.contains("Affiche l'aide"), "{text}");
+        assert!(!text.contains("Print help"), "{text}");
+    }
+}

@@ -1,0 +1,110 @@
+//! The `email_codes` table: six-digit codes sent by e-mail, stored hashed, with expiry and
+//! attempts. A code is `verified` when the right digits were given, then `consumed` by the action
+//! it proves (for example the account creation of `POST Comptes`).
+
+use sqlx::Row;
+
+use super::accounts::normalize_email;
+use super::Db;
+use crate::clock;
+
+/// Purpose of the codes of the account-creation flow.
+pub const ACCOUNT_CREATION: &str = "account_creation";
+
+/// A stored code.
+#[derive(Debug, Clone)]
+pub struct EmailCode {
+    /// Primary key.
+    pub id: i64,
+    /// sha256 of the code (hex).
+    pub code_hash: String,
+    /// Wrong attempts so far.
+    pub attempts: i64,
+    /// Expiry (Unix seconds).
+    pub expires_at: i64,
+    /// When the right code was given.
+    pub verified_at: Option<i64>,
+}
+
+/// Stores a new code.
+pub async fn insert(
+    db: &Db,
+    purpose: &str,
+    email: &str,
+    code_hash: &str,
+    expires_at: i64,
+) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO email_codes (purpose, email, code_hash, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5) RETURNING id",
+    )
+    .bind(purpose)
+    .bind(normalize_email(email))
+    .bind(code_hash)
+    .bind(clock::now())
+    .bind(expires_at)
+    .fetch_one(&db.pool)
+    .await?;
+    row.try_get("id")
+}
+
+/// The newest unexpired, unconsumed code for this purpose and e-mail.
+pub async fn latest_active(db: &Db, purpose: &str, email: &str) -> Result<Option<EmailCode>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT id, code_hash, attempts, expires_at, verified_at FROM email_codes \
+         WHERE purpose = $1 AND email = $2 AND expires_at > $3 AND consumed_at IS NULL \
+         ORDER BY id DESC LIMIT 1",
+    )
+    .bind(purpose)
+    .bind(normalize_email(email))
+    .bind(clock::now())
+    .fetch_optional(&db.pool)
+    .await?;
+    match row {
+        Some(r) => Ok(Some(EmailCode {
+            id: r.try_get("id")?,
+            code_hash: r.try_get("code_hash")?,
+            attempts: r.try_get("attempts")?,
+            expires_at: r.try_get("expires_at")?,
+            verified_at: r.try_get("verified_at")?,
+        })),
+        None => Ok(None),
+    }
+}
+
+/// Counts one wrong attempt.
+pub async fn add_attempt(db: &Db, id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE email_codes SET attempts = attempts + 1 WHERE id = $1")
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Marks a code as verified (the right digits were given).
+pub async fn mark_verified(db: &Db, id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE email_codes SET verified_at = $1 WHERE id = $2")
+        .bind(clock::now())
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Consumes a code verified within the last `max_age` seconds; `false` when there is none.
+/// The update is a single statement, so two concurrent requests cannot both consume it.
+pub async fn consume_verified(db: &Db, purpose: &str, email: &str, max_age: i64) -> Result<bool, sqlx::Error> {
+    let now = clock::now();
+    let done = sqlx::query(
+        "UPDATE email_codes SET consumed_at = $1 WHERE id = (\
+           SELECT id FROM email_codes WHERE purpose = $2 AND email = $3 AND verified_at >= $4 \
+           AND consumed_at IS NULL ORDER BY id DESC LIMIT 1) AND consumed_at IS NULL",
+    )
+    .bind(now)
+    .bind(purpose)
+    .bind(normalize_email(email))
+    .bind(now - max_age)
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

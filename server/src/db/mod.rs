@@ -1,0 +1,108 @@
+//! Database access: one pool for SQLite or PostgreSQL (sqlx `Any`, `$1` placeholders), the
+//! migrations of each backend, and one module per table or aggregate. All SQL lives here.
+
+pub mod accounts;
+pub mod address_changes;
+pub mod addresses;
+pub mod captcha;
+pub mod catalogs;
+pub mod companies;
+pub mod countries;
+pub mod email_codes;
+pub mod pieces;
+pub mod rate_limits;
+pub mod reset_tokens;
+pub mod sessions;
+pub mod settings;
+pub mod two_factor;
+pub mod uploads;
+
+use std::path::Path;
+
+use anyhow::Context;
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::AnyPool;
+
+/// Which database the pool talks to (for the rare statement that must differ).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// SQLite (the default, a file in the data folder).
+    Sqlite,
+    /// PostgreSQL.
+    Postgres,
+}
+
+/// The connection pool and its backend.
+#[derive(Debug, Clone)]
+pub struct Db {
+    /// The pool; queries use `$1` placeholders, valid on both backends.
+    pub pool: AnyPool,
+    /// The backend behind the pool.
+    pub backend: Backend,
+}
+
+static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("migrations/sqlite");
+static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
+
+impl Db {
+    /// Connects to `url`, creating the SQLite file's folder when needed.
+    pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            anyhow::bail!("DATABASE_URL must start with sqlite: or postgres:");
+        };
+        if backend == Backend::Sqlite {
+            create_sqlite_folder(url)?;
+        }
+        let max = if backend == Backend::Sqlite { 4 } else { 10 };
+        let pool = AnyPoolOptions::new()
+            .max_connections(max)
+            .connect(url)
+            .await
+            .with_context(|| format!("cannot connect to the {backend:?} database"))?;
+        if backend == Backend::Sqlite {
+            // WAL lets readers work while one writer writes; it is a property of the file.
+            sqlx::query("PRAGMA journal_mode=WAL").execute(&pool).await?;
+        }
+        Ok(Db { pool, backend })
+    }
+
+    /// Applies the migrations of the backend.
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        let migrator = match self.backend {
+            Backend::Sqlite => &SQLITE_MIGRATOR,
+            Backend::Postgres => &POSTGRES_MIGRATOR,
+        };
+        migrator.run(&self.pool).await.context("migrations failed")?;
+        Ok(())
+    }
+}
+
+fn create_sqlite_folder(url: &str) -> anyhow::Result<()> {
+    let path = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:")
+        .split('?')
+        .next()
+        .unwrap_or_default();
+    if path.is_empty() || path == ":memory:" {
+        return Ok(());
+    }
+    if let Some(parent) = Path::new(path).parent() {
+        if !parent.as_os_str().is_empty() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads a 0/1 flag column.
+pub(crate) fn flag(row: &AnyRow, column: &str) -> Result<bool, sqlx::Error> {
+    use sqlx::Row;
+    Ok(row.try_get::<i64, _>(column)? != 0)
+}

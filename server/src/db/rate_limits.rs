@@ -1,0 +1,45 @@
+//! The `rate_limit_events` table: counted events per bucket, shared by every server instance.
+
+use sqlx::Row;
+
+use super::Db;
+
+/// Number of events in `bucket` since `since` (Unix seconds).
+pub async fn count_since(db: &Db, bucket: &str, since: i64) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS n FROM rate_limit_events WHERE bucket = $1 AND created_at >= $2",
+    )
+    .bind(bucket)
+    .bind(since)
+    .fetch_one(&db.pool)
+    .await?;
+    row.try_get("n")
+}
+
+/// Records one event.
+pub async fn record(db: &Db, bucket: &str, at: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO rate_limit_events (bucket, created_at) VALUES ($1, $2)")
+        .bind(bucket)
+        .bind(at)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Forgets the events of a bucket (after a successful sign-in).
+pub async fn clear(db: &Db, bucket: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM rate_limit_events WHERE bucket = $1")
+        .bind(bucket)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Removes events older than `before`.
+pub async fn purge(db: &Db, before: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM rate_limit_events WHERE created_at < $1")
+        .bind(before)
+        .execute(&db.pool)
+        .await?;
+    Ok(done.rows_affected())
+}

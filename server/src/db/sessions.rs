@@ -1,0 +1,155 @@
+//! The `sessions` table: server-side sessions, found by the sha256 of the cookie value.
+
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::accounts::Role;
+use super::{flag, Db};
+use crate::clock;
+
+/// A live session joined with its account.
+#[derive(Debug, Clone)]
+pub struct SessionRow {
+    /// Session primary key.
+    pub id: i64,
+    /// The account.
+    pub account_id: i64,
+    /// The account's e-mail.
+    pub email: String,
+    /// The account's last name.
+    pub nom: String,
+    /// The account's first name.
+    pub prenom: String,
+    /// The account's role.
+    pub role: Role,
+    /// Signed in with a password, second factor still to give.
+    pub two_factor_pending: bool,
+    /// Expiry (Unix seconds).
+    pub expires_at: i64,
+    /// Last time the session was used (Unix seconds).
+    pub last_seen: i64,
+}
+
+/// What a new session records.
+#[derive(Debug, Clone)]
+pub struct NewSession<'a> {
+    /// sha256 of the cookie value (hex).
+    pub token_hash: &'a str,
+    /// The account.
+    pub account_id: i64,
+    /// Second factor still to give.
+    pub two_factor_pending: bool,
+    /// Expiry (Unix seconds).
+    pub expires_at: i64,
+    /// Client IP.
+    pub ip: &'a str,
+    /// Client user agent (truncated).
+    pub user_agent: &'a str,
+}
+
+fn from_row(row: &AnyRow) -> Result<SessionRow, sqlx::Error> {
+    let role: String = row.try_get("role")?;
+    Ok(SessionRow {
+        id: row.try_get("id")?,
+        account_id: row.try_get("account_id")?,
+        email: row.try_get("email")?,
+        nom: row.try_get("nom")?,
+        prenom: row.try_get("prenom")?,
+        role: Role::parse(&role).unwrap_or(Role::Client),
+        two_factor_pending: flag(row, "two_factor_pending")?,
+        expires_at: row.try_get("expires_at")?,
+        last_seen: row.try_get("last_seen")?,
+    })
+}
+
+/// Stores a new session.
+pub async fn insert(db: &Db, new: &NewSession<'_>) -> Result<i64, sqlx::Error> {
+    let now = clock::now();
+    let row = sqlx::query(
+        "INSERT INTO sessions (token_hash, account_id, csrf_token, two_factor_pending, created_at, \
+         expires_at, last_seen, ip, user_agent) VALUES ($1, $2, '', $3, $4, $5, $4, $6, $7) RETURNING id",
+    )
+    .bind(new.token_hash)
+    .bind(new.account_id)
+    .bind(i64::from(new.two_factor_pending))
+    .bind(now)
+    .bind(new.expires_at)
+    .bind(new.ip)
+    .bind(new.user_agent)
+    .fetch_one(&db.pool)
+    .await?;
+    row.try_get("id")
+}
+
+/// The session whose token hash is given, if it has not expired.
+pub async fn find_live(db: &Db, token_hash: &str, now: i64) -> Result<Option<SessionRow>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT s.id, s.account_id, s.two_factor_pending, s.expires_at, s.last_seen, \
+         a.email, a.nom, a.prenom, a.role \
+         FROM sessions s JOIN accounts a ON a.id = s.account_id \
+         WHERE s.token_hash = $1 AND s.expires_at > $2",
+    )
+    .bind(token_hash)
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// Slides the expiry and records the last use.
+pub async fn touch(db: &Db, id: i64, now: i64, expires_at: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sessions SET last_seen = $1, expires_at = $2 WHERE id = $3")
+        .bind(now)
+        .bind(expires_at)
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Marks the second factor as given.
+pub async fn complete_two_factor(db: &Db, id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sessions SET two_factor_pending = 0 WHERE id = $1")
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Deletes one session (sign-out).
+pub async fn delete_by_hash(db: &Db, token_hash: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+        .bind(token_hash)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Deletes every session of an account except `keep` (after a password or e-mail change).
+pub async fn delete_for_account(db: &Db, account_id: i64, keep: Option<i64>) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND id <> $2")
+        .bind(account_id)
+        .bind(keep.unwrap_or(-1))
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Sets the expiry of a session (tests and admin tools use it to end a session early).
+pub async fn set_expiry(db: &Db, id: i64, expires_at: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sessions SET expires_at = $1 WHERE id = $2")
+        .bind(expires_at)
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Removes sessions expired for more than a day.
+pub async fn purge_expired(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM sessions WHERE expires_at < $1")
+        .bind(now - 86_400)
+        .execute(&db.pool)
+        .await?;
+    Ok(done.rows_affected())
+}

@@ -1,0 +1,48 @@
+//! The `settings` table: site-wide key/value settings (maintenance flag, CSRF secret).
+
+use sqlx::Row;
+
+use super::Db;
+
+/// Reads a setting.
+pub async fn get(db: &Db, key: &str) -> Result<Option<String>, sqlx::Error> {
+    let row = sqlx::query("SELECT value FROM settings WHERE key = $1")
+        .bind(key)
+        .fetch_optional(&db.pool)
+        .await?;
+    row.map(|r| r.try_get("value")).transpose()
+}
+
+/// Writes a setting.
+pub async fn set(db: &Db, key: &str, value: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO settings (key, value) VALUES ($1, $2) \
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )
+    .bind(key)
+    .bind(value)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// Writes a setting only if it is absent, then returns the stored value (first writer wins,
+/// so several instances agree on one value).
+pub async fn get_or_init(db: &Db, key: &str, value: &str) -> Result<String, sqlx::Error> {
+    sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
+        .bind(key)
+        .bind(value)
+        .execute(&db.pool)
+        .await?;
+    Ok(get(db, key).await?.unwrap_or_else(|| value.to_owned()))
+}
+
+/// Whether maintenance mode is on.
+pub async fn maintenance(db: &Db) -> Result<bool, sqlx::Error> {
+    Ok(get(db, "maintenance").await?.as_deref() == Some("true"))
+}
+
+/// Turns maintenance mode on or off.
+pub async fn set_maintenance(db: &Db, on: bool) -> Result<(), sqlx::Error> {
+    set(db, "maintenance", if on { "true" } else { "false" }).await
+}

@@ -1,0 +1,162 @@
+//! The API error type: one enum, mapped in one place to a status and a JSON body the web app's
+//! error catalogue reads (`errors`, then `title`, then `message`). A 5xx never carries internals.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::json;
+
+/// Message of every 5xx answer.
+pub const INTERNAL_MESSAGE: &str = "Erreur serveur interne";
+/// Message of every 429 answer.
+pub const TOO_MANY_MESSAGE: &str =
+    "Trop de tentatives en peu de temps. Veuillez réessayer plus tard.";
+
+/// Every error a handler may return.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400 with a list of field messages (`{"errors": [...]}`).
+    #[error("validation failed: {0:?}")]
+    Validation(Vec<String>),
+    /// 400 with one message.
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    /// 401: no signed-in user.
+    #[error("authentication required")]
+    Unauthorized,
+    /// 401 with a specific message (wrong credentials, wrong code).
+    #[error("unauthorized: {0}")]
+    UnauthorizedWith(String),
+    /// 403: signed in, not allowed.
+    #[error("forbidden")]
+    Forbidden,
+    /// 403: missing or wrong CSRF token.
+    #[error("bad csrf token")]
+    Csrf,
+    /// 404.
+    #[error("not found")]
+    NotFound,
+    /// 409 with a message (unique key taken, state conflict).
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// 413: the body is over the limit.
+    #[error("payload too large")]
+    PayloadTooLarge,
+    /// 419: the session cookie no longer matches a live session.
+    #[error("session expired")]
+    SessionExpired,
+    /// 429.
+    #[error("too many requests")]
+    TooManyRequests,
+    /// 502: an e-mail could not be sent (the cause is logged, the answer is the specification's).
+    #[error("e-mail not sent")]
+    MailFailed,
+    /// 503: maintenance mode.
+    #[error("maintenance")]
+    Maintenance,
+    /// 500: the cause is logged, never sent.
+    #[error("internal error: {0:#}")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::Internal(e.into())
+    }
+}
+
+impl From<crate::domain::DomainError> for ApiError {
+    fn from(e: crate::domain::DomainError) -> Self {
+        ApiError::Validation(vec![e.to_string()])
+    }
+}
+
+impl ApiError {
+    /// One French message for a 400.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        ApiError::BadRequest(message.into())
+    }
+
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::Validation(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized | ApiError::UnauthorizedWith(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden | ApiError::Csrf => StatusCode::FORBIDDEN,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::SessionExpired => StatusCode::from_u16(419).expect("419 is a valid status"),
+            ApiError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::MailFailed => StatusCode::BAD_GATEWAY,
+            ApiError::Maintenance => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn body(&self) -> serde_json::Value {
+        let message = |m: &str| json!({ "message": m });
+        match self {
+            ApiError::Validation(errors) => json!({ "errors": errors }),
+            ApiError::BadRequest(m) | ApiError::UnauthorizedWith(m) | ApiError::Conflict(m) => {
+                message(m)
+            }
+            ApiError::Unauthorized => message("Vous devez être connecté pour effectuer cette action."),
+            ApiError::Forbidden => message("Accès refusé."),
+            ApiError::Csrf => message("Jeton de sécurité (CSRF) manquant ou invalide. Rechargez la page."),
+            ApiError::NotFound => message("Ressource introuvable."),
+            ApiError::SessionExpired => {
+                json!({ "title": "Session expirée", "message": "Veuillez vous reconnecter." })
+            }
+            ApiError::TooManyRequests => message(TOO_MANY_MESSAGE),
+            ApiError::PayloadTooLarge => message("Requête trop volumineuse."),
+            ApiError::MailFailed => message("Erreur lors de l'envoi du mail"),
+            ApiError::Maintenance => {
+                message("Le site est en maintenance. Veuillez réessayer plus tard.")
+            }
+            ApiError::Internal(_) => message(INTERNAL_MESSAGE),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let ApiError::Internal(cause) = &self {
+            tracing::error!(error = ?cause, "internal error");
+        }
+        (self.status(), Json(self.body())).into_response()
+    }
+}
+
+/// Turns a unique-key violation into a 409 with a French message (realworld's `on_constraint`).
+pub trait ResultExt<T> {
+    /// Maps a unique violation to `ApiError::Conflict(message)`.
+    fn on_unique_violation(self, message: &str) -> Result<T, ApiError>;
+}
+
+impl<T> ResultExt<T> for Result<T, sqlx::Error> {
+    fn on_unique_violation(self, message: &str) -> Result<T, ApiError> {
+        self.map_err(|e| match &e {
+            sqlx::Error::Database(db) if db.is_unique_violation() => {
+                ApiError::Conflict(message.to_owned())
+            }
+            _ => ApiError::from(e),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_internal_error_never_shows_its_cause() {
+        let body = ApiError::Internal(anyhow::anyhow!("secret table missing")).body();
+        assert_eq!(body, json!({ "message": INTERNAL_MESSAGE }));
+    }
+
+    #[test]
+    fn an_expired_session_answers_419() {
+        assert_eq!(ApiError::SessionExpired.status().as_u16(), 419);
+    }
+}

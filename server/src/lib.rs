@@ -1,0 +1,20 @@
+//! Forme Additive web server: configuration, database, sessions, routes and the site's rules.
+
+pub mod auth;
+pub mod clock;
+pub mod config;
+pub mod countries;
+pub mod db;
+pub mod domain;
+pub mod error;
+pub mod extract;
+pub mod mail;
+pub mod middleware;
+pub mod rate_limit;
+pub mod routes;
+pub mod startup;
+pub mod state;
+pub mod twofa;
+
+pub use error::ApiError;
+pub use state::AppState;

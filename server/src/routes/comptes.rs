@@ -1,0 +1,190 @@
+//! Endpoints for the `Comptes` controller: `GET Comptes` (admin: every account; customer: their
+//! own), `POST Comptes` (account creation after the e-mail code and the captcha), `PUT Comptes`
+//! (names; role by an admin) and `GET Comptes/me` (with `adresses`).
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::Router;
+
+use crate::extract::Json;
+use serde::{Deserialize, Serialize};
+
+use crate::auth::{captcha, password, AuthUser};
+use crate::clock;
+use crate::db::accounts::{self, Account, NewAccount, Role};
+use crate::db::addresses::{self, AddressView};
+use crate::db::email_codes;
+use crate::domain::{Email, Nom, Password, Prenom};
+use crate::error::{ApiError, ResultExt};
+use crate::middleware::ClientIp;
+use crate::rate_limit::{self, SIGNUP_PER_IP};
+use crate::state::AppState;
+
+/// How long a verified e-mail code stays good for creating the account, in seconds.
+const VERIFIED_CODE_MAX_AGE: i64 = 30 * 60;
+
+/// The `Comptes` routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/Comptes", get(list).post(create).put(update))
+        .route("/Comptes/me", get(me))
+}
+
+/// An account as the API returns it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountView {
+    id: i64,
+    email: String,
+    nom: String,
+    prenom: String,
+    role: Role,
+    email_verified: bool,
+    two_factor_enabled: bool,
+    created_at: String,
+}
+
+impl From<Account> for AccountView {
+    fn from(a: Account) -> Self {
+        AccountView {
+            id: a.id,
+            email: a.email,
+            nom: a.nom,
+            prenom: a.prenom,
+            role: a.role,
+            email_verified: a.email_verified,
+            two_factor_enabled: a.two_factor_enabled,
+            created_at: clock::iso8601(a.created_at),
+        }
+    }
+}
+
+/// `Comptes/me`: the account and its addresses.
+#[derive(Debug, Serialize)]
+pub struct MeView {
+    #[serde(flatten)]
+    account: AccountView,
+    adresses: Vec<AddressView>,
+}
+
+/// Handles `GET /api/backend/Comptes`.
+pub async fn list(State(state): State<AppState>, AuthUser(user): AuthUser) -> Result<Json<Vec<AccountView>>, ApiError> {
+    let accounts = if user.is_admin() {
+        accounts::list(&state.db).await?
+    } else {
+        accounts::find(&state.db, user.account_id()).await?.into_iter().collect()
+    };
+    Ok(Json(accounts.into_iter().map(AccountView::from).collect()))
+}
+
+/// Handles `GET /api/backend/Comptes/me`.
+pub async fn me(State(state): State<AppState>, AuthUser(user): AuthUser) -> Result<Json<MeView>, ApiError> {
+    let account = accounts::find(&state.db, user.account_id())
+        .await?
+        .ok_or(ApiError::SessionExpired)?;
+    let adresses = addresses::list_for_account(&state.db, account.id).await?;
+    Ok(Json(MeView { account: account.into(), adresses }))
+}
+
+/// Body of `POST Comptes`.
+#[derive(Debug, Deserialize)]
+pub struct CreateBody {
+    email: Option<String>,
+    password: Option<String>,
+    nom: Option<String>,
+    prenom: Option<String>,
+    /// The ALTCHA widget's solution (base64 JSON).
+    altcha: Option<String>,
+}
+
+/// Handles `POST /api/backend/Comptes`: needs a code verified for this e-mail within 30 minutes
+/// (`Email/verify/account_creation`) and a solved captcha.
+pub async fn create(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<CreateBody>,
+) -> Result<(StatusCode, Json<AccountView>), ApiError> {
+    rate_limit::hit(&state, &format!("signup:{ip}"), SIGNUP_PER_IP).await?;
+    let mut errors = Vec::new();
+    let email = Email::parse(body.email.as_deref().unwrap_or_default()).map_err(|e| errors.push(e.to_string())).ok();
+    let password = Password::parse(body.password.as_deref().unwrap_or_default()).map_err(|e| errors.push(e.to_string())).ok();
+    let nom = Nom::parse(body.nom.as_deref().unwrap_or_default()).map_err(|e| errors.push(e.to_string())).ok();
+    let prenom = Prenom::parse(body.prenom.as_deref().unwrap_or_default()).map_err(|e| errors.push(e.to_string())).ok();
+    let (Some(email), Some(password), Some(nom), Some(prenom)) = (email, password, nom, prenom) else {
+        return Err(ApiError::Validation(errors));
+    };
+    captcha::verify(&state, body.altcha.as_deref()).await?;
+    if !email_codes::consume_verified(&state.db, email_codes::ACCOUNT_CREATION, email.as_str(), VERIFIED_CODE_MAX_AGE).await? {
+        return Err(ApiError::bad_request(
+            "Veuillez d'abord valider votre adresse e-mail avec le code reçu.",
+        ));
+    }
+    let hash = password::hash(password.expose().to_owned()).await?;
+    let account = accounts::insert(
+        &state.db,
+        &NewAccount {
+            email: email.as_str(),
+            password_hash: &hash,
+            nom: nom.as_str(),
+            prenom: prenom.as_str(),
+            role: Role::Client,
+            email_verified: true,
+        },
+    )
+    .await
+    .on_unique_violation("Un compte existe déjà avec cette adresse e-mail.")?;
+    tracing::info!(account = account.id, "account created");
+    Ok((StatusCode::CREATED, Json(account.into())))
+}
+
+/// Body of `PUT Comptes`.
+#[derive(Debug, Deserialize)]
+pub struct UpdateBody {
+    /// Target account (admins only; a customer may only name their own).
+    id: Option<i64>,
+    nom: Option<String>,
+    prenom: Option<String>,
+    /// New role (admins only).
+    role: Option<String>,
+}
+
+/// Handles `PUT /api/backend/Comptes`: a customer updates their names; an admin may update any
+/// account and its role (never their own role, so that the last admin cannot lock themselves out).
+pub async fn update(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Json(body): Json<UpdateBody>,
+) -> Result<Json<AccountView>, ApiError> {
+    let target = body.id.unwrap_or(user.account_id());
+    if target != user.account_id() && !user.is_admin() {
+        return Err(ApiError::Forbidden);
+    }
+    let role = match body.role.as_deref() {
+        None => None,
+        Some(_) if !user.is_admin() => return Err(ApiError::Forbidden),
+        Some(_) if target == user.account_id() => {
+            return Err(ApiError::bad_request("Vous ne pouvez pas modifier votre propre rôle."))
+        }
+        Some(r) => Some(Role::parse(r).ok_or_else(|| {
+            ApiError::Validation(vec!["Le rôle doit être « client » ou « admin ».".to_owned()])
+        })?),
+    };
+    let current = accounts::find(&state.db, target).await?.ok_or(ApiError::NotFound)?;
+    let mut errors = Vec::new();
+    let nom = match body.nom.as_deref() {
+        Some(n) => Nom::parse(n).map(|n| n.as_str().to_owned()).map_err(|e| errors.push(e.to_string())).ok(),
+        None => Some(current.nom.clone()),
+    };
+    let prenom = match body.prenom.as_deref() {
+        Some(p) => Prenom::parse(p).map(|p| p.as_str().to_owned()).map_err(|e| errors.push(e.to_string())).ok(),
+        None => Some(current.prenom.clone()),
+    };
+    let (Some(nom), Some(prenom)) = (nom, prenom) else {
+        return Err(ApiError::Validation(errors));
+    };
+    let updated = accounts::update_profile(&state.db, target, &nom, &prenom, role)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(Json(updated.into()))
+}

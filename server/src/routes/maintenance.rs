@@ -1,0 +1,45 @@
+//! Endpoints for the maintenance flag: `GET /api/get-maintenance` (everyone, every navigation)
+//! and `PUT /api/admin/set-maintenance` (admins).
+
+use axum::extract::State;
+use axum::routing::{get, put};
+use axum::Router;
+
+use crate::extract::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::auth::AdminUser;
+use crate::db::settings;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The maintenance routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/get-maintenance", get(get_maintenance))
+        .route("/api/admin/set-maintenance", put(set_maintenance))
+}
+
+/// Body of `PUT /api/admin/set-maintenance`.
+#[derive(Debug, Deserialize)]
+pub struct MaintenanceBody {
+    maintenance: bool,
+}
+
+/// Handles `GET /api/get-maintenance`.
+pub async fn get_maintenance(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+    let on = settings::maintenance(&state.db).await?;
+    Ok(Json(json!({ "maintenance": on })))
+}
+
+/// Handles `PUT /api/admin/set-maintenance` (admins only, 403 otherwise).
+pub async fn set_maintenance(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Json(body): Json<MaintenanceBody>,
+) -> Result<Json<Value>, ApiError> {
+    settings::set_maintenance(&state.db, body.maintenance).await?;
+    tracing::info!(admin = admin.account_id(), on = body.maintenance, "maintenance mode changed");
+    Ok(Json(json!({ "maintenance": body.maintenance })))
+}

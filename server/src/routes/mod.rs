@@ -1,0 +1,45 @@
+//! HTTP routes. `api_router()` merges one router per area; the controllers of the
+//! specification's table (section 7) live in `backend_router()`, nested under `/api/backend` and
+//! called in-process by `POST /api/proxy`.
+
+pub mod adresses;
+pub mod auth;
+pub mod captcha;
+pub mod combinaison;
+pub mod comptes;
+pub mod health;
+pub mod email;
+pub mod entreprise;
+pub mod devis;
+pub mod maintenance;
+pub mod pages;
+pub mod proxy;
+pub mod two_factor;
+
+use axum::Router;
+
+use crate::state::AppState;
+
+/// The controllers, with paths relative to `/api/backend` (`/Comptes`, `/Adresses/{id}`, ...).
+/// Each area adds one `.merge(area::router())` line here.
+pub fn backend_router() -> Router<AppState> {
+    Router::new()
+        .merge(comptes::router())
+        .merge(combinaison::router())
+        .merge(health::router())
+        .merge(email::router())
+        .merge(two_factor::router())
+        .merge(adresses::router())
+        .merge(entreprise::router())
+}
+
+/// Every `/api/...` route of the site.
+pub fn api_router() -> Router<AppState> {
+    Router::new()
+        .merge(auth::router())
+        .merge(maintenance::router())
+        .merge(captcha::router())
+        .merge(proxy::router())
+        .merge(devis::router())
+        .nest("/api/backend", backend_router())
+}

@@ -1,0 +1,104 @@
+//! Everything that is not `/api`: static files of the built web app (`WEB_DIST`) and page
+//! navigations, which pass the site-wide rules of [`rules`] before `index.html` is served.
+
+pub mod rules;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use tower::ServiceExt;
+use tower_http::services::ServeDir;
+
+use crate::auth::session::{lookup, Lookup};
+use crate::db::settings;
+use crate::error::ApiError;
+use crate::state::AppState;
+use rules::{decide, is_mobile, Decision, Facts};
+
+/// Files that must never be cached (the app shell and the build id the app polls).
+const NO_CACHE_FILES: [&str; 4] = ["/index.html", "/version.json", "/build-id.json", "/build-manifest.json"];
+
+/// Shown when the web app has not been built.
+const NO_APP_HTML: &str = "<!doctype html><html lang=\"fr\"><head><meta charset=\"utf-8\">\
+<title>Forme Additive</title></head><body><p>L'application web n'est pas construite \
+(dossier WEB_DIST introuvable). Lancez <code>scripts/run.sh</code>.</p></body></html>";
+
+/// The fallback handler: static files, then pages.
+pub async fn serve(State(state): State<AppState>, req: Request) -> Result<Response, ApiError> {
+    let path = req.uri().path().to_owned();
+    if path == "/api" || path.starts_with("/api/") {
+        return Err(ApiError::NotFound);
+    }
+    if !matches!(*req.method(), Method::GET | Method::HEAD) {
+        return Ok(StatusCode::METHOD_NOT_ALLOWED.into_response());
+    }
+    let last = path.rsplit('/').next().unwrap_or_default();
+    if last.contains('.') {
+        return Ok(static_file(&state, req, &path).await);
+    }
+    page(&state, req, &path).await
+}
+
+async fn static_file(state: &AppState, req: Request, path: &str) -> Response {
+    let dir = ServeDir::new(&state.config.settings.web_dist);
+    let mut res = match dir.oneshot(req).await {
+        Ok(res) => res.map(Body::new),
+        Err(never) => match never {},
+    };
+    if res.status() == StatusCode::NOT_FOUND {
+        return (StatusCode::NOT_FOUND, "Fichier introuvable").into_response();
+    }
+    let cache = if path.starts_with("/assets/") && !NO_CACHE_FILES.contains(&path) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    res
+}
+
+async fn page(state: &AppState, req: Request, raw_path: &str) -> Result<Response, ApiError> {
+    let path = if raw_path.len() > 1 { raw_path.trim_end_matches('/') } else { raw_path };
+    let path = if path.is_empty() { "/" } else { path };
+    let user_agent = req
+        .headers()
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let role = match lookup(state, req.headers()).await? {
+        Lookup::Live(s) if !s.row.two_factor_pending => Some(s.row.role),
+        _ => None,
+    };
+    let facts = Facts {
+        path,
+        query: req.uri().query(),
+        maintenance: settings::maintenance(&state.db).await?,
+        mobile: is_mobile(user_agent),
+        role,
+    };
+    let status = match decide(&facts) {
+        Decision::Redirect(to) => {
+            let mut res = StatusCode::TEMPORARY_REDIRECT.into_response();
+            let location = HeaderValue::from_str(&to).map_err(anyhow::Error::from)?;
+            res.headers_mut().insert(header::LOCATION, location);
+            res.headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            return Ok(res);
+        }
+        Decision::Page => StatusCode::OK,
+        Decision::NotFound => StatusCode::NOT_FOUND,
+    };
+    let index = state.config.settings.web_dist.join("index.html");
+    let html = tokio::fs::read(&index).await.unwrap_or_else(|_| NO_APP_HTML.as_bytes().to_vec());
+    Ok((
+        status,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        html,
+    )
+        .into_response())
+}

@@ -1,0 +1,142 @@
+//! Start-up: connect and migrate the database, seed what the site needs (catalog, secrets),
+//! assemble the router with its layers, bind the listener and serve.
+
+use std::net::SocketAddr;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::extract::DefaultBodyLimit;
+use axum::middleware::{from_fn, from_fn_with_state};
+use axum::Router;
+use tokio::net::TcpListener;
+use tower_http::trace::TraceLayer;
+
+use crate::auth::{csrf, tokens};
+use crate::clock;
+use crate::config::Settings;
+use crate::db::{self, Db};
+use crate::mail::{MailSettings, Mailer};
+use crate::middleware::{client_ip, maintenance, security_headers};
+use crate::routes;
+use crate::state::{AppState, Keys, RuntimeConfig};
+
+/// Body limit of every request except the upload routes (which set their own).
+pub const JSON_BODY_LIMIT: usize = 256 * 1024;
+/// Body limit of `/api/upload/file-temp`.
+pub const UPLOAD_BODY_LIMIT: usize = 100 * 1024 * 1024;
+
+/// Connects, migrates and seeds the database, then builds the shared state.
+pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Result<AppState> {
+    let db = Db::connect(&settings.database_url()).await?;
+    db.migrate().await?;
+    routes::combinaison::seed_default(&db).await.context("seeding the catalog")?;
+    db::countries::seed(&db).await.context("seeding the countries")?;
+    let csrf_key = db::settings::get_or_init(&db, "csrf_secret", &tokens::random_token()).await?;
+    let captcha_key = db::settings::get_or_init(&db, "captcha_secret", &tokens::random_token()).await?;
+    let session_ttl = settings.session_hours.max(1) * 3600;
+    let mailer = Mailer::new(MailSettings {
+        smtp_url: settings.smtp_url.clone(),
+        outbox_dir: settings.data_dir.join("outbox"),
+        from: settings.mail_from.clone(),
+        brand: settings.brand_name.clone(),
+        base_url: settings.public_url.clone().unwrap_or_else(|| "http://127.0.0.1:8080".to_owned()),
+    })
+    .context("configuring e-mail")?;
+    let state = AppState {
+        db,
+        config: Arc::new(RuntimeConfig { settings, cookie_secure, session_ttl }),
+        keys: Arc::new(Keys { csrf: csrf_key.into_bytes(), captcha: captcha_key }),
+        mailer,
+        backend: Arc::new(OnceLock::new()),
+    };
+    let _ = state.backend.set(routes::backend_router().with_state(state.clone()));
+    Ok(state)
+}
+
+/// The whole site: API routes, then static files and pages, with the shared layers.
+pub fn app(state: AppState) -> Router {
+    routes::api_router()
+        .fallback(routes::pages::serve)
+        .layer(from_fn_with_state(state.clone(), maintenance::maintenance_guard))
+        .layer(from_fn_with_state(state.clone(), csrf::require_csrf))
+        .layer(from_fn_with_state(state.clone(), client_ip::client_ip))
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(from_fn(security_headers::security_headers))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// A bound, ready-to-run server.
+pub struct Application {
+    listener: TcpListener,
+    state: AppState,
+}
+
+impl Application {
+    /// Builds the state and binds `addr` (port 0 picks a free port).
+    pub async fn build(settings: Settings, addr: SocketAddr) -> anyhow::Result<Application> {
+        let cookie_secure = settings.cookie_secure_for(&addr);
+        let state = build_state(settings, cookie_secure).await?;
+        let listener = TcpListener::bind(addr)
+            .await
+            .with_context(|| format!("cannot listen on {addr}"))?;
+        Ok(Application { listener, state })
+    }
+
+    /// The address actually bound.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    /// The shared state (tests reach the database through it).
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until the process stops.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        tokio::spawn(purge_loop(self.state.db.clone()));
+        let service = app(self.state).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, service)
+            .with_graceful_shutdown(shutdown_signal())
+            .await?;
+        Ok(())
+    }
+}
+
+/// Removes expired sessions, rate-limit events and captcha solutions every hour.
+async fn purge_loop(db: Db) {
+    let mut tick = tokio::time::interval(Duration::from_secs(3600));
+    loop {
+        tick.tick().await;
+        let now = clock::now();
+        let result = async {
+            db::sessions::purge_expired(&db, now).await?;
+            db::rate_limits::purge(&db, now - 86_400).await?;
+            db::captcha::purge(&db, now).await
+        }
+        .await;
+        if let Err(e) = result {
+            tracing::warn!(error = %e, "purge failed");
+        }
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

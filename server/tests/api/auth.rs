@@ -1,0 +1,207 @@
+//! Sessions, CSRF, sign-in, sign-out, 419, 429, two-factor stop and the `create-admin` command.
+
+use reqwest::Method;
+use serde_json::Value;
+use server::db::accounts::{self, Role};
+use server::db::sessions;
+
+use crate::helpers::{spawn_app, spawn_app_with, PASSWORD};
+
+#[tokio::test]
+async fn a_visitor_gets_an_empty_session_and_the_credentials_provider() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
+    assert_eq!(session, serde_json::json!({}));
+    let providers: Value = c.get("/api/auth/providers").await.json().await.unwrap();
+    assert_eq!(providers["credentials"]["type"], "credentials");
+    assert_eq!(providers["credentials"]["callbackUrl"], "/api/auth/callback/credentials");
+}
+
+#[tokio::test]
+async fn the_csrf_token_is_stable_for_one_browser_and_differs_between_browsers() {
+    let app = spawn_app().await;
+    let (mut a, mut b) = (app.client(), app.client());
+    let first = a.csrf_token().await;
+    a.csrf = None;
+    assert_eq!(a.csrf_token().await, first);
+    assert_ne!(b.csrf_token().await, first);
+}
+
+#[tokio::test]
+async fn signing_in_opens_a_session_with_the_user_fields() {
+    let app = spawn_app().await;
+    let id = app.create_account("jeanne@exemple.fr", Role::Client).await;
+    let mut c = app.client();
+    let res = c.sign_in("Jeanne@Exemple.FR", PASSWORD).await;
+    assert_eq!(res.status(), 200);
+    let cookie = res.headers().get("set-cookie").unwrap().to_str().unwrap().to_owned();
+    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["url"], "/");
+    let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
+    assert_eq!(session["user"]["email"], "jeanne@exemple.fr");
+    assert_eq!(session["user"]["name"], "Jeanne Dupont");
+    assert_eq!(session["user"]["role"], "client");
+    assert_eq!(session["user"]["id"], id);
+    assert!(session["expires"].as_str().unwrap().ends_with('Z'));
+}
+
+#[tokio::test]
+async fn a_wrong_password_and_an_unknown_email_get_the_same_answer() {
+    let app = spawn_app().await;
+    app.create_account("jeanne@exemple.fr", Role::Client).await;
+    let mut c = app.client();
+    let wrong = c.sign_in("jeanne@exemple.fr", "pas-le-bon-mot").await;
+    assert_eq!(wrong.status(), 401);
+    let wrong: Value = wrong.json().await.unwrap();
+    let unknown = c.sign_in("personne@exemple.fr", "pas-le-bon-mot").await;
+    assert_eq!(unknown.status(), 401);
+    assert_eq!(wrong, unknown.json::<Value>().await.unwrap());
+    assert_eq!(wrong["message"], "Adresse e-mail ou mot de passe incorrect.");
+}
+
+#[tokio::test]
+async fn signing_in_without_the_csrf_token_is_refused() {
+    let app = spawn_app().await;
+    app.create_account("jeanne@exemple.fr", Role::Client).await;
+    let c = app.client();
+    let form = [("email", "jeanne@exemple.fr"), ("password", PASSWORD), ("json", "true")];
+    let res = c.http.post(c.url("/api/auth/callback/credentials")).form(&form).send().await.unwrap();
+    assert_eq!(res.status(), 403);
+}
+
+#[tokio::test]
+async fn repeated_failures_answer_429_with_the_french_message() {
+    let app = spawn_app().await;
+    app.create_account("jeanne@exemple.fr", Role::Client).await;
+    let mut c = app.client();
+    for _ in 0..5 {
+        assert_eq!(c.sign_in("jeanne@exemple.fr", "mauvais").await.status(), 401);
+    }
+    let blocked = c.sign_in("jeanne@exemple.fr", PASSWORD).await;
+    assert_eq!(blocked.status(), 429);
+    let body: Value = blocked.json().await.unwrap();
+    assert_eq!(body["message"], "Trop de tentatives en peu de temps. Veuillez réessayer plus tard.");
+}
+
+#[tokio::test]
+async fn signing_out_without_a_token_answers_400_with_the_specified_message() {
+    let app = spawn_app().await;
+    let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let res = c.http.post(c.url("/api/auth/signout")).form(&[("json", "true")]).send().await.unwrap();
+    assert_eq!(res.status(), 400);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["message"], "Could not fetch CSRF Token for signing out");
+    let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
+    assert_eq!(session["user"]["email"], "jeanne@exemple.fr");
+}
+
+#[tokio::test]
+async fn signing_out_ends_the_session() {
+    let app = spawn_app().await;
+    let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let token = c.csrf.clone().unwrap();
+    let form = [("csrfToken", token.as_str()), ("callbackUrl", "/"), ("json", "true")];
+    let res = c.http.post(c.url("/api/auth/signout")).form(&form).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
+    assert_eq!(session, serde_json::json!({}));
+    assert_eq!(c.proxy("GET", "Comptes/me", None).await.status(), 401);
+}
+
+#[tokio::test]
+async fn an_expired_session_answers_419_on_api_calls() {
+    let app = spawn_app().await;
+    let (c, id) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    sqlx::query("UPDATE sessions SET expires_at = 0 WHERE account_id = $1")
+        .bind(id)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    let res = c.proxy("GET", "Comptes/me", None).await;
+    assert_eq!(res.status().as_u16(), 419);
+    let direct = c.get("/api/backend/Comptes/me").await;
+    assert_eq!(direct.status().as_u16(), 419);
+    let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
+    assert_eq!(session, serde_json::json!({}));
+}
+
+#[tokio::test]
+async fn an_account_with_two_factor_stops_at_verify_2fa() {
+    let app = spawn_app().await;
+    let id = app.create_account("jeanne@exemple.fr", Role::Client).await;
+    accounts::set_two_factor(&app.db, id, true).await.unwrap();
+    let mut c = app.client();
+    let res = c.sign_in("jeanne@exemple.fr", PASSWORD).await;
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    assert!(body["url"].as_str().unwrap().starts_with("/verify-2fa"), "{body}");
+    let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
+    assert_eq!(session["twoFactorPending"], true);
+    assert!(session.get("user").is_none());
+    assert_eq!(c.proxy("GET", "Comptes/me", None).await.status(), 401);
+    let row: (i64,) = sqlx::query_as("SELECT id FROM sessions WHERE account_id = $1")
+        .bind(id)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    sessions::complete_two_factor(&app.db, row.0).await.unwrap();
+    assert_eq!(c.proxy("GET", "Comptes/me", None).await.status(), 200);
+}
+
+#[tokio::test]
+async fn update_session_info_needs_the_csrf_header_and_returns_the_session() {
+    let app = spawn_app().await;
+    let (mut c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let token = c.csrf.take().unwrap();
+    let refused = c.send_json(Method::POST, "/api/auth/updateSessionInfo", None).await;
+    assert_eq!(refused.status(), 403);
+    c.csrf = Some(token);
+    let res = c.send_json(Method::POST, "/api/auth/updateSessionInfo", None).await;
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["user"]["email"], "jeanne@exemple.fr");
+}
+
+#[tokio::test]
+async fn create_admin_makes_an_admin_who_can_sign_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("admin.db").display());
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
+        .args(["create-admin", "--email", "Admin@Exemple.fr", "--password-stdin"])
+        .env("DATABASE_URL", &url)
+        .env("DATA_DIR", dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(format!("{PASSWORD}\n").as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("admin@exemple.fr"));
+
+    let app = spawn_app_with(|s| s.database_url = Some(url.clone())).await;
+    let mut c = app.client();
+    assert_eq!(c.sign_in("admin@exemple.fr", PASSWORD).await.status(), 200);
+    let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
+    assert_eq!(session["user"]["role"], "admin");
+}
+
+#[tokio::test]
+async fn create_admin_refuses_a_weak_password() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("admin.db").display());
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
+        .args(["create-admin", "--email", "admin@exemple.fr", "--password-stdin"])
+        .env("DATABASE_URL", &url)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"court\n").unwrap();
+    assert!(!child.wait().unwrap().success());
+}

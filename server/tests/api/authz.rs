@@ -1,0 +1,93 @@
+//! The authorization matrix: every controller route of this area called as a visitor, as
+//! customer A, as customer B on A's data and as an admin, with the expected status. No customer
+//! reads or changes another's data.
+
+use reqwest::Method;
+use serde_json::{json, Value};
+use server::db::accounts::Role;
+
+use crate::helpers::{spawn_app, TestClient};
+
+struct Case {
+    method: &'static str,
+    path: String,
+    body: Option<Value>,
+    /// Expected status as visitor, A, B, admin.
+    expect: [u16; 4],
+}
+
+async fn status(c: &TestClient, case: &Case) -> u16 {
+    c.proxy(case.method, &case.path, case.body.clone()).await.status().as_u16()
+}
+
+#[tokio::test]
+async fn every_controller_route_answers_each_role_as_expected() {
+    let app = spawn_app().await;
+    let visitor = app.client();
+    let (a, a_id) = app.signed_in("a@exemple.fr", Role::Client).await;
+    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
+    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let cases = [
+        Case { method: "GET", path: "Comptes".into(), body: None, expect: [401, 200, 200, 200] },
+        Case { method: "GET", path: "Comptes/me".into(), body: None, expect: [401, 200, 200, 200] },
+        // Names of A: A and an admin may, B may not.
+        Case {
+            method: "PUT",
+            path: "Comptes".into(),
+            body: Some(json!({ "id": a_id, "nom": "Nouveau" })),
+            expect: [401, 200, 403, 200],
+        },
+        // The role of A: only an admin.
+        Case {
+            method: "PUT",
+            path: "Comptes".into(),
+            body: Some(json!({ "id": a_id, "role": "client" })),
+            expect: [401, 403, 403, 200],
+        },
+        // Creation without a verified code is refused for everyone, never 401/403.
+        Case {
+            method: "POST",
+            path: "Comptes".into(),
+            body: Some(json!({ "email": "c@exemple.fr", "password": "Motdepasse-solide-42", "nom": "C", "prenom": "C" })),
+            expect: [400, 400, 400, 400],
+        },
+        Case { method: "GET", path: "Combinaison/full".into(), body: None, expect: [200, 200, 200, 200] },
+    ];
+    for case in &cases {
+        let got = [
+            status(&visitor, case).await,
+            status(&a, case).await,
+            status(&b, case).await,
+            status(&admin, case).await,
+        ];
+        assert_eq!(got, case.expect, "{} {}", case.method, case.path);
+    }
+    let mut got = Vec::new();
+    for c in [&visitor, &a, &b, &admin] {
+        let body = json!({ "maintenance": false });
+        got.push(c.send_json(Method::PUT, "/api/admin/set-maintenance", Some(body)).await.status().as_u16());
+    }
+    assert_eq!(
+        got,
+        [401, 403, 403, 200]
+    );
+}
+
+#[tokio::test]
+async fn a_customer_sees_only_their_own_account() {
+    let app = spawn_app().await;
+    let (a, a_id) = app.signed_in("a@exemple.fr", Role::Client).await;
+    let (b, b_id) = app.signed_in("b@exemple.fr", Role::Client).await;
+    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let list: Vec<Value> = a.proxy("GET", "Comptes", None).await.json().await.unwrap();
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0]["id"], a_id);
+    let me: Value = b.proxy("GET", "Comptes/me", None).await.json().await.unwrap();
+    assert_eq!(me["id"], b_id);
+    let all: Vec<Value> = admin.proxy("GET", "Comptes", None).await.json().await.unwrap();
+    assert_eq!(all.len(), 3);
+    let res = b.proxy("PUT", "Comptes", Some(json!({ "id": a_id, "nom": "Pirate" }))).await;
+    assert_eq!(res.status(), 403);
+    let a_me: Value = a.proxy("GET", "Comptes/me", None).await.json().await.unwrap();
+    assert_eq!(a_me["nom"], "Dupont");
+}

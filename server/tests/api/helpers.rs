@@ -1,0 +1,228 @@
+//! `spawn_app()`: the real server on port 0 with a fresh database and a fake built web app,
+//! plus clients with their own cookie jars, signed-in users and direct database access.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use reqwest::header::HeaderMap;
+use reqwest::{Client, Response};
+use serde_json::{json, Value};
+use server::auth::password;
+use server::config::Settings;
+use server::db::accounts::{self, NewAccount, Role};
+use server::db::Db;
+use server::startup::Application;
+use sqlx::{Connection, Executor};
+
+/// The index.html of the fake built app.
+pub const INDEX_HTML: &str = "<!doctype html><html><body><div id=\"root\"></div>FA-SPA</body></html>";
+/// Password of the accounts the helpers create.
+pub const PASSWORD: &str = "Motdepasse-solide-42";
+
+/// A running server.
+pub struct TestApp {
+    /// `http://127.0.0.1:PORT`.
+    pub address: String,
+    /// The database the server uses.
+    pub db: Db,
+    /// The folder holding the SQLite file and the fake web app.
+    pub dir: tempfile::TempDir,
+    pg_database: Option<(String, String)>,
+}
+
+/// A browser: its own cookie jar, no automatic redirects.
+pub struct TestClient {
+    /// The HTTP client.
+    pub http: Client,
+    /// Base address.
+    pub address: String,
+    /// The CSRF token, once fetched.
+    pub csrf: Option<String>,
+}
+
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+fn unique_name() -> String {
+    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+    format!("test_{}_{}_{}", std::process::id(), n, rand_suffix())
+}
+
+fn rand_suffix() -> u64 {
+    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+    u64::from(t.subsec_nanos())
+}
+
+/// Starts the server on a fresh database.
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// Starts the server after letting the test change the settings.
+pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let web = dir.path().join("web");
+    std::fs::create_dir_all(web.join("assets")).unwrap();
+    std::fs::write(web.join("index.html"), INDEX_HTML).unwrap();
+    std::fs::write(web.join("assets/app-1a2b3c.js"), "console.log('app');").unwrap();
+    std::fs::write(web.join("assets/quote_wasm_bg-9f8e.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    std::fs::write(web.join("version.json"), "{\"version\":\"test\"}").unwrap();
+
+    let mut pg_database = None;
+    let database_url = match std::env::var("TEST_POSTGRES_URL") {
+        Ok(admin_url) if !admin_url.is_empty() => {
+            let name = unique_name();
+            let mut conn = sqlx::PgConnection::connect(&admin_url).await.expect("TEST_POSTGRES_URL answers");
+            conn.execute(format!("CREATE DATABASE {name}").as_str()).await.expect("create test database");
+            let url = replace_database(&admin_url, &name);
+            pg_database = Some((admin_url, name));
+            url
+        }
+        _ => format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display()),
+    };
+    let mut settings = Settings {
+        data_dir: dir.path().join("data"),
+        database_url: Some(database_url),
+        brand_name: "Forme Additive".into(),
+        smtp_url: None,
+        public_url: None,
+        mail_from: "Forme Additive <no-reply@forme-additive.test>".into(),
+        web_dist: web,
+        cookie_secure: Some(false),
+        trust_proxy: false,
+        session_hours: 24,
+        captcha_max_number: 2_000,
+    };
+    change(&mut settings);
+    let app = Application::build(settings, "127.0.0.1:0".parse().unwrap()).await.expect("server builds");
+    let address = format!("http://{}", app.local_addr());
+    let db = app.state().db.clone();
+    tokio::spawn(app.run_until_stopped());
+    TestApp { address, db, dir, pg_database }
+}
+
+fn replace_database(url: &str, name: &str) -> String {
+    let mut parsed = url::Url::parse(url).expect("TEST_POSTGRES_URL is a URL");
+    parsed.set_path(&format!("/{name}"));
+    parsed.to_string()
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some((admin_url, name)) = self.pg_database.take() {
+            // Dropped from a plain thread: the test's runtime is shutting down.
+            let _ = std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                rt.block_on(async {
+                    if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
+                        let _ = conn.execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str()).await;
+                    }
+                });
+            })
+            .join();
+        }
+    }
+}
+
+impl TestApp {
+    /// A new browser with an empty cookie jar.
+    pub fn client(&self) -> TestClient {
+        self.client_with_agent("Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36")
+    }
+
+    /// A new browser with a given user agent.
+    pub fn client_with_agent(&self, agent: &str) -> TestClient {
+        let http = Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(agent)
+            .build()
+            .unwrap();
+        TestClient { http, address: self.address.clone(), csrf: None }
+    }
+
+    /// Creates an account directly in the database.
+    pub async fn create_account(&self, email: &str, role: Role) -> i64 {
+        let hash = password::hash(PASSWORD.to_owned()).await.unwrap();
+        let new = NewAccount { email, password_hash: &hash, nom: "Dupont", prenom: "Jeanne", role, email_verified: true };
+        accounts::insert(&self.db, &new).await.unwrap().id
+    }
+
+    /// A signed-in browser for a new account with this role.
+    pub async fn signed_in(&self, email: &str, role: Role) -> (TestClient, i64) {
+        let id = self.create_account(email, role).await;
+        let mut c = self.client();
+        let res = c.sign_in(email, PASSWORD).await;
+        assert_eq!(res.status(), 200, "sign-in of {email}");
+        (c, id)
+    }
+}
+
+impl TestClient {
+    /// Full URL of a path.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    /// GET a path.
+    pub async fn get(&self, path: &str) -> Response {
+        self.http.get(self.url(path)).send().await.unwrap()
+    }
+
+    /// Fetches (and remembers) the CSRF token.
+    pub async fn csrf_token(&mut self) -> String {
+        if let Some(t) = &self.csrf {
+            return t.clone();
+        }
+        let body: Value = self.get("/api/auth/csrf").await.json().await.unwrap();
+        let token = body["csrfToken"].as_str().expect("csrfToken").to_owned();
+        self.csrf = Some(token.clone());
+        token
+    }
+
+    /// Signs in through the credentials callback, as the web app does.
+    pub async fn sign_in(&mut self, email: &str, password: &str) -> Response {
+        let token = self.csrf_token().await;
+        let form = [
+            ("csrfToken", token.as_str()),
+            ("callbackUrl", "/"),
+            ("json", "true"),
+            ("email", email),
+            ("password", password),
+        ];
+        self.http
+            .post(self.url("/api/auth/callback/credentials"))
+            .form(&form)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Headers of a JSON call: the CSRF token when known.
+    fn headers(&self) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        if let Some(t) = &self.csrf {
+            h.insert("x-csrf-token", t.parse().unwrap());
+        }
+        h
+    }
+
+    /// Sends a JSON request with the CSRF header.
+    pub async fn send_json(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Response {
+        let mut req = self.http.request(method, self.url(path)).headers(self.headers());
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        req.send().await.unwrap()
+    }
+
+    /// Calls a controller through `POST /api/proxy`.
+    pub async fn proxy(&self, method: &str, path: &str, body: Option<Value>) -> Response {
+        let call = json!({ "path": path, "httpMethod": method, "body": body });
+        self.send_json(reqwest::Method::POST, "/api/proxy", Some(call)).await
+    }
+}
+
+/// Solves a captcha of the server, as the ALTCHA widget would.
+pub async fn solve_captcha(client: &TestClient) -> String {
+    let challenge: server::auth::captcha::Challenge = client.get("/api/captcha/challenge").await.json().await.unwrap();
+    server::auth::captcha::solve(&challenge).expect("solvable")
+}

@@ -1,0 +1,18 @@
+//! One integration-test binary for the server: every area has its module, all start the real
+//! server on 127.0.0.1:0 against a fresh database (SQLite, or PostgreSQL when
+//! `TEST_POSTGRES_URL` is set).
+
+mod helpers;
+mod mail_helpers;
+
+mod auth;
+mod authz;
+mod comptes;
+mod pages;
+mod proxy;
+mod security;
+mod adresses;
+mod email;
+mod entreprise;
+mod twofa;
+mod devis;
