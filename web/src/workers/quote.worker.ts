@@ -1,7 +1,7 @@
 //! The quote engine's worker: runs quote-wasm off the main thread (reached with comlink). Keeps
 //! the file's bytes to re-analyse in another unit, and hands the preview buffers over by transfer.
 import * as Comlink from 'comlink';
-import init, { analyze, price, priceAll, quickStats } from '@/wasm/pkg/quote_wasm';
+import init, { analyze, price, priceAll, quickStats, type Analyzed } from '@/wasm/pkg/quote_wasm';
 import type { Analysis, EngineError, PriceBreakdown, PriceOptions, ProcessOffer, QuickStats, Unit } from '@/wasm/types';
 
 export type Outcome<T> = ({ ok: true } & T) | { ok: false; error: EngineError };
@@ -19,7 +19,6 @@ export interface Preview {
 export interface Analysed {
   analysis: Analysis;
   offers: ProcessOffer[];
-  preview: Preview;
   timings: { readMs: number; analyseMs: number; priceMs: number };
 }
 
@@ -27,6 +26,8 @@ const ready = init();
 let file: { name: string; bytes: Uint8Array } | null = null;
 let catalogJson: string | null = null;
 let analysisJson: string | null = null;
+/** The last analysis, holding its mesh until the preview is asked for. */
+let lastAnalysed: Analyzed | null = null;
 
 function engineError(error: unknown): EngineError {
   const e = error as { code?: unknown; message?: unknown };
@@ -64,26 +65,36 @@ function colorsOf(flags: Uint8Array): { colors: Uint8Array; overhangs: number; t
 
 function run(unit: Unit): Outcome<Analysed> {
   if (!file) return { ok: false, error: { code: 'no_file', message: 'Aucun fichier à analyser.' } };
+  lastAnalysed?.free();
+  lastAnalysed = null;
   const t0 = performance.now();
   const result = analyze(file.name, file.bytes, unit, catalogJson);
   const t1 = performance.now();
+  lastAnalysed = result;
   analysisJson = result.analysisJson;
   const offers = JSON.parse(priceAll(analysisJson, catalogJson, 1)) as ProcessOffer[];
   const t2 = performance.now();
+  return {
+    ok: true,
+    analysis: JSON.parse(analysisJson) as Analysis,
+    offers,
+    timings: { readMs: 0, analyseMs: t1 - t0, priceMs: t2 - t1 },
+  };
+}
+
+/** The preview of the last analysis; its buffers are transferred, not copied. */
+function preview(): Preview | null {
+  const result = lastAnalysed;
+  if (!result) return null;
+  lastAnalysed = null;
+  result.buildPreview();
   const positions = result.takePositions();
   const normals = result.takeNormals();
   const { colors, overhangs, thin } = colorsOf(result.takeFlags());
   const stride = result.previewStride;
   result.free();
-  const preview = { positions, normals, colors, overhangs, thin, stride };
-  const analysed: Outcome<Analysed> = {
-    ok: true,
-    analysis: JSON.parse(analysisJson) as Analysis,
-    offers,
-    preview,
-    timings: { readMs: 0, analyseMs: t1 - t0, priceMs: t2 - t1 },
-  };
-  return Comlink.transfer(analysed, [positions.buffer, normals.buffer, colors.buffer]);
+  const out: Preview = { positions, normals, colors, overhangs, thin, stride };
+  return Comlink.transfer(out, [positions.buffer, normals.buffer, colors.buffer]);
 }
 
 const api = {
@@ -92,7 +103,7 @@ const api = {
     catalogJson = json;
   },
 
-  /** Reads the file and analyses it in `unit`; the preview buffers are transferred. */
+  /** Reads the file and analyses it in `unit`, with the price of every process. */
   async analyse(source: Blob, name: string, unit: Unit): Promise<Outcome<Analysed>> {
     await ready;
     const t0 = performance.now();
@@ -105,6 +116,11 @@ const api = {
     } catch (error) {
       return { ok: false, error: engineError(error) };
     }
+  },
+
+  /** The 3D preview of the last analysis (null when already taken or none). */
+  async preview(): Promise<Preview | null> {
+    return preview();
   },
 
   /** Analyses the kept file again in another unit. */

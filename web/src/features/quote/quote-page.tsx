@@ -70,7 +70,7 @@ export function QuotePage() {
       <p className="lead">
         Obtenez le prix de vos pièces en quelques secondes, pour chaque procédé&nbsp;: SLA, SLS, MJF ou métal (SLM).
       </p>
-      <DropZone onFiles={addFiles} disabled={!catalog.data} />
+      <DropZone onFiles={addFiles} disabled={!catalog.data || !sources} />
       {catalog.isError && <p className="item-error">Le catalogue des tarifs est indisponible. Réessayez dans un instant.</p>}
       {(!catalog.data || !sources) && !catalog.isError ? (
         <Loading label="Chargement du catalogue…" />

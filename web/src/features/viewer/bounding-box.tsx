@@ -1,13 +1,18 @@
-//! The part's axis-aligned bounding box with its three dimensions in millimetres.
-import { useEffect, useMemo } from 'react';
-import { Html } from '@react-three/drei';
-import { BoxGeometry, EdgesGeometry } from 'three';
-import { formatMm } from './format-mm';
+//! The part's axis-aligned bounding box, and its three dimensions as page labels that follow the
+//! box's edges on screen (plain DOM over the canvas, placed each rendered frame).
+import { useEffect, useMemo, type RefObject } from 'react';
+import { useFrame } from '@react-three/fiber';
+import { BoxGeometry, EdgesGeometry, Vector3 } from 'three';
+import { boxLabels, type Vec3 } from './box-labels';
 
-type Vec3 = [number, number, number];
+interface Props {
+  min: Vec3;
+  max: Vec3;
+  /** The label elements, in the order of `boxLabels`. */
+  labels: RefObject<(HTMLElement | null)[]>;
+}
 
-
-export function BoundingBox({ min, max }: { min: Vec3; max: Vec3 }) {
+export function BoundingBox({ min, max, labels }: Props) {
   const size: Vec3 = [max[0] - min[0], max[1] - min[1], max[2] - min[2]];
   const center: Vec3 = [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2];
   const edges = useMemo(
@@ -15,21 +20,22 @@ export function BoundingBox({ min, max }: { min: Vec3; max: Vec3 }) {
     [size[0], size[1], size[2]], // eslint-disable-line react-hooks/exhaustive-deps
   );
   useEffect(() => () => edges.dispose(), [edges]);
-  const labels: [string, Vec3][] = [
-    [`X ${formatMm(size[0])}`, [center[0], min[1], min[2]]],
-    [`Y ${formatMm(size[1])}`, [max[0], center[1], min[2]]],
-    [`Z ${formatMm(size[2])}`, [max[0], min[1], center[2]]],
-  ];
+  const points = useMemo(() => boxLabels(min, max).map((l) => new Vector3(...l.at)), [min, max]);
+  const projected = useMemo(() => new Vector3(), []);
+  useFrame(({ camera, size: view }) => {
+    points.forEach((p, i) => {
+      const el = labels.current?.[i];
+      if (!el) return;
+      projected.copy(p).project(camera);
+      const x = ((projected.x + 1) / 2) * view.width;
+      const y = ((1 - projected.y) / 2) * view.height;
+      el.style.transform = `translate(${x}px, ${y}px) translate(-50%, -50%)`;
+      el.style.visibility = projected.z < 1 ? 'visible' : 'hidden';
+    });
+  });
   return (
-    <group>
-      <lineSegments geometry={edges} position={center}>
-        <lineBasicMaterial color="#1d4ed8" />
-      </lineSegments>
-      {labels.map(([text, position]) => (
-        <Html key={text.slice(0, 1)} position={position} center zIndexRange={[10, 0]}>
-          <span className="bbox-label">{text}</span>
-        </Html>
-      ))}
-    </group>
+    <lineSegments geometry={edges} position={center}>
+      <lineBasicMaterial color="#1d4ed8" />
+    </lineSegments>
   );
 }

@@ -1,9 +1,10 @@
 //! The 3D preview of a part: orbit and zoom, its bounding box with dimensions, overhangs in orange
 //! and thin walls in violet. Rendered on demand (no frame loop while nothing moves).
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Canvas } from '@react-three/fiber';
 import { OrbitControls } from '@react-three/drei';
 import { BoundingBox } from './bounding-box';
+import { boxLabels } from './box-labels';
 import { PreviewMesh, type PreviewBuffers } from './preview-mesh';
 
 type Vec3 = [number, number, number];
@@ -19,25 +20,34 @@ export interface ModelViewerProps {
 export function ModelViewer({ buffers, bboxMin, bboxMax, stride = 1 }: ModelViewerProps) {
   const center: Vec3 = [(bboxMin[0] + bboxMax[0]) / 2, (bboxMin[1] + bboxMax[1]) / 2, (bboxMin[2] + bboxMax[2]) / 2];
   const radius = Math.max(Math.hypot(bboxMax[0] - bboxMin[0], bboxMax[1] - bboxMin[1], bboxMax[2] - bboxMin[2]) / 2, 1e-3);
-  const position: Vec3 = [center[0] + radius * 1.6, center[1] - radius * 2.2, center[2] + radius * 1.3];
+  // Far enough for the whole box and its labels to fit the 40° field of view.
+  const position: Vec3 = [center[0] + radius * 2.2, center[1] - radius * 3.0, center[2] + radius * 1.8];
+  const labelRefs = useRef<(HTMLElement | null)[]>([]);
   return (
     <figure className="viewer" aria-label="Aperçu 3D de la pièce">
-      <Suspense fallback={<div className="viewer-fallback">Préparation de l’aperçu…</div>}>
-        <Canvas
-          frameloop="demand"
-          dpr={[1, 2]}
-          gl={{ preserveDrawingBuffer: true, antialias: true }}
-          camera={{ position, up: [0, 0, 1], fov: 40, near: radius / 100, far: radius * 100 }}
-        >
-          <color attach="background" args={['#f4f6fa']} />
-          <hemisphereLight args={['#ffffff', '#8a94a6', 1.1]} />
-          <directionalLight position={[radius * 2, -radius * 3, radius * 4]} intensity={1.6} />
-          <directionalLight position={[-radius * 2, radius * 2, -radius]} intensity={0.5} />
-          <PreviewMesh buffers={buffers} />
-          <BoundingBox min={bboxMin} max={bboxMax} />
-          <OrbitControls makeDefault target={center} enableDamping={false} />
-        </Canvas>
-      </Suspense>
+      <div className="viewer-stage">
+        <Suspense fallback={<div className="viewer-fallback">Préparation de l’aperçu…</div>}>
+          <Canvas
+            frameloop="demand"
+            dpr={[1, 2]}
+            gl={{ preserveDrawingBuffer: true, antialias: true }}
+            camera={{ position, up: [0, 0, 1], fov: 40, near: radius / 100, far: radius * 100 }}
+          >
+            <color attach="background" args={['#f4f6fa']} />
+            <hemisphereLight args={['#ffffff', '#8a94a6', 1.1]} />
+            <directionalLight position={[radius * 2, -radius * 3, radius * 4]} intensity={1.6} />
+            <directionalLight position={[-radius * 2, radius * 2, -radius]} intensity={0.5} />
+            <PreviewMesh buffers={buffers} />
+            <BoundingBox min={bboxMin} max={bboxMax} labels={labelRefs} />
+            <OrbitControls makeDefault target={center} enableDamping={false} />
+          </Canvas>
+        </Suspense>
+        {boxLabels(bboxMin, bboxMax).map((l, i) => (
+          <span key={l.text.slice(0, 1)} className="bbox-label" ref={(el) => void (labelRefs.current[i] = el)}>
+            {l.text}
+          </span>
+        ))}
+      </div>
       <figcaption className="viewer-legend">
         <span className="swatch swatch-overhang" /> surplombs à supporter
         <span className="swatch swatch-thin" /> parois trop fines

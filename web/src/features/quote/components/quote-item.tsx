@@ -22,10 +22,17 @@ interface Props {
 function Body({ item, loaded }: { item: QuoteItemState; loaded: LoadedCatalog }) {
   if (item.phase === 'failed') return <p className="item-error" role="alert">{item.error}</p>;
   if (!item.result) return <Loading label="Analyse du fichier…" />;
-  const { analysis, offers, preview } = item.result;
+  const { analysis, offers } = item.result;
+  const preview = item.preview;
   return (
     <div className="item-body">
-      <ModelViewer buffers={preview} bboxMin={analysis.bbox_min} bboxMax={analysis.bbox_max} stride={preview.stride} />
+      {preview ? (
+        <ModelViewer buffers={preview} bboxMin={analysis.bbox_min} bboxMax={analysis.bbox_max} stride={preview.stride} />
+      ) : (
+        <div className="viewer-fallback">
+          <Loading label="Préparation de l’aperçu 3D…" />
+        </div>
+      )}
       <div className="item-side">
         <AnalysisSummary analysis={analysis} unit={item.unit} onUnit={item.changeUnit} />
         <ProcessOffers offers={offers} selected={item.options?.process ?? null} onSelect={(p) => item.changeOptions({ process: p, material: null, colour: null, finish: null, post_treatments: [] })} />

@@ -1,7 +1,7 @@
 //! One file of the quote: its analysis and preview in the worker, the customer's options and the
 //! instant price from the engine; the server side runs in `useServerSync`.
 import { useCallback, useEffect, useState } from 'react';
-import type { Analysed } from '@/workers/quote.worker';
+import type { Analysed, Preview } from '@/workers/quote.worker';
 import type { PriceBreakdown, PriceOptions, ProcessOffer, Unit } from '@/wasm/types';
 import { fetchStoredFile, type EntryView } from '../api/devis';
 import type { LoadedCatalog } from './use-catalog';
@@ -22,6 +22,8 @@ export interface QuoteItemState {
   phase: Phase;
   error: string | null;
   result: Analysed | null;
+  /** The 3D preview, built after the first price is shown. */
+  preview: Preview | null;
   unit: Unit;
   options: PriceOptions | null;
   local: { breakdown: PriceBreakdown | null; error: string | null };
@@ -46,6 +48,7 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
   const [phase, setPhase] = useState<Phase>('analysing');
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Analysed | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
   const [unit, setUnit] = useState<Unit>(source.entry?.unit ?? 'mm');
   const [options, setOptions] = useState<PriceOptions | null>(source.entry?.options ?? null);
   const [local, setLocal] = useState<QuoteItemState['local']>({ breakdown: null, error: null });
@@ -62,7 +65,9 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
     setPhase('ready');
     const best = bestOffer(outcome.offers);
     setOptions((o) => o ?? defaultOptions(best?.process ?? outcome.offers[0]?.process ?? 'SLA'));
-  }, []);
+    // The preview comes second: the price is on screen before the mesh is turned into buffers.
+    void worker?.preview().then((p) => p && setPreview(p));
+  }, [worker]);
 
   useEffect(() => {
     if (!worker || !loaded) return;
@@ -100,6 +105,7 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
       if (!worker || next === unit) return;
       setUnit(next);
       setPhase('analysing');
+      setPreview(null);
       void worker.reanalyse(next).then(apply);
     },
     [worker, unit, apply],
@@ -109,5 +115,5 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
     setOptions((o) => (o ? { ...o, ...update } : o));
   }, []);
 
-  return { phase, error, result, unit, options, local, server, changeUnit, changeOptions };
+  return { phase, error, result, preview, unit, options, local, server, changeUnit, changeOptions };
 }

@@ -16,6 +16,8 @@ export interface ServerState {
   message?: string;
   /** The server's price (authoritative). */
   prix?: PriceBreakdown;
+  /** The options and unit this state is about. */
+  key?: string;
 }
 
 /** Delay before a burst of option changes is sent to the server, ms. */
@@ -52,23 +54,24 @@ export function useServerSync(
   useEffect(() => {
     if (!options || !worker) return;
     const mine = ++seq.current;
+    const key = JSON.stringify([options, unit]);
     const current = () => seq.current === mine;
     const timer = setTimeout(async () => {
       try {
         await uploaded.current;
         if (!current()) return;
-        setState((s) => ({ ...s, step: 'checking', progress: 1 }));
+        setState((s) => ({ ...s, step: 'checking', progress: 1, key }));
         await setCookie(index, { ...options, unit });
         if (serverUnit.current !== unit) {
           const checked = await processFile(index);
           if (checked.error) {
-            if (current()) setState({ step: 'failed', progress: 1, message: checked.error });
+            if (current()) setState({ step: 'failed', progress: 1, message: checked.error, key });
             return;
           }
           serverUnit.current = unit;
         }
         if (!current()) return;
-        setState((s) => ({ ...s, step: 'pricing' }));
+        setState((s) => ({ ...s, step: 'pricing', key }));
         const { prix } = await calculPrix(index);
         const local = await worker.price(options);
         if (!current()) return;
@@ -77,14 +80,18 @@ export function useServerSync(
           step: same ? 'confirmed' : 'differs',
           progress: 1,
           prix,
+          key,
           message: same ? undefined : 'Le serveur a recalculé le prix : c’est son montant qui fait foi.',
         });
       } catch (error) {
-        if (current()) setState((s) => ({ ...s, step: 'failed', message: messageOf(error) }));
+        if (current()) setState((s) => ({ ...s, step: 'failed', message: messageOf(error), key }));
       }
     }, SETTLE_MS);
     return () => clearTimeout(timer);
   }, [index, worker, options, unit]);
 
-  return state;
+  // A change not yet seen by the server shows as pending, never as the previous confirmation.
+  const key = options ? JSON.stringify([options, unit]) : undefined;
+  if (state.step === 'uploading' || state.key === key) return state;
+  return { step: 'checking', progress: 1 };
 }
