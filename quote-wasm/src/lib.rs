@@ -72,10 +72,13 @@ fn parse_analysis(json: &str) -> Result<Analysis, JsValue> {
     serde_json::from_str(json).map_err(|e| bad_argument("analysis", e))
 }
 
-/// A file analysed in the browser: the analysis (JSON) and the preview buffers.
+/// A file analysed in the browser: the analysis (JSON) at once, and the preview buffers built on
+/// demand ([`Analyzed::build_preview`]), so that the page can show the price before the preview.
 #[wasm_bindgen]
 pub struct Analyzed {
     analysis_json: String,
+    /// The mesh and options, kept until the preview is built.
+    pending: Option<(quote_core::Mesh, quote_core::AnalysisOptions)>,
     preview: PreviewBuffers,
 }
 
@@ -87,15 +90,26 @@ impl Analyzed {
         self.analysis_json.clone()
     }
 
+    /// Builds the preview (flags and buffers) and frees the mesh; later calls do nothing.
+    #[wasm_bindgen(js_name = buildPreview)]
+    pub fn build_preview(&mut self) {
+        if let Some((mesh, options)) = self.pending.take() {
+            let flags = quote_core::preview_flags(&mesh, &options);
+            self.preview = preview::build(&mesh, &flags);
+        }
+    }
+
     /// 1 when the preview shows every triangle, else the sampling step of a huge mesh.
     #[wasm_bindgen(getter, js_name = previewStride)]
-    pub fn preview_stride(&self) -> usize {
+    pub fn preview_stride(&mut self) -> usize {
+        self.build_preview();
         self.preview.stride
     }
 
     /// Moves the corner positions (x, y, z per corner, 9 per triangle, mm) out; empty afterwards.
     #[wasm_bindgen(js_name = takePositions)]
     pub fn take_positions(&mut self) -> js_sys::Float32Array {
+        self.build_preview();
         let v = std::mem::take(&mut self.preview.positions);
         js_sys::Float32Array::from(&v[..])
     }
@@ -103,6 +117,7 @@ impl Analyzed {
     /// Moves the flat normals (repeated for the three corners) out; empty afterwards.
     #[wasm_bindgen(js_name = takeNormals)]
     pub fn take_normals(&mut self) -> js_sys::Float32Array {
+        self.build_preview();
         let v = std::mem::take(&mut self.preview.normals);
         js_sys::Float32Array::from(&v[..])
     }
@@ -110,14 +125,15 @@ impl Analyzed {
     /// Moves the per-triangle flags out (bit 0 overhang, bit 1 thin wall); empty afterwards.
     #[wasm_bindgen(js_name = takeFlags)]
     pub fn take_flags(&mut self) -> js_sys::Uint8Array {
+        self.build_preview();
         let v = std::mem::take(&mut self.preview.flags);
         js_sys::Uint8Array::from(&v[..])
     }
 }
 
 /// Analyses a file (STL, OBJ or 3MF; `name` gives the extension) drawn in `unit` (`mm`, `cm`
-/// or `in`) against the catalog's processes (the default catalog when `catalog_json` is absent),
-/// and builds its preview.
+/// or `in`) against the catalog's processes (the default catalog when `catalog_json` is absent).
+/// The preview is built later, on demand.
 #[wasm_bindgen]
 pub fn analyze(
     name: &str,
@@ -135,11 +151,10 @@ pub fn analyze(
         mesh.scale(unit.to_mm());
     }
     let analysis = quote_core::analyze(format, &mesh, &options).map_err(quote_error)?;
-    let flags = quote_core::preview_flags(&mesh, &options);
-    let preview = preview::build(&mesh, &flags);
     Ok(Analyzed {
         analysis_json: to_json(&analysis)?,
-        preview,
+        pending: Some((mesh, options)),
+        preview: PreviewBuffers::default(),
     })
 }
 
