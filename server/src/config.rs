@@ -96,7 +96,12 @@ pub struct Settings {
     pub database_url: Option<String>,
 
     /// Nom de la marque affiché sur le site et dans les e-mails.
-    #[arg(long, env = "BRAND_NAME", default_value = "Forme Additive", global = true)]
+    #[arg(
+        long,
+        env = "BRAND_NAME",
+        default_value = "Forme Additive",
+        global = true
+    )]
     pub brand_name: String,
 
     /// Serveur SMTP (smtp://utilisateur:motdepasse@hote:port) ; sans lui, les e-mails vont dans DATA_DIR/outbox.
@@ -108,7 +113,12 @@ pub struct Settings {
     pub public_url: Option<String>,
 
     /// Adresse d'expédition des e-mails.
-    #[arg(long, env = "MAIL_FROM", default_value = "Forme Additive <no-reply@forme-additive.test>", global = true)]
+    #[arg(
+        long,
+        env = "MAIL_FROM",
+        default_value = "Forme Additive <no-reply@forme-additive.test>",
+        global = true
+    )]
     pub mail_from: String,
 
     /// Dossier de l'application web construite (index.html et ressources).
@@ -128,7 +138,12 @@ pub struct Settings {
     pub session_hours: i64,
 
     /// Difficulté du captcha ALTCHA (nombre maximal à chercher).
-    #[arg(long, env = "CAPTCHA_MAX_NUMBER", default_value_t = 50_000, global = true)]
+    #[arg(
+        long,
+        env = "CAPTCHA_MAX_NUMBER",
+        default_value_t = 50_000,
+        global = true
+    )]
     pub captcha_max_number: u64,
 }
 
@@ -165,8 +180,12 @@ mod tests {
     #[test]
     fn cookies_are_secure_outside_loopback() {
         let cli = Cli::try_parse_from(["server"]).unwrap();
-        assert!(!cli.settings.cookie_secure_for(&"127.0.0.1:8080".parse().unwrap()));
-        assert!(cli.settings.cookie_secure_for(&"0.0.0.0:8080".parse().unwrap()));
+        assert!(!cli
+            .settings
+            .cookie_secure_for(&"127.0.0.1:8080".parse().unwrap()));
+        assert!(cli
+            .settings
+            .cookie_secure_for(&"0.0.0.0:8080".parse().unwrap()));
     }
 
     #[test]

@@ -101,9 +101,13 @@ impl ApiError {
             ApiError::BadRequest(m) | ApiError::UnauthorizedWith(m) | ApiError::Conflict(m) => {
                 message(m)
             }
-            ApiError::Unauthorized => message("Vous devez être connecté pour effectuer cette action."),
+            ApiError::Unauthorized => {
+                message("Vous devez être connecté pour effectuer cette action.")
+            }
             ApiError::Forbidden => message("Accès refusé."),
-            ApiError::Csrf => message("Jeton de sécurité (CSRF) manquant ou invalide. Rechargez la page."),
+            ApiError::Csrf => {
+                message("Jeton de sécurité (CSRF) manquant ou invalide. Rechargez la page.")
+            }
             ApiError::NotFound => message("Ressource introuvable."),
             ApiError::SessionExpired => {
                 json!({ "title": "Session expirée", "message": "Veuillez vous reconnecter." })

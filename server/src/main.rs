@@ -14,7 +14,9 @@ use tracing_subscriber::EnvFilter;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")))
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")),
+        )
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
@@ -52,7 +54,8 @@ async fn create_admin(settings: &Settings, email: &str) -> anyhow::Result<()> {
         .lock()
         .read_line(&mut line)
         .context("cannot read the password on standard input")?;
-    let password = Password::parse(line.trim_end_matches(['\r', '\n'])).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let password =
+        Password::parse(line.trim_end_matches(['\r', '\n'])).map_err(|e| anyhow::anyhow!("{e}"))?;
     let db = Db::connect(&settings.database_url()).await?;
     db.migrate().await?;
     let hash = server::auth::password::hash(password.expose().to_owned()).await?;

@@ -16,11 +16,20 @@ pub struct Limit {
 }
 
 /// Failed sign-ins per IP and e-mail.
-pub const LOGIN_PER_ACCOUNT: Limit = Limit { max: 5, window: 15 * 60 };
+pub const LOGIN_PER_ACCOUNT: Limit = Limit {
+    max: 5,
+    window: 15 * 60,
+};
 /// Failed sign-ins per IP, whatever the e-mail.
-pub const LOGIN_PER_IP: Limit = Limit { max: 30, window: 15 * 60 };
+pub const LOGIN_PER_IP: Limit = Limit {
+    max: 30,
+    window: 15 * 60,
+};
 /// Account creations per IP.
-pub const SIGNUP_PER_IP: Limit = Limit { max: 10, window: 60 * 60 };
+pub const SIGNUP_PER_IP: Limit = Limit {
+    max: 10,
+    window: 60 * 60,
+};
 
 /// 429 when `bucket` already holds `limit.max` events in the window.
 pub async fn check(state: &AppState, bucket: &str, limit: Limit) -> Result<(), ApiError> {

@@ -30,27 +30,44 @@ pub const UPLOAD_BODY_LIMIT: usize = 100 * 1024 * 1024;
 pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Result<AppState> {
     let db = Db::connect(&settings.database_url()).await?;
     db.migrate().await?;
-    routes::combinaison::seed_default(&db).await.context("seeding the catalog")?;
-    db::countries::seed(&db).await.context("seeding the countries")?;
+    routes::combinaison::seed_default(&db)
+        .await
+        .context("seeding the catalog")?;
+    db::countries::seed(&db)
+        .await
+        .context("seeding the countries")?;
     let csrf_key = db::settings::get_or_init(&db, "csrf_secret", &tokens::random_token()).await?;
-    let captcha_key = db::settings::get_or_init(&db, "captcha_secret", &tokens::random_token()).await?;
+    let captcha_key =
+        db::settings::get_or_init(&db, "captcha_secret", &tokens::random_token()).await?;
     let session_ttl = settings.session_hours.max(1) * 3600;
     let mailer = Mailer::new(MailSettings {
         smtp_url: settings.smtp_url.clone(),
         outbox_dir: settings.data_dir.join("outbox"),
         from: settings.mail_from.clone(),
         brand: settings.brand_name.clone(),
-        base_url: settings.public_url.clone().unwrap_or_else(|| "http://127.0.0.1:8080".to_owned()),
+        base_url: settings
+            .public_url
+            .clone()
+            .unwrap_or_else(|| "http://127.0.0.1:8080".to_owned()),
     })
     .context("configuring e-mail")?;
     let state = AppState {
         db,
-        config: Arc::new(RuntimeConfig { settings, cookie_secure, session_ttl }),
-        keys: Arc::new(Keys { csrf: csrf_key.into_bytes(), captcha: captcha_key }),
+        config: Arc::new(RuntimeConfig {
+            settings,
+            cookie_secure,
+            session_ttl,
+        }),
+        keys: Arc::new(Keys {
+            csrf: csrf_key.into_bytes(),
+            captcha: captcha_key,
+        }),
         mailer,
         backend: Arc::new(OnceLock::new()),
     };
-    let _ = state.backend.set(routes::backend_router().with_state(state.clone()));
+    let _ = state
+        .backend
+        .set(routes::backend_router().with_state(state.clone()));
     Ok(state)
 }
 
@@ -58,7 +75,10 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
 pub fn app(state: AppState) -> Router {
     routes::api_router()
         .fallback(routes::pages::serve)
-        .layer(from_fn_with_state(state.clone(), maintenance::maintenance_guard))
+        .layer(from_fn_with_state(
+            state.clone(),
+            maintenance::maintenance_guard,
+        ))
         .layer(from_fn_with_state(state.clone(), csrf::require_csrf))
         .layer(from_fn_with_state(state.clone(), client_ip::client_ip))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
@@ -86,7 +106,9 @@ impl Application {
 
     /// The address actually bound.
     pub fn local_addr(&self) -> SocketAddr {
-        self.listener.local_addr().expect("a bound listener has an address")
+        self.listener
+            .local_addr()
+            .expect("a bound listener has an address")
     }
 
     /// The shared state (tests reach the database through it).
@@ -129,7 +151,8 @@ async fn shutdown_signal() {
     };
     #[cfg(unix)]
     let term = async {
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
             s.recv().await;
         }
     };

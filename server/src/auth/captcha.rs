@@ -56,12 +56,22 @@ pub fn create(key: &str, max_number: u64, now: i64) -> Challenge {
     let number = rand::rngs::OsRng.gen_range(0..=max_number.max(1));
     let challenge = sha256_hex(&format!("{salt}{number}"));
     let signature = hmac_hex(key.as_bytes(), &challenge);
-    Challenge { algorithm: ALGORITHM.into(), challenge, maxnumber: max_number.max(1), salt, signature }
+    Challenge {
+        algorithm: ALGORITHM.into(),
+        challenge,
+        maxnumber: max_number.max(1),
+        salt,
+        signature,
+    }
 }
 
 /// A new challenge for the widget.
 pub fn challenge(state: &AppState) -> Challenge {
-    create(&state.keys.captcha, state.config.settings.captcha_max_number, clock::now())
+    create(
+        &state.keys.captcha,
+        state.config.settings.captcha_max_number,
+        clock::now(),
+    )
 }
 
 /// Checks a solution without burning it: returns its signature and expiry.
@@ -75,7 +85,10 @@ pub fn check(key: &str, payload: &str, now: i64) -> Option<(String, i64)> {
         .and_then(|v| v.parse::<i64>().ok())?;
     let valid = s.algorithm == ALGORITHM
         && expires > now
-        && same(&sha256_hex(&format!("{}{}", s.salt, s.number)), &s.challenge)
+        && same(
+            &sha256_hex(&format!("{}{}", s.salt, s.number)),
+            &s.challenge,
+        )
         && same(&hmac_hex(key.as_bytes(), &s.challenge), &s.signature);
     valid.then_some((s.signature, expires))
 }
@@ -84,7 +97,8 @@ pub fn check(key: &str, payload: &str, now: i64) -> Option<(String, i64)> {
 pub async fn verify(state: &AppState, payload: Option<&str>) -> Result<(), ApiError> {
     let refuse = || ApiError::bad_request(CAPTCHA_MESSAGE);
     let payload = payload.filter(|p| !p.is_empty()).ok_or_else(refuse)?;
-    let (signature, expires) = check(&state.keys.captcha, payload, clock::now()).ok_or_else(refuse)?;
+    let (signature, expires) =
+        check(&state.keys.captcha, payload, clock::now()).ok_or_else(refuse)?;
     if !db::mark_used(&state.db, &signature, expires).await? {
         return Err(refuse());
     }
@@ -115,8 +129,15 @@ mod tests {
         let payload = solve(&c).unwrap();
         assert!(check("key", &payload, 1_000).is_some());
         assert!(check("other key", &payload, 1_000).is_none());
-        assert!(check("key", &payload, 1_000 + LIFETIME + 1).is_none(), "expired");
-        let forged = solve(&Challenge { maxnumber: 500, ..create("attacker", 500, 1_000) }).unwrap();
+        assert!(
+            check("key", &payload, 1_000 + LIFETIME + 1).is_none(),
+            "expired"
+        );
+        let forged = solve(&Challenge {
+            maxnumber: 500,
+            ..create("attacker", 500, 1_000)
+        })
+        .unwrap();
         assert!(check("key", &forged, 1_000).is_none());
     }
 }

@@ -10,7 +10,12 @@ pub const SESSION: &str = "fa_session";
 pub const CSRF: &str = "fa_csrf";
 
 /// Builds a site cookie with the shared attributes.
-pub fn build(name: &'static str, value: String, secure: bool, max_age_secs: Option<i64>) -> Cookie<'static> {
+pub fn build(
+    name: &'static str,
+    value: String,
+    secure: bool,
+    max_age_secs: Option<i64>,
+) -> Cookie<'static> {
     let mut cookie = Cookie::build((name, value))
         .path("/")
         .http_only(true)

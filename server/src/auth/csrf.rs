@@ -52,7 +52,8 @@ pub fn verify(keys: &Keys, jar: &CookieJar, submitted: Option<&str>) -> bool {
 pub async fn require_csrf(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let unsafe_method = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     let path = req.uri().path();
-    let checked_here = path.starts_with("/api/") && !SELF_CHECKED.iter().any(|p| path.starts_with(p));
+    let checked_here =
+        path.starts_with("/api/") && !SELF_CHECKED.iter().any(|p| path.starts_with(p));
     if unsafe_method && checked_here {
         let jar = CookieJar::from_headers(req.headers());
         if jar.get(cookies::SESSION).is_some() {
@@ -70,7 +71,10 @@ mod tests {
     use super::*;
 
     fn keys() -> Keys {
-        Keys { csrf: b"k".to_vec(), captcha: "c".into() }
+        Keys {
+            csrf: b"k".to_vec(),
+            captcha: "c".into(),
+        }
     }
 
     #[test]
@@ -83,7 +87,10 @@ mod tests {
     fn a_forged_cookie_is_refused() {
         let (token, _) = issue(&keys());
         assert_eq!(token_from_cookie(&keys(), &format!("{token}.00")), None);
-        let other = Keys { csrf: b"other".to_vec(), captcha: "c".into() };
+        let other = Keys {
+            csrf: b"other".to_vec(),
+            captcha: "c".into(),
+        };
         let (_, value) = issue(&other);
         assert_eq!(token_from_cookie(&keys(), &value), None);
     }

@@ -26,7 +26,8 @@ pub async fn verify(password: String, hash: Option<String>) -> anyhow::Result<bo
     tokio::task::spawn_blocking(move || {
         let known = hash.is_some();
         let hash = hash.unwrap_or_else(|| DUMMY_HASH.to_owned());
-        let parsed = PasswordHash::new(&hash).map_err(|e| anyhow::anyhow!("bad stored hash: {e}"))?;
+        let parsed =
+            PasswordHash::new(&hash).map_err(|e| anyhow::anyhow!("bad stored hash: {e}"))?;
         let ok = Argon2::default()
             .verify_password(password.as_bytes(), &parsed)
             .is_ok();
@@ -43,7 +44,9 @@ mod tests {
     async fn a_hash_verifies_its_password_only() {
         let h = hash("correct horse battery".into()).await.unwrap();
         assert!(h.starts_with("$argon2id$"));
-        assert!(verify("correct horse battery".into(), Some(h.clone())).await.unwrap());
+        assert!(verify("correct horse battery".into(), Some(h.clone()))
+            .await
+            .unwrap());
         assert!(!verify("wrong".into(), Some(h)).await.unwrap());
     }
 

@@ -38,7 +38,9 @@ impl Session {
 
     /// Display name: first name then last name, else the e-mail.
     pub fn display_name(&self) -> String {
-        let name = format!("{} {}", self.row.prenom, self.row.nom).trim().to_owned();
+        let name = format!("{} {}", self.row.prenom, self.row.nom)
+            .trim()
+            .to_owned();
         if name.is_empty() {
             self.row.email.clone()
         } else {
@@ -115,7 +117,12 @@ pub async fn create(
         },
     )
     .await?;
-    Ok(cookies::build(cookies::SESSION, token, state.config.cookie_secure, Some(ttl)))
+    Ok(cookies::build(
+        cookies::SESSION,
+        token,
+        state.config.cookie_secure,
+        Some(ttl),
+    ))
 }
 
 /// Any live session, including one still waiting for its second factor (for the two-factor routes).

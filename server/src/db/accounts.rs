@@ -74,7 +74,8 @@ pub struct NewAccount<'a> {
     pub email_verified: bool,
 }
 
-const COLUMNS: &str = "id, email, nom, prenom, role, email_verified, two_factor_enabled, created_at";
+const COLUMNS: &str =
+    "id, email, nom, prenom, role, email_verified, two_factor_enabled, created_at";
 
 /// Trims and lower-cases an e-mail: the unique key is case-insensitive.
 pub fn normalize_email(email: &str) -> String {
@@ -123,7 +124,10 @@ pub async fn find(db: &Db, id: i64) -> Result<Option<Account>, sqlx::Error> {
 }
 
 /// Finds an account and its password hash by e-mail (case-insensitive).
-pub async fn find_with_hash(db: &Db, email: &str) -> Result<Option<(Account, String)>, sqlx::Error> {
+pub async fn find_with_hash(
+    db: &Db,
+    email: &str,
+) -> Result<Option<(Account, String)>, sqlx::Error> {
     let sql = format!("SELECT {COLUMNS}, password_hash FROM accounts WHERE email = $1");
     let row = sqlx::query(&sql)
         .bind(normalize_email(email))
@@ -194,12 +198,14 @@ pub async fn set_role(db: &Db, id: i64, role: Role) -> Result<(), sqlx::Error> {
 
 /// Changes the e-mail (a taken e-mail is a unique violation).
 pub async fn set_email(db: &Db, id: i64, email: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE accounts SET email = $1, email_verified = 1, updated_at = $2 WHERE id = $3")
-        .bind(normalize_email(email))
-        .bind(clock::now())
-        .bind(id)
-        .execute(&db.pool)
-        .await?;
+    sqlx::query(
+        "UPDATE accounts SET email = $1, email_verified = 1, updated_at = $2 WHERE id = $3",
+    )
+    .bind(normalize_email(email))
+    .bind(clock::now())
+    .bind(id)
+    .execute(&db.pool)
+    .await?;
     Ok(())
 }
 

@@ -57,7 +57,8 @@ pub struct AddressView {
 }
 
 /// The SELECT that every address read shares (`a` addresses, `c` countries, `e` companies).
-pub const VIEW_SELECT: &str = "SELECT a.id, a.account_id, a.country_code, COALESCE(c.nom, a.country_code) AS country_name, \
+pub const VIEW_SELECT: &str =
+    "SELECT a.id, a.account_id, a.country_code, COALESCE(c.nom, a.country_code) AS country_name, \
      a.ville, a.code_postal, a.rue, a.complement, a.nom, a.prenom, a.tel, \
      e.id AS company_id, e.nom_entreprise, e.numero_tva \
      FROM addresses a LEFT JOIN countries c ON c.code = a.country_code \
@@ -94,6 +95,9 @@ pub fn view_from_row(row: &AnyRow) -> Result<AddressView, sqlx::Error> {
 /// Every address of an account, oldest first.
 pub async fn list_for_account(db: &Db, account_id: i64) -> Result<Vec<AddressView>, sqlx::Error> {
     let sql = format!("{VIEW_SELECT} WHERE a.account_id = $1 ORDER BY a.id");
-    let rows = sqlx::query(&sql).bind(account_id).fetch_all(&db.pool).await?;
+    let rows = sqlx::query(&sql)
+        .bind(account_id)
+        .fetch_all(&db.pool)
+        .await?;
     rows.iter().map(view_from_row).collect()
 }

@@ -49,7 +49,11 @@ pub async fn insert(
 }
 
 /// The newest unexpired, unconsumed code for this purpose and e-mail.
-pub async fn latest_active(db: &Db, purpose: &str, email: &str) -> Result<Option<EmailCode>, sqlx::Error> {
+pub async fn latest_active(
+    db: &Db,
+    purpose: &str,
+    email: &str,
+) -> Result<Option<EmailCode>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT id, code_hash, attempts, expires_at, verified_at FROM email_codes \
          WHERE purpose = $1 AND email = $2 AND expires_at > $3 AND consumed_at IS NULL \
@@ -93,7 +97,12 @@ pub async fn mark_verified(db: &Db, id: i64) -> Result<(), sqlx::Error> {
 
 /// Consumes a code verified within the last `max_age` seconds; `false` when there is none.
 /// The update is a single statement, so two concurrent requests cannot both consume it.
-pub async fn consume_verified(db: &Db, purpose: &str, email: &str, max_age: i64) -> Result<bool, sqlx::Error> {
+pub async fn consume_verified(
+    db: &Db,
+    purpose: &str,
+    email: &str,
+    max_age: i64,
+) -> Result<bool, sqlx::Error> {
     let now = clock::now();
     let done = sqlx::query(
         "UPDATE email_codes SET consumed_at = $1 WHERE id = (\

@@ -66,7 +66,9 @@ impl Db {
             .with_context(|| format!("cannot connect to the {backend:?} database"))?;
         if backend == Backend::Sqlite {
             // WAL lets readers work while one writer writes; it is a property of the file.
-            sqlx::query("PRAGMA journal_mode=WAL").execute(&pool).await?;
+            sqlx::query("PRAGMA journal_mode=WAL")
+                .execute(&pool)
+                .await?;
         }
         Ok(Db { pool, backend })
     }
@@ -77,7 +79,10 @@ impl Db {
             Backend::Sqlite => &SQLITE_MIGRATOR,
             Backend::Postgres => &POSTGRES_MIGRATOR,
         };
-        migrator.run(&self.pool).await.context("migrations failed")?;
+        migrator
+            .run(&self.pool)
+            .await
+            .context("migrations failed")?;
         Ok(())
     }
 }

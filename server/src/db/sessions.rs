@@ -82,7 +82,11 @@ pub async fn insert(db: &Db, new: &NewSession<'_>) -> Result<i64, sqlx::Error> {
 }
 
 /// The session whose token hash is given, if it has not expired.
-pub async fn find_live(db: &Db, token_hash: &str, now: i64) -> Result<Option<SessionRow>, sqlx::Error> {
+pub async fn find_live(
+    db: &Db,
+    token_hash: &str,
+    now: i64,
+) -> Result<Option<SessionRow>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT s.id, s.account_id, s.two_factor_pending, s.expires_at, s.last_seen, \
          a.email, a.nom, a.prenom, a.role \
@@ -126,7 +130,11 @@ pub async fn delete_by_hash(db: &Db, token_hash: &str) -> Result<(), sqlx::Error
 }
 
 /// Deletes every session of an account except `keep` (after a password or e-mail change).
-pub async fn delete_for_account(db: &Db, account_id: i64, keep: Option<i64>) -> Result<(), sqlx::Error> {
+pub async fn delete_for_account(
+    db: &Db,
+    account_id: i64,
+    keep: Option<i64>,
+) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND id <> $2")
         .bind(account_id)
         .bind(keep.unwrap_or(-1))

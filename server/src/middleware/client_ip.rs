@@ -34,7 +34,10 @@ fn resolve(headers: &HeaderMap, peer: Option<SocketAddr>, trust_proxy: bool) -> 
 /// Middleware: stores the [`ClientIp`] in the request extensions (the proxy copies it).
 pub async fn client_ip(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     if req.extensions().get::<ClientIp>().is_none() {
-        let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
+        let peer = req
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0);
         let ip = resolve(req.headers(), peer, state.config.settings.trust_proxy);
         req.extensions_mut().insert(ClientIp(ip));
     }

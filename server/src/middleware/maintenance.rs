@@ -22,7 +22,11 @@ const EXEMPT: [&str; 5] = [
 ];
 
 /// Middleware: the maintenance guard of the API.
-pub async fn maintenance_guard(State(state): State<AppState>, req: Request, next: Next) -> Response {
+pub async fn maintenance_guard(
+    State(state): State<AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
     let path = req.uri().path();
     let guarded = path.starts_with("/api/") && !EXEMPT.iter().any(|p| path.starts_with(p));
     if guarded {

@@ -21,7 +21,10 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
         ("x-content-type-options", "nosniff"),
         ("referrer-policy", "strict-origin-when-cross-origin"),
         ("x-frame-options", "DENY"),
-        ("permissions-policy", "camera=(), microphone=(), geolocation=()"),
+        (
+            "permissions-policy",
+            "camera=(), microphone=(), geolocation=()",
+        ),
     ];
     for (name, value) in pairs {
         headers

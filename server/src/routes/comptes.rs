@@ -69,22 +69,34 @@ pub struct MeView {
 }
 
 /// Handles `GET /api/backend/Comptes`.
-pub async fn list(State(state): State<AppState>, AuthUser(user): AuthUser) -> Result<Json<Vec<AccountView>>, ApiError> {
+pub async fn list(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+) -> Result<Json<Vec<AccountView>>, ApiError> {
     let accounts = if user.is_admin() {
         accounts::list(&state.db).await?
     } else {
-        accounts::find(&state.db, user.account_id()).await?.into_iter().collect()
+        accounts::find(&state.db, user.account_id())
+            .await?
+            .into_iter()
+            .collect()
     };
     Ok(Json(accounts.into_iter().map(AccountView::from).collect()))
 }
 
 /// Handles `GET /api/backend/Comptes/me`.
-pub async fn me(State(state): State<AppState>, AuthUser(user): AuthUser) -> Result<Json<MeView>, ApiError> {
+pub async fn me(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+) -> Result<Json<MeView>, ApiError> {
     let account = accounts::find(&state.db, user.account_id())
         .await?
         .ok_or(ApiError::SessionExpired)?;
     let adresses = addresses::list_for_account(&state.db, account.id).await?;
-    Ok(Json(MeView { account: account.into(), adresses }))
+    Ok(Json(MeView {
+        account: account.into(),
+        adresses,
+    }))
 }
 
 /// Body of `POST Comptes`.
@@ -107,15 +119,31 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<AccountView>), ApiError> {
     rate_limit::hit(&state, &format!("signup:{ip}"), SIGNUP_PER_IP).await?;
     let mut errors = Vec::new();
-    let email = Email::parse(body.email.as_deref().unwrap_or_default()).map_err(|e| errors.push(e.to_string())).ok();
-    let password = Password::parse(body.password.as_deref().unwrap_or_default()).map_err(|e| errors.push(e.to_string())).ok();
-    let nom = Nom::parse(body.nom.as_deref().unwrap_or_default()).map_err(|e| errors.push(e.to_string())).ok();
-    let prenom = Prenom::parse(body.prenom.as_deref().unwrap_or_default()).map_err(|e| errors.push(e.to_string())).ok();
-    let (Some(email), Some(password), Some(nom), Some(prenom)) = (email, password, nom, prenom) else {
+    let email = Email::parse(body.email.as_deref().unwrap_or_default())
+        .map_err(|e| errors.push(e.to_string()))
+        .ok();
+    let password = Password::parse(body.password.as_deref().unwrap_or_default())
+        .map_err(|e| errors.push(e.to_string()))
+        .ok();
+    let nom = Nom::parse(body.nom.as_deref().unwrap_or_default())
+        .map_err(|e| errors.push(e.to_string()))
+        .ok();
+    let prenom = Prenom::parse(body.prenom.as_deref().unwrap_or_default())
+        .map_err(|e| errors.push(e.to_string()))
+        .ok();
+    let (Some(email), Some(password), Some(nom), Some(prenom)) = (email, password, nom, prenom)
+    else {
         return Err(ApiError::Validation(errors));
     };
     captcha::verify(&state, body.altcha.as_deref()).await?;
-    if !email_codes::consume_verified(&state.db, email_codes::ACCOUNT_CREATION, email.as_str(), VERIFIED_CODE_MAX_AGE).await? {
+    if !email_codes::consume_verified(
+        &state.db,
+        email_codes::ACCOUNT_CREATION,
+        email.as_str(),
+        VERIFIED_CODE_MAX_AGE,
+    )
+    .await?
+    {
         return Err(ApiError::bad_request(
             "Veuillez d'abord valider votre adresse e-mail avec le code reçu.",
         ));
@@ -164,20 +192,30 @@ pub async fn update(
         None => None,
         Some(_) if !user.is_admin() => return Err(ApiError::Forbidden),
         Some(_) if target == user.account_id() => {
-            return Err(ApiError::bad_request("Vous ne pouvez pas modifier votre propre rôle."))
+            return Err(ApiError::bad_request(
+                "Vous ne pouvez pas modifier votre propre rôle.",
+            ))
         }
         Some(r) => Some(Role::parse(r).ok_or_else(|| {
             ApiError::Validation(vec!["Le rôle doit être « client » ou « admin ».".to_owned()])
         })?),
     };
-    let current = accounts::find(&state.db, target).await?.ok_or(ApiError::NotFound)?;
+    let current = accounts::find(&state.db, target)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let mut errors = Vec::new();
     let nom = match body.nom.as_deref() {
-        Some(n) => Nom::parse(n).map(|n| n.as_str().to_owned()).map_err(|e| errors.push(e.to_string())).ok(),
+        Some(n) => Nom::parse(n)
+            .map(|n| n.as_str().to_owned())
+            .map_err(|e| errors.push(e.to_string()))
+            .ok(),
         None => Some(current.nom.clone()),
     };
     let prenom = match body.prenom.as_deref() {
-        Some(p) => Prenom::parse(p).map(|p| p.as_str().to_owned()).map_err(|e| errors.push(e.to_string())).ok(),
+        Some(p) => Prenom::parse(p)
+            .map(|p| p.as_str().to_owned())
+            .map_err(|e| errors.push(e.to_string()))
+            .ok(),
         None => Some(current.prenom.clone()),
     };
     let (Some(nom), Some(prenom)) = (nom, prenom) else {

@@ -40,6 +40,10 @@ pub async fn set_maintenance(
     Json(body): Json<MaintenanceBody>,
 ) -> Result<Json<Value>, ApiError> {
     settings::set_maintenance(&state.db, body.maintenance).await?;
-    tracing::info!(admin = admin.account_id(), on = body.maintenance, "maintenance mode changed");
+    tracing::info!(
+        admin = admin.account_id(),
+        on = body.maintenance,
+        "maintenance mode changed"
+    );
     Ok(Json(json!({ "maintenance": body.maintenance })))
 }

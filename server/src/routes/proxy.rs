@@ -4,10 +4,10 @@
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::Extension;
 use axum::http::{header, HeaderMap, HeaderValue, Method};
 use axum::response::Response;
 use axum::routing::post;
+use axum::Extension;
 use axum::Router;
 use serde::Deserialize;
 use tower::ServiceExt;
@@ -43,9 +43,12 @@ fn controller_uri(path: &str) -> Option<String> {
         None => (path, None),
     };
     let plain = |s: &str, extra: &str| {
-        s.chars().all(|c| c.is_ascii_alphanumeric() || "-_.~%".contains(c) || extra.contains(c))
+        s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.~%".contains(c) || extra.contains(c))
     };
-    let segments_ok = !p.is_empty() && p.split('/').all(|seg| !seg.is_empty() && seg != "." && seg != "..");
+    let segments_ok = !p.is_empty()
+        && p.split('/')
+            .all(|seg| !seg.is_empty() && seg != "." && seg != "..");
     if !segments_ok || !plain(p, "/") || !query.is_none_or(|q| plain(q, "=&+")) {
         return None;
     }
@@ -61,7 +64,13 @@ pub async fn proxy(
 ) -> Result<Response, ApiError> {
     let uri = controller_uri(&call.path)
         .ok_or_else(|| ApiError::bad_request("Chemin de contrôleur invalide."))?;
-    let method = match call.http_method.as_deref().unwrap_or("GET").to_ascii_uppercase().as_str() {
+    let method = match call
+        .http_method
+        .as_deref()
+        .unwrap_or("GET")
+        .to_ascii_uppercase()
+        .as_str()
+    {
         "GET" => Method::GET,
         "POST" => Method::POST,
         "PUT" => Method::PUT,
@@ -77,7 +86,10 @@ pub async fn proxy(
     }
     let inner_body = match call.body {
         Some(value) if !value.is_null() && method != Method::GET => {
-            builder = builder.header(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            builder = builder.header(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
             Body::from(serde_json::to_vec(&value).map_err(anyhow::Error::from)?)
         }
         _ => Body::empty(),
@@ -101,10 +113,27 @@ mod tests {
 
     #[test]
     fn controller_paths_stay_inside_the_backend() {
-        assert_eq!(controller_uri("Adresses/12").as_deref(), Some("/Adresses/12"));
-        assert_eq!(controller_uri("/Comptes/me").as_deref(), Some("/Comptes/me"));
-        assert_eq!(controller_uri("Pieces?x=1&y=2").as_deref(), Some("/Pieces?x=1&y=2"));
-        for bad in ["", "../api/admin", "Adresses/../x", "http://evil", "a//b", "a b", "a\\b"] {
+        assert_eq!(
+            controller_uri("Adresses/12").as_deref(),
+            Some("/Adresses/12")
+        );
+        assert_eq!(
+            controller_uri("/Comptes/me").as_deref(),
+            Some("/Comptes/me")
+        );
+        assert_eq!(
+            controller_uri("Pieces?x=1&y=2").as_deref(),
+            Some("/Pieces?x=1&y=2")
+        );
+        for bad in [
+            "",
+            "../api/admin",
+            "Adresses/../x",
+            "http://evil",
+            "a//b",
+            "a b",
+            "a\\b",
+        ] {
             assert_eq!(controller_uri(bad), None, "{bad}");
         }
     }

@@ -15,7 +15,10 @@ async fn a_visitor_gets_an_empty_session_and_the_credentials_provider() {
     assert_eq!(session, serde_json::json!({}));
     let providers: Value = c.get("/api/auth/providers").await.json().await.unwrap();
     assert_eq!(providers["credentials"]["type"], "credentials");
-    assert_eq!(providers["credentials"]["callbackUrl"], "/api/auth/callback/credentials");
+    assert_eq!(
+        providers["credentials"]["callbackUrl"],
+        "/api/auth/callback/credentials"
+    );
 }
 
 #[tokio::test]
@@ -35,8 +38,17 @@ async fn signing_in_opens_a_session_with_the_user_fields() {
     let mut c = app.client();
     let res = c.sign_in("Jeanne@Exemple.FR", PASSWORD).await;
     assert_eq!(res.status(), 200);
-    let cookie = res.headers().get("set-cookie").unwrap().to_str().unwrap().to_owned();
-    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+    let cookie = res
+        .headers()
+        .get("set-cookie")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
+        "{cookie}"
+    );
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["url"], "/");
     let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
@@ -58,7 +70,10 @@ async fn a_wrong_password_and_an_unknown_email_get_the_same_answer() {
     let unknown = c.sign_in("personne@exemple.fr", "pas-le-bon-mot").await;
     assert_eq!(unknown.status(), 401);
     assert_eq!(wrong, unknown.json::<Value>().await.unwrap());
-    assert_eq!(wrong["message"], "Adresse e-mail ou mot de passe incorrect.");
+    assert_eq!(
+        wrong["message"],
+        "Adresse e-mail ou mot de passe incorrect."
+    );
 }
 
 #[tokio::test]
@@ -66,8 +81,18 @@ async fn signing_in_without_the_csrf_token_is_refused() {
     let app = spawn_app().await;
     app.create_account("jeanne@exemple.fr", Role::Client).await;
     let c = app.client();
-    let form = [("email", "jeanne@exemple.fr"), ("password", PASSWORD), ("json", "true")];
-    let res = c.http.post(c.url("/api/auth/callback/credentials")).form(&form).send().await.unwrap();
+    let form = [
+        ("email", "jeanne@exemple.fr"),
+        ("password", PASSWORD),
+        ("json", "true"),
+    ];
+    let res = c
+        .http
+        .post(c.url("/api/auth/callback/credentials"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 403);
 }
 
@@ -77,22 +102,37 @@ async fn repeated_failures_answer_429_with_the_french_message() {
     app.create_account("jeanne@exemple.fr", Role::Client).await;
     let mut c = app.client();
     for _ in 0..5 {
-        assert_eq!(c.sign_in("jeanne@exemple.fr", "mauvais").await.status(), 401);
+        assert_eq!(
+            c.sign_in("jeanne@exemple.fr", "mauvais").await.status(),
+            401
+        );
     }
     let blocked = c.sign_in("jeanne@exemple.fr", PASSWORD).await;
     assert_eq!(blocked.status(), 429);
     let body: Value = blocked.json().await.unwrap();
-    assert_eq!(body["message"], "Trop de tentatives en peu de temps. Veuillez réessayer plus tard.");
+    assert_eq!(
+        body["message"],
+        "Trop de tentatives en peu de temps. Veuillez réessayer plus tard."
+    );
 }
 
 #[tokio::test]
 async fn signing_out_without_a_token_answers_400_with_the_specified_message() {
     let app = spawn_app().await;
     let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    let res = c.http.post(c.url("/api/auth/signout")).form(&[("json", "true")]).send().await.unwrap();
+    let res = c
+        .http
+        .post(c.url("/api/auth/signout"))
+        .form(&[("json", "true")])
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 400);
     let body: Value = res.json().await.unwrap();
-    assert_eq!(body["message"], "Could not fetch CSRF Token for signing out");
+    assert_eq!(
+        body["message"],
+        "Could not fetch CSRF Token for signing out"
+    );
     let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
     assert_eq!(session["user"]["email"], "jeanne@exemple.fr");
 }
@@ -102,8 +142,18 @@ async fn signing_out_ends_the_session() {
     let app = spawn_app().await;
     let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
     let token = c.csrf.clone().unwrap();
-    let form = [("csrfToken", token.as_str()), ("callbackUrl", "/"), ("json", "true")];
-    let res = c.http.post(c.url("/api/auth/signout")).form(&form).send().await.unwrap();
+    let form = [
+        ("csrfToken", token.as_str()),
+        ("callbackUrl", "/"),
+        ("json", "true"),
+    ];
+    let res = c
+        .http
+        .post(c.url("/api/auth/signout"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
     let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
     assert_eq!(session, serde_json::json!({}));
@@ -136,7 +186,10 @@ async fn an_account_with_two_factor_stops_at_verify_2fa() {
     let res = c.sign_in("jeanne@exemple.fr", PASSWORD).await;
     assert_eq!(res.status(), 200);
     let body: Value = res.json().await.unwrap();
-    assert!(body["url"].as_str().unwrap().starts_with("/verify-2fa"), "{body}");
+    assert!(
+        body["url"].as_str().unwrap().starts_with("/verify-2fa"),
+        "{body}"
+    );
     let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
     assert_eq!(session["twoFactorPending"], true);
     assert!(session.get("user").is_none());
@@ -155,10 +208,14 @@ async fn update_session_info_needs_the_csrf_header_and_returns_the_session() {
     let app = spawn_app().await;
     let (mut c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
     let token = c.csrf.take().unwrap();
-    let refused = c.send_json(Method::POST, "/api/auth/updateSessionInfo", None).await;
+    let refused = c
+        .send_json(Method::POST, "/api/auth/updateSessionInfo", None)
+        .await;
     assert_eq!(refused.status(), 403);
     c.csrf = Some(token);
-    let res = c.send_json(Method::POST, "/api/auth/updateSessionInfo", None).await;
+    let res = c
+        .send_json(Method::POST, "/api/auth/updateSessionInfo", None)
+        .await;
     assert_eq!(res.status(), 200);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["user"]["email"], "jeanne@exemple.fr");
@@ -167,9 +224,17 @@ async fn update_session_info_needs_the_csrf_header_and_returns_the_session() {
 #[tokio::test]
 async fn create_admin_makes_an_admin_who_can_sign_in() {
     let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}?mode=rwc", dir.path().join("admin.db").display());
+    let url = format!(
+        "sqlite://{}?mode=rwc",
+        dir.path().join("admin.db").display()
+    );
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
-        .args(["create-admin", "--email", "Admin@Exemple.fr", "--password-stdin"])
+        .args([
+            "create-admin",
+            "--email",
+            "Admin@Exemple.fr",
+            "--password-stdin",
+        ])
         .env("DATABASE_URL", &url)
         .env("DATA_DIR", dir.path())
         .stdin(std::process::Stdio::piped())
@@ -177,7 +242,12 @@ async fn create_admin_makes_an_admin_who_can_sign_in() {
         .spawn()
         .unwrap();
     use std::io::Write;
-    child.stdin.take().unwrap().write_all(format!("{PASSWORD}\n").as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{PASSWORD}\n").as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("admin@exemple.fr"));
@@ -192,9 +262,17 @@ async fn create_admin_makes_an_admin_who_can_sign_in() {
 #[tokio::test]
 async fn create_admin_refuses_a_weak_password() {
     let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}?mode=rwc", dir.path().join("admin.db").display());
+    let url = format!(
+        "sqlite://{}?mode=rwc",
+        dir.path().join("admin.db").display()
+    );
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
-        .args(["create-admin", "--email", "admin@exemple.fr", "--password-stdin"])
+        .args([
+            "create-admin",
+            "--email",
+            "admin@exemple.fr",
+            "--password-stdin",
+        ])
         .env("DATABASE_URL", &url)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())

@@ -17,7 +17,10 @@ struct Case {
 }
 
 async fn status(c: &TestClient, case: &Case) -> u16 {
-    c.proxy(case.method, &case.path, case.body.clone()).await.status().as_u16()
+    c.proxy(case.method, &case.path, case.body.clone())
+        .await
+        .status()
+        .as_u16()
 }
 
 #[tokio::test]
@@ -28,8 +31,18 @@ async fn every_controller_route_answers_each_role_as_expected() {
     let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
     let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
     let cases = [
-        Case { method: "GET", path: "Comptes".into(), body: None, expect: [401, 200, 200, 200] },
-        Case { method: "GET", path: "Comptes/me".into(), body: None, expect: [401, 200, 200, 200] },
+        Case {
+            method: "GET",
+            path: "Comptes".into(),
+            body: None,
+            expect: [401, 200, 200, 200],
+        },
+        Case {
+            method: "GET",
+            path: "Comptes/me".into(),
+            body: None,
+            expect: [401, 200, 200, 200],
+        },
         // Names of A: A and an admin may, B may not.
         Case {
             method: "PUT",
@@ -48,10 +61,17 @@ async fn every_controller_route_answers_each_role_as_expected() {
         Case {
             method: "POST",
             path: "Comptes".into(),
-            body: Some(json!({ "email": "c@exemple.fr", "password": "Motdepasse-solide-42", "nom": "C", "prenom": "C" })),
+            body: Some(
+                json!({ "email": "c@exemple.fr", "password": "Motdepasse-solide-42", "nom": "C", "prenom": "C" }),
+            ),
             expect: [400, 400, 400, 400],
         },
-        Case { method: "GET", path: "Combinaison/full".into(), body: None, expect: [200, 200, 200, 200] },
+        Case {
+            method: "GET",
+            path: "Combinaison/full".into(),
+            body: None,
+            expect: [200, 200, 200, 200],
+        },
     ];
     for case in &cases {
         let got = [
@@ -65,12 +85,14 @@ async fn every_controller_route_answers_each_role_as_expected() {
     let mut got = Vec::new();
     for c in [&visitor, &a, &b, &admin] {
         let body = json!({ "maintenance": false });
-        got.push(c.send_json(Method::PUT, "/api/admin/set-maintenance", Some(body)).await.status().as_u16());
+        got.push(
+            c.send_json(Method::PUT, "/api/admin/set-maintenance", Some(body))
+                .await
+                .status()
+                .as_u16(),
+        );
     }
-    assert_eq!(
-        got,
-        [401, 403, 403, 200]
-    );
+    assert_eq!(got, [401, 403, 403, 200]);
 }
 
 #[tokio::test]
@@ -82,12 +104,33 @@ async fn a_customer_sees_only_their_own_account() {
     let list: Vec<Value> = a.proxy("GET", "Comptes", None).await.json().await.unwrap();
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["id"], a_id);
-    let me: Value = b.proxy("GET", "Comptes/me", None).await.json().await.unwrap();
+    let me: Value = b
+        .proxy("GET", "Comptes/me", None)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(me["id"], b_id);
-    let all: Vec<Value> = admin.proxy("GET", "Comptes", None).await.json().await.unwrap();
+    let all: Vec<Value> = admin
+        .proxy("GET", "Comptes", None)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(all.len(), 3);
-    let res = b.proxy("PUT", "Comptes", Some(json!({ "id": a_id, "nom": "Pirate" }))).await;
+    let res = b
+        .proxy(
+            "PUT",
+            "Comptes",
+            Some(json!({ "id": a_id, "nom": "Pirate" })),
+        )
+        .await;
     assert_eq!(res.status(), 403);
-    let a_me: Value = a.proxy("GET", "Comptes/me", None).await.json().await.unwrap();
+    let a_me: Value = a
+        .proxy("GET", "Comptes/me", None)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(a_me["nom"], "Dupont");
 }

@@ -10,9 +10,15 @@ use crate::helpers::{solve_captcha, spawn_app, TestApp, TestClient, PASSWORD};
 
 /// Stores a code for `email` and marks it verified, as `Email/verify/account_creation` does.
 async fn verified_code(app: &TestApp, email: &str) {
-    let id = email_codes::insert(&app.db, email_codes::ACCOUNT_CREATION, email, &sha256_hex("123456"), i64::MAX / 2)
-        .await
-        .unwrap();
+    let id = email_codes::insert(
+        &app.db,
+        email_codes::ACCOUNT_CREATION,
+        email,
+        &sha256_hex("123456"),
+        i64::MAX / 2,
+    )
+    .await
+    .unwrap();
     email_codes::mark_verified(&app.db, id).await.unwrap();
 }
 
@@ -52,9 +58,15 @@ async fn a_verified_code_serves_for_one_account_only() {
     verified_code(&app, "lea@exemple.fr").await;
     let c = app.client();
     let first = solve_captcha(&c).await;
-    assert_eq!(create(&c, "lea@exemple.fr", Some(first)).await.status(), 201);
+    assert_eq!(
+        create(&c, "lea@exemple.fr", Some(first)).await.status(),
+        201
+    );
     let second = solve_captcha(&c).await;
-    assert_eq!(create(&c, "lea@exemple.fr", Some(second)).await.status(), 400);
+    assert_eq!(
+        create(&c, "lea@exemple.fr", Some(second)).await.status(),
+        400
+    );
 }
 
 #[tokio::test]
@@ -64,7 +76,10 @@ async fn an_email_already_taken_answers_409() {
     verified_code(&app, "lea@exemple.fr").await;
     let c = app.client();
     let captcha = solve_captcha(&c).await;
-    assert_eq!(create(&c, "lea@exemple.fr", Some(captcha)).await.status(), 409);
+    assert_eq!(
+        create(&c, "lea@exemple.fr", Some(captcha)).await.status(),
+        409
+    );
 }
 
 #[tokio::test]
@@ -73,11 +88,24 @@ async fn a_missing_or_reused_captcha_is_refused() {
     verified_code(&app, "lea@exemple.fr").await;
     let c = app.client();
     assert_eq!(create(&c, "lea@exemple.fr", None).await.status(), 400);
-    assert_eq!(create(&c, "lea@exemple.fr", Some("bm9wZQ==".into())).await.status(), 400);
+    assert_eq!(
+        create(&c, "lea@exemple.fr", Some("bm9wZQ==".into()))
+            .await
+            .status(),
+        400
+    );
     let captcha = solve_captcha(&c).await;
-    assert_eq!(create(&c, "lea@exemple.fr", Some(captcha.clone())).await.status(), 201);
+    assert_eq!(
+        create(&c, "lea@exemple.fr", Some(captcha.clone()))
+            .await
+            .status(),
+        201
+    );
     verified_code(&app, "autre@exemple.fr").await;
-    assert_eq!(create(&c, "autre@exemple.fr", Some(captcha)).await.status(), 400);
+    assert_eq!(
+        create(&c, "autre@exemple.fr", Some(captcha)).await.status(),
+        400
+    );
 }
 
 #[tokio::test]
@@ -109,11 +137,24 @@ async fn comptes_me_gives_the_account_with_its_addresses() {
 async fn a_customer_updates_their_names_but_not_their_role() {
     let app = spawn_app().await;
     let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    let res = c.proxy("PUT", "Comptes", Some(json!({ "nom": "Durand", "prenom": "Jeanne" }))).await;
+    let res = c
+        .proxy(
+            "PUT",
+            "Comptes",
+            Some(json!({ "nom": "Durand", "prenom": "Jeanne" })),
+        )
+        .await;
     assert_eq!(res.status(), 200);
-    let me: Value = c.proxy("GET", "Comptes/me", None).await.json().await.unwrap();
+    let me: Value = c
+        .proxy("GET", "Comptes/me", None)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(me["nom"], "Durand");
-    let res = c.proxy("PUT", "Comptes", Some(json!({ "role": "admin" }))).await;
+    let res = c
+        .proxy("PUT", "Comptes", Some(json!({ "role": "admin" })))
+        .await;
     assert_eq!(res.status(), 403);
 }
 
@@ -122,12 +163,30 @@ async fn an_admin_changes_the_role_of_another_account() {
     let app = spawn_app().await;
     let (admin, admin_id) = app.signed_in("admin@exemple.fr", Role::Admin).await;
     let other = app.create_account("jeanne@exemple.fr", Role::Client).await;
-    let res = admin.proxy("PUT", "Comptes", Some(json!({ "id": other, "role": "admin" }))).await;
+    let res = admin
+        .proxy(
+            "PUT",
+            "Comptes",
+            Some(json!({ "id": other, "role": "admin" })),
+        )
+        .await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.json::<Value>().await.unwrap()["role"], "admin");
-    let own = admin.proxy("PUT", "Comptes", Some(json!({ "id": admin_id, "role": "client" }))).await;
+    let own = admin
+        .proxy(
+            "PUT",
+            "Comptes",
+            Some(json!({ "id": admin_id, "role": "client" })),
+        )
+        .await;
     assert_eq!(own.status(), 400);
-    let bad = admin.proxy("PUT", "Comptes", Some(json!({ "id": other, "role": "roi" }))).await;
+    let bad = admin
+        .proxy(
+            "PUT",
+            "Comptes",
+            Some(json!({ "id": other, "role": "roi" })),
+        )
+        .await;
     assert_eq!(bad.status(), 400);
 }
 

@@ -14,7 +14,8 @@ use server::startup::Application;
 use sqlx::{Connection, Executor};
 
 /// The index.html of the fake built app.
-pub const INDEX_HTML: &str = "<!doctype html><html><body><div id=\"root\"></div>FA-SPA</body></html>";
+pub const INDEX_HTML: &str =
+    "<!doctype html><html><body><div id=\"root\"></div>FA-SPA</body></html>";
 /// Password of the accounts the helpers create.
 pub const PASSWORD: &str = "Motdepasse-solide-42";
 
@@ -47,7 +48,9 @@ fn unique_name() -> String {
 }
 
 fn rand_suffix() -> u64 {
-    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap();
     u64::from(t.subsec_nanos())
 }
 
@@ -63,15 +66,23 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
     std::fs::create_dir_all(web.join("assets")).unwrap();
     std::fs::write(web.join("index.html"), INDEX_HTML).unwrap();
     std::fs::write(web.join("assets/app-1a2b3c.js"), "console.log('app');").unwrap();
-    std::fs::write(web.join("assets/quote_wasm_bg-9f8e.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    std::fs::write(
+        web.join("assets/quote_wasm_bg-9f8e.wasm"),
+        b"\0asm\x01\0\0\0",
+    )
+    .unwrap();
     std::fs::write(web.join("version.json"), "{\"version\":\"test\"}").unwrap();
 
     let mut pg_database = None;
     let database_url = match std::env::var("TEST_POSTGRES_URL") {
         Ok(admin_url) if !admin_url.is_empty() => {
             let name = unique_name();
-            let mut conn = sqlx::PgConnection::connect(&admin_url).await.expect("TEST_POSTGRES_URL answers");
-            conn.execute(format!("CREATE DATABASE {name}").as_str()).await.expect("create test database");
+            let mut conn = sqlx::PgConnection::connect(&admin_url)
+                .await
+                .expect("TEST_POSTGRES_URL answers");
+            conn.execute(format!("CREATE DATABASE {name}").as_str())
+                .await
+                .expect("create test database");
             let url = replace_database(&admin_url, &name);
             pg_database = Some((admin_url, name));
             url
@@ -92,11 +103,18 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
         captcha_max_number: 2_000,
     };
     change(&mut settings);
-    let app = Application::build(settings, "127.0.0.1:0".parse().unwrap()).await.expect("server builds");
+    let app = Application::build(settings, "127.0.0.1:0".parse().unwrap())
+        .await
+        .expect("server builds");
     let address = format!("http://{}", app.local_addr());
     let db = app.state().db.clone();
     tokio::spawn(app.run_until_stopped());
-    TestApp { address, db, dir, pg_database }
+    TestApp {
+        address,
+        db,
+        dir,
+        pg_database,
+    }
 }
 
 fn replace_database(url: &str, name: &str) -> String {
@@ -110,10 +128,17 @@ impl Drop for TestApp {
         if let Some((admin_url, name)) = self.pg_database.take() {
             // Dropped from a plain thread: the test's runtime is shutting down.
             let _ = std::thread::spawn(move || {
-                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                let rt = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .unwrap();
                 rt.block_on(async {
                     if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
-                        let _ = conn.execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str()).await;
+                        let _ = conn
+                            .execute(
+                                format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str(),
+                            )
+                            .await;
                     }
                 });
             })
@@ -136,13 +161,24 @@ impl TestApp {
             .user_agent(agent)
             .build()
             .unwrap();
-        TestClient { http, address: self.address.clone(), csrf: None }
+        TestClient {
+            http,
+            address: self.address.clone(),
+            csrf: None,
+        }
     }
 
     /// Creates an account directly in the database.
     pub async fn create_account(&self, email: &str, role: Role) -> i64 {
         let hash = password::hash(PASSWORD.to_owned()).await.unwrap();
-        let new = NewAccount { email, password_hash: &hash, nom: "Dupont", prenom: "Jeanne", role, email_verified: true };
+        let new = NewAccount {
+            email,
+            password_hash: &hash,
+            nom: "Dupont",
+            prenom: "Jeanne",
+            role,
+            email_verified: true,
+        };
         accounts::insert(&self.db, &new).await.unwrap().id
     }
 
@@ -206,8 +242,16 @@ impl TestClient {
     }
 
     /// Sends a JSON request with the CSRF header.
-    pub async fn send_json(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Response {
-        let mut req = self.http.request(method, self.url(path)).headers(self.headers());
+    pub async fn send_json(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> Response {
+        let mut req = self
+            .http
+            .request(method, self.url(path))
+            .headers(self.headers());
         if let Some(b) = body {
             req = req.json(&b);
         }
@@ -217,12 +261,18 @@ impl TestClient {
     /// Calls a controller through `POST /api/proxy`.
     pub async fn proxy(&self, method: &str, path: &str, body: Option<Value>) -> Response {
         let call = json!({ "path": path, "httpMethod": method, "body": body });
-        self.send_json(reqwest::Method::POST, "/api/proxy", Some(call)).await
+        self.send_json(reqwest::Method::POST, "/api/proxy", Some(call))
+            .await
     }
 }
 
 /// Solves a captcha of the server, as the ALTCHA widget would.
 pub async fn solve_captcha(client: &TestClient) -> String {
-    let challenge: server::auth::captcha::Challenge = client.get("/api/captcha/challenge").await.json().await.unwrap();
+    let challenge: server::auth::captcha::Challenge = client
+        .get("/api/captcha/challenge")
+        .await
+        .json()
+        .await
+        .unwrap();
     server::auth::captcha::solve(&challenge).expect("solvable")
 }

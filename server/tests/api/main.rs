@@ -5,14 +5,14 @@
 mod helpers;
 mod mail_helpers;
 
+mod adresses;
 mod auth;
 mod authz;
 mod comptes;
+mod devis;
+mod email;
+mod entreprise;
 mod pages;
 mod proxy;
 mod security;
-mod adresses;
-mod email;
-mod entreprise;
 mod twofa;
-mod devis;

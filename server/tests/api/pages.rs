@@ -8,17 +8,26 @@ use server::db::settings;
 
 use crate::helpers::{spawn_app, INDEX_HTML};
 
-const ANDROID: &str = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36";
+const ANDROID: &str =
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36";
 
 fn location(res: &reqwest::Response) -> String {
-    res.headers().get("location").map(|l| l.to_str().unwrap().to_owned()).unwrap_or_default()
+    res.headers()
+        .get("location")
+        .map(|l| l.to_str().unwrap().to_owned())
+        .unwrap_or_default()
 }
 
 #[tokio::test]
 async fn known_pages_and_slugs_serve_the_app_and_unknown_nested_paths_answer_404() {
     let app = spawn_app().await;
     let c = app.client();
-    for path in ["/", "/devis_ligne", "/impression_3D?index=2", "/une-page-libre"] {
+    for path in [
+        "/",
+        "/devis_ligne",
+        "/impression_3D?index=2",
+        "/une-page-libre",
+    ] {
         let res = c.get(path).await;
         assert_eq!(res.status(), 200, "{path}");
         assert_eq!(res.headers()["cache-control"], "no-cache");
@@ -35,17 +44,34 @@ async fn maintenance_redirects_pages_and_blocks_the_api_for_non_admins() {
     let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
     let (client, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
     assert_eq!(location(&client.get("/maintenance").await), "/");
-    let res = admin.send_json(Method::PUT, "/api/admin/set-maintenance", Some(json!({ "maintenance": true }))).await;
+    let res = admin
+        .send_json(
+            Method::PUT,
+            "/api/admin/set-maintenance",
+            Some(json!({ "maintenance": true })),
+        )
+        .await;
     assert_eq!(res.status(), 200);
     let visitor = app.client();
     let res = visitor.get("/devis_ligne").await;
     assert_eq!(res.status(), 307);
     assert_eq!(location(&res), "/maintenance");
     assert_eq!(visitor.get("/maintenance").await.status(), 200);
-    let flag: Value = visitor.get("/api/get-maintenance").await.json().await.unwrap();
+    let flag: Value = visitor
+        .get("/api/get-maintenance")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(flag, json!({ "maintenance": true }));
     assert_eq!(visitor.get("/api/auth/session").await.status(), 200);
-    assert_eq!(visitor.proxy("GET", "Combinaison/full", None).await.status(), 503);
+    assert_eq!(
+        visitor
+            .proxy("GET", "Combinaison/full", None)
+            .await
+            .status(),
+        503
+    );
     assert_eq!(client.proxy("GET", "Comptes/me", None).await.status(), 503);
     assert_eq!(admin.get("/compte/admin-home").await.status(), 200);
     assert_eq!(admin.proxy("GET", "Comptes", None).await.status(), 200);
@@ -59,7 +85,14 @@ async fn mobiles_are_sent_to_the_notice_except_on_the_allowed_pages() {
     let res = phone.get("/devis_ligne").await;
     assert_eq!(res.status(), 307);
     assert_eq!(location(&res), "/not_allowed_for_mobile");
-    for ok in ["/", "/not_allowed_for_mobile", "/charte_confidentialite", "/mention_legales", "/mentions_legales", "/conditions_vente"] {
+    for ok in [
+        "/",
+        "/not_allowed_for_mobile",
+        "/charte_confidentialite",
+        "/mention_legales",
+        "/mentions_legales",
+        "/conditions_vente",
+    ] {
         assert_eq!(phone.get(ok).await.status(), 200, "{ok}");
     }
     assert_eq!(phone.get("/assets/app-1a2b3c.js").await.status(), 200);
@@ -72,12 +105,23 @@ async fn visitors_are_sent_to_sign_in_and_signed_in_users_leave_visitor_pages() 
     let visitor = app.client();
     let res = visitor.get("/compte/panier").await;
     assert_eq!(res.status(), 307);
-    assert_eq!(location(&res), "/connexion_compte?callbackUrl=%2Fcompte%2Fpanier");
-    assert_eq!(location(&visitor.get("/checkout").await), "/connexion_compte?callbackUrl=%2Fcheckout");
+    assert_eq!(
+        location(&res),
+        "/connexion_compte?callbackUrl=%2Fcompte%2Fpanier"
+    );
+    assert_eq!(
+        location(&visitor.get("/checkout").await),
+        "/connexion_compte?callbackUrl=%2Fcheckout"
+    );
     assert_eq!(visitor.get("/connexion_compte").await.status(), 200);
     let (client, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
     assert_eq!(client.get("/compte/panier").await.status(), 200);
-    for path in ["/connexion_compte", "/creation_compte", "/mdp_oubli", "/email_mail"] {
+    for path in [
+        "/connexion_compte",
+        "/creation_compte",
+        "/mdp_oubli",
+        "/email_mail",
+    ] {
         let res = client.get(path).await;
         assert_eq!(res.status(), 307, "{path}");
         assert_eq!(location(&res), "/");
@@ -88,12 +132,22 @@ async fn visitors_are_sent_to_sign_in_and_signed_in_users_leave_visitor_pages() 
 async fn admin_pages_answer_the_404_page_to_customers_and_the_api_403() {
     let app = spawn_app().await;
     let (client, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    for path in ["/compte/admin-home", "/compte/admin/commande", "/compte/admin/piece-validation"] {
+    for path in [
+        "/compte/admin-home",
+        "/compte/admin/commande",
+        "/compte/admin/piece-validation",
+    ] {
         let res = client.get(path).await;
         assert_eq!(res.status(), 404, "{path}");
         assert_eq!(res.text().await.unwrap(), INDEX_HTML);
     }
-    let res = client.send_json(Method::PUT, "/api/admin/set-maintenance", Some(json!({ "maintenance": true }))).await;
+    let res = client
+        .send_json(
+            Method::PUT,
+            "/api/admin/set-maintenance",
+            Some(json!({ "maintenance": true })),
+        )
+        .await;
     assert_eq!(res.status(), 403);
     let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
     assert_eq!(admin.get("/compte/admin/commande").await.status(), 200);
@@ -106,9 +160,15 @@ async fn static_files_have_their_mime_type_and_cache_rules() {
     let wasm = c.get("/assets/quote_wasm_bg-9f8e.wasm").await;
     assert_eq!(wasm.status(), 200);
     assert_eq!(wasm.headers()["content-type"], "application/wasm");
-    assert!(wasm.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+    assert!(wasm.headers()["cache-control"]
+        .to_str()
+        .unwrap()
+        .contains("immutable"));
     let js = c.get("/assets/app-1a2b3c.js").await;
-    assert!(js.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    assert!(js.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .contains("javascript"));
     let version = c.get("/version.json").await;
     assert_eq!(version.headers()["cache-control"], "no-cache");
     assert_eq!(c.get("/assets/absent.js").await.status(), 404);

@@ -13,7 +13,10 @@ async fn the_proxy_returns_the_controller_status_and_body_unchanged() {
     let direct = c.get("/api/backend/Comptes/me").await;
     let proxied = c.proxy("GET", "Comptes/me", None).await;
     assert_eq!(direct.status(), proxied.status());
-    assert_eq!(direct.json::<Value>().await.unwrap(), proxied.json::<Value>().await.unwrap());
+    assert_eq!(
+        direct.json::<Value>().await.unwrap(),
+        proxied.json::<Value>().await.unwrap()
+    );
 }
 
 #[tokio::test]
@@ -40,7 +43,12 @@ async fn errors_of_the_controller_pass_through() {
 async fn paths_outside_the_controllers_are_refused() {
     let app = spawn_app().await;
     let c = app.client();
-    for path in ["../admin/set-maintenance", "Comptes/../../x", "http://exemple.fr/", ""] {
+    for path in [
+        "../admin/set-maintenance",
+        "Comptes/../../x",
+        "http://exemple.fr/",
+        "",
+    ] {
         let res = c.proxy("GET", path, None).await;
         assert_eq!(res.status(), 400, "{path}");
     }
@@ -52,9 +60,17 @@ async fn a_signed_in_call_without_the_csrf_header_is_refused() {
     let app = spawn_app().await;
     let (mut c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
     c.csrf = Some("faux-jeton".into());
-    let res = c.proxy("PUT", "Comptes", Some(json!({ "nom": "Pirate" }))).await;
+    let res = c
+        .proxy("PUT", "Comptes", Some(json!({ "nom": "Pirate" })))
+        .await;
     assert_eq!(res.status(), 403);
     c.csrf = None;
-    let res = c.send_json(Method::POST, "/api/proxy", Some(json!({ "path": "Comptes/me" }))).await;
+    let res = c
+        .send_json(
+            Method::POST,
+            "/api/proxy",
+            Some(json!({ "path": "Comptes/me" })),
+        )
+        .await;
     assert_eq!(res.status(), 403);
 }

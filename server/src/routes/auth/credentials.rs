@@ -95,7 +95,11 @@ pub async fn sign_in(
     };
     let jar = jar.add(cookie);
     if form.json.as_deref() == Some("true") {
-        Ok((jar, Json(json!({ "url": url, "twoFactorRequired": pending }))).into_response())
+        Ok((
+            jar,
+            Json(json!({ "url": url, "twoFactorRequired": pending })),
+        )
+            .into_response())
     } else {
         Ok((jar, Redirect::to(&url)).into_response())
     }

@@ -22,7 +22,10 @@ pub fn router() -> Router<AppState> {
         .route("/api/auth/signin/{provider}", post(credentials::sign_in))
         .route("/api/auth/callback/{provider}", post(credentials::sign_in))
         .route("/api/auth/signout", post(signout::sign_out))
-        .route("/api/auth/updateSessionInfo", post(session::update_session_info))
+        .route(
+            "/api/auth/updateSessionInfo",
+            post(session::update_session_info),
+        )
 }
 
 /// A same-site path to go to after an auth action: relative paths only, `/` otherwise.

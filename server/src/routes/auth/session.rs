@@ -30,7 +30,10 @@ pub(crate) fn session_json(s: &Session) -> Value {
 
 /// Handles `GET /api/auth/session`: `{}` when anonymous (or the cookie is dead), the session
 /// otherwise; `{"twoFactorPending": true}` while the second factor is awaited.
-pub async fn get_session(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+pub async fn get_session(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
     Ok(Json(match lookup(&state, &headers).await? {
         Lookup::Live(s) if s.row.two_factor_pending => json!({ "twoFactorPending": true }),
         Lookup::Live(s) => session_json(&s),

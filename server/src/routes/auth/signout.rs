@@ -47,7 +47,10 @@ pub async fn sign_out(
     if let Some(cookie) = jar.get(cookies::SESSION) {
         sessions::delete_by_hash(&state.db, &tokens::sha256_hex(cookie.value())).await?;
     }
-    let jar = jar.add(cookies::removal(cookies::SESSION, state.config.cookie_secure));
+    let jar = jar.add(cookies::removal(
+        cookies::SESSION,
+        state.config.cookie_secure,
+    ));
     let url = safe_callback(form.callback_url.as_deref());
     if form.json.as_deref() == Some("true") {
         Ok((jar, Json(json!({ "url": url }))).into_response())

@@ -17,7 +17,12 @@ use crate::state::AppState;
 use rules::{decide, is_mobile, Decision, Facts};
 
 /// Files that must never be cached (the app shell and the build id the app polls).
-const NO_CACHE_FILES: [&str; 4] = ["/index.html", "/version.json", "/build-id.json", "/build-manifest.json"];
+const NO_CACHE_FILES: [&str; 4] = [
+    "/index.html",
+    "/version.json",
+    "/build-id.json",
+    "/build-manifest.json",
+];
 
 /// Shown when the web app has not been built.
 const NO_APP_HTML: &str = "<!doctype html><html lang=\"fr\"><head><meta charset=\"utf-8\">\
@@ -60,7 +65,11 @@ async fn static_file(state: &AppState, req: Request, path: &str) -> Response {
 }
 
 async fn page(state: &AppState, req: Request, raw_path: &str) -> Result<Response, ApiError> {
-    let path = if raw_path.len() > 1 { raw_path.trim_end_matches('/') } else { raw_path };
+    let path = if raw_path.len() > 1 {
+        raw_path.trim_end_matches('/')
+    } else {
+        raw_path
+    };
     let path = if path.is_empty() { "/" } else { path };
     let user_agent = req
         .headers()
@@ -91,7 +100,9 @@ async fn page(state: &AppState, req: Request, raw_path: &str) -> Result<Response
         Decision::NotFound => StatusCode::NOT_FOUND,
     };
     let index = state.config.settings.web_dist.join("index.html");
-    let html = tokio::fs::read(&index).await.unwrap_or_else(|_| NO_APP_HTML.as_bytes().to_vec());
+    let html = tokio::fs::read(&index)
+        .await
+        .unwrap_or_else(|_| NO_APP_HTML.as_bytes().to_vec());
     Ok((
         status,
         [

@@ -68,7 +68,9 @@ const NESTED_PAGES: [&str; 11] = [
 /// Whether a user agent is a mobile or Android device.
 pub fn is_mobile(user_agent: &str) -> bool {
     let ua = user_agent.to_ascii_lowercase();
-    ["mobi", "android", "iphone", "ipod"].iter().any(|k| ua.contains(k))
+    ["mobi", "android", "iphone", "ipod"]
+        .iter()
+        .any(|k| ua.contains(k))
 }
 
 fn login_only(path: &str) -> bool {
@@ -126,7 +128,13 @@ mod tests {
     use super::*;
 
     fn facts(path: &str) -> Facts<'_> {
-        Facts { path, query: None, maintenance: false, mobile: false, role: None }
+        Facts {
+            path,
+            query: None,
+            maintenance: false,
+            mobile: false,
+            role: None,
+        }
     }
 
     fn redirect(to: &str) -> Decision {
@@ -135,40 +143,72 @@ mod tests {
 
     #[test]
     fn maintenance_sends_every_page_but_two_to_the_maintenance_page() {
-        let on = |p| Facts { maintenance: true, ..facts(p) };
+        let on = |p| Facts {
+            maintenance: true,
+            ..facts(p)
+        };
         assert_eq!(decide(&on("/devis_ligne")), redirect("/maintenance"));
         assert_eq!(decide(&on("/maintenance")), Decision::Page);
-        let admin = Facts { role: Some(Role::Admin), ..on("/compte/admin-home") };
+        let admin = Facts {
+            role: Some(Role::Admin),
+            ..on("/compte/admin-home")
+        };
         assert_eq!(decide(&admin), Decision::Page);
         assert_eq!(decide(&facts("/maintenance")), redirect("/"));
     }
 
     #[test]
     fn mobiles_may_only_open_the_home_and_legal_pages() {
-        let m = |p| Facts { mobile: true, ..facts(p) };
-        assert_eq!(decide(&m("/devis_ligne")), redirect("/not_allowed_for_mobile"));
+        let m = |p| Facts {
+            mobile: true,
+            ..facts(p)
+        };
+        assert_eq!(
+            decide(&m("/devis_ligne")),
+            redirect("/not_allowed_for_mobile")
+        );
         for ok in MOBILE_ALLOWED {
             assert_eq!(decide(&m(ok)), Decision::Page, "{ok}");
         }
-        assert!(is_mobile("Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36"));
+        assert!(is_mobile(
+            "Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36"
+        ));
         assert!(!is_mobile("Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0"));
     }
 
     #[test]
     fn visitors_are_sent_to_sign_in_with_their_path() {
-        let f = Facts { query: Some("a=1"), ..facts("/compte/panier") };
-        assert_eq!(decide(&f), redirect("/connexion_compte?callbackUrl=%2Fcompte%2Fpanier%3Fa%3D1"));
-        assert_eq!(decide(&facts("/checkout")), redirect("/connexion_compte?callbackUrl=%2Fcheckout"));
+        let f = Facts {
+            query: Some("a=1"),
+            ..facts("/compte/panier")
+        };
+        assert_eq!(
+            decide(&f),
+            redirect("/connexion_compte?callbackUrl=%2Fcompte%2Fpanier%3Fa%3D1")
+        );
+        assert_eq!(
+            decide(&facts("/checkout")),
+            redirect("/connexion_compte?callbackUrl=%2Fcheckout")
+        );
     }
 
     #[test]
     fn signed_in_users_leave_visitor_only_pages_and_customers_never_see_admin_pages() {
-        let client = |p| Facts { role: Some(Role::Client), ..facts(p) };
+        let client = |p| Facts {
+            role: Some(Role::Client),
+            ..facts(p)
+        };
         assert_eq!(decide(&client("/connexion_compte")), redirect("/"));
-        assert_eq!(decide(&client("/compte/admin/commande")), Decision::NotFound);
+        assert_eq!(
+            decide(&client("/compte/admin/commande")),
+            Decision::NotFound
+        );
         assert_eq!(decide(&client("/compte/admin-home")), Decision::NotFound);
         assert_eq!(decide(&client("/compte/panier")), Decision::Page);
-        let admin = Facts { role: Some(Role::Admin), ..facts("/compte/admin/commande") };
+        let admin = Facts {
+            role: Some(Role::Admin),
+            ..facts("/compte/admin/commande")
+        };
         assert_eq!(decide(&admin), Decision::Page);
     }
 
@@ -177,7 +217,10 @@ mod tests {
         assert_eq!(decide(&facts("/une-page-quelconque")), Decision::Page);
         assert_eq!(decide(&facts("/")), Decision::Page);
         assert_eq!(decide(&facts("/a/b")), Decision::NotFound);
-        let client = Facts { role: Some(Role::Client), ..facts("/compte/inconnu") };
+        let client = Facts {
+            role: Some(Role::Client),
+            ..facts("/compte/inconnu")
+        };
         assert_eq!(decide(&client), Decision::NotFound);
     }
 }
