@@ -24,3 +24,17 @@ fi
 
 # A real local SMTP server for the server's e-mail tests (server/tests/smtp_sink.py).
 python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
+
+# Debian packages the browser tests use: Chromium, and the sqlite3 tool (the session-expiry test
+# ages a session in the SQLite file).
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v sqlite3 >/dev/null || missing+=(sqlite3)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt-get install -y -qq "${missing[@]}"
+  else
+    echo "Paquets manquants : ${missing[*]} (sudo apt-get install ${missing[*]})" >&2
+    exit 1
+  fi
+fi

@@ -93,7 +93,6 @@ if [ -f web/package.json ]; then
   cd "$root"
   if [ -f web/e2e/run.mjs ]; then
     echo "== Tests de bout en bout (Chromium)"
-    command -v chromium >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y chromium; }
     cargo build -p server
     set +e
     SERVER_BIN="$root/target/debug/server" node web/e2e/run.mjs 2>&1 | tee "$logdir/e2e.log"
