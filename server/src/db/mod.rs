@@ -7,6 +7,7 @@ pub mod addresses;
 pub mod captcha;
 pub mod catalogs;
 pub mod companies;
+pub mod contact_messages;
 pub mod countries;
 pub mod email_codes;
 pub mod pieces;

@@ -7,6 +7,7 @@ pub mod auth;
 pub mod captcha;
 pub mod combinaison;
 pub mod comptes;
+pub mod contact;
 pub mod devis;
 pub mod email;
 pub mod entreprise;
@@ -41,5 +42,6 @@ pub fn api_router() -> Router<AppState> {
         .merge(captcha::router())
         .merge(proxy::router())
         .merge(devis::router())
+        .merge(contact::router())
         .nest("/api/backend", backend_router())
 }

@@ -101,6 +101,7 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
         trust_proxy: false,
         session_hours: 24,
         captcha_max_number: 2_000,
+        contact_email: "equipe@forme-additive.test".into(),
     };
     change(&mut settings);
     let app = Application::build(settings, "127.0.0.1:0".parse().unwrap())

@@ -9,6 +9,7 @@ mod adresses;
 mod auth;
 mod authz;
 mod comptes;
+mod contact;
 mod devis;
 mod email;
 mod entreprise;

@@ -1,0 +1,79 @@
+//! The `contact_messages` table: every message sent through the site's contact form.
+
+use sqlx::Row;
+
+use super::Db;
+
+/// A validated message ready to store.
+#[derive(Debug, Clone)]
+pub struct NewContactMessage<'a> {
+    /// Sender's name.
+    pub nom: &'a str,
+    /// Sender's normalised e-mail address.
+    pub email: &'a str,
+    /// Subject.
+    pub sujet: &'a str,
+    /// Body.
+    pub message: &'a str,
+    /// Sender's IP address.
+    pub ip: &'a str,
+}
+
+/// A stored message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContactMessage {
+    /// Row id.
+    pub id: i64,
+    /// Sender's name.
+    pub nom: String,
+    /// Sender's e-mail address.
+    pub email: String,
+    /// Subject.
+    pub sujet: String,
+    /// Body.
+    pub message: String,
+    /// Sender's IP address.
+    pub ip: String,
+    /// Unix seconds.
+    pub created_at: i64,
+}
+
+/// Stores a message and returns its id.
+pub async fn insert(db: &Db, m: &NewContactMessage<'_>, now: i64) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO contact_messages (nom, email, sujet, message, ip, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(m.nom)
+    .bind(m.email)
+    .bind(m.sujet)
+    .bind(m.message)
+    .bind(m.ip)
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await?;
+    row.try_get("id")
+}
+
+/// Every stored message, newest first.
+pub async fn list(db: &Db) -> Result<Vec<ContactMessage>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT id, nom, email, sujet, message, ip, created_at FROM contact_messages \
+         ORDER BY created_at DESC, id DESC",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(ContactMessage {
+                id: r.try_get("id")?,
+                nom: r.try_get("nom")?,
+                email: r.try_get("email")?,
+                sujet: r.try_get("sujet")?,
+                message: r.try_get("message")?,
+                ip: r.try_get("ip")?,
+                created_at: r.try_get("created_at")?,
+            })
+        })
+        .collect()
+}
