@@ -8,30 +8,30 @@ use clap::{Args, Parser, Subcommand};
 const HELP_TEMPLATE: &str = "\
 {about}
 
-Utilisation : {usage}
+Utilisation : {usage}
 
-Commandes :
+Commandes :
 {subcommands}
 
-Options :
+Options :
 {options}
 ";
 
 const SUB_HELP_TEMPLATE: &str = "\
 {about}
 
-Utilisation : {usage}
+Utilisation : {usage}
 
-Options :
+Options :
 {options}
 ";
 
-/// Serveur du site Forme Additive : application web, API internes et contrôleurs.
+/// Serveur du site Forme Additive : application web, API internes et contrôleurs.
 #[derive(Debug, Parser)]
 #[command(
     name = "server",
     version,
-    about = "Serveur du site Forme Additive : application web, API internes et contrôleurs.",
+    about = "Serveur du site Forme Additive : application web, API internes et contrôleurs.",
     help_template = HELP_TEMPLATE,
     override_usage = "server [OPTIONS] [COMMANDE]",
     disable_help_flag = true,
@@ -58,17 +58,23 @@ pub struct Cli {
 /// What the binary does.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Sert le site (commande par défaut) : application web, API et contrôleurs.
+    /// Sert le site (commande par défaut) : application web, API et contrôleurs.
     #[command(help_template = SUB_HELP_TEMPLATE, override_usage = "server serve [OPTIONS]")]
     Serve {
-        /// Adresse d'écoute HOTE:PORT (port 0 : un port libre, affiché au démarrage).
-        #[arg(long, env = "ADDR", default_value = "127.0.0.1:8080")]
+        /// Adresse d'écoute HOTE:PORT ; port 0 : un port libre, affiché au démarrage (ADDR, défaut : 127.0.0.1:8080).
+        #[arg(
+            long,
+            env = "ADDR",
+            default_value = "127.0.0.1:8080",
+            hide_env = true,
+            hide_default_value = true
+        )]
         addr: SocketAddr,
     },
     /// Applique les migrations de la base de données puis s'arrête.
     #[command(help_template = SUB_HELP_TEMPLATE, override_usage = "server migrate [OPTIONS]")]
     Migrate,
-    /// Crée un administrateur (ou promeut un compte existant) ; le mot de passe est lu sur l'entrée standard.
+    /// Crée un administrateur (ou promeut un compte existant) ; le mot de passe est lu sur l'entrée standard.
     #[command(
         name = "create-admin",
         help_template = SUB_HELP_TEMPLATE,
@@ -78,7 +84,7 @@ pub enum Command {
         /// Adresse e-mail de l'administrateur.
         #[arg(long)]
         email: String,
-        /// Lit le mot de passe sur l'entrée standard (obligatoire : aucun mot de passe par défaut).
+        /// Lit le mot de passe sur l'entrée standard (obligatoire : aucun mot de passe par défaut).
         #[arg(long = "password-stdin", required = true)]
         password_stdin: bool,
     },
@@ -87,64 +93,107 @@ pub enum Command {
 /// Settings shared by every subcommand (flags or environment variables).
 #[derive(Debug, Clone, Args)]
 pub struct Settings {
-    /// Dossier des données : base SQLite, fichiers déposés, boîte d'envoi des e-mails.
-    #[arg(long, env = "DATA_DIR", default_value = "data", global = true)]
+    /// Dossier des données : base SQLite, fichiers déposés, boîte d'envoi des e-mails (DATA_DIR, défaut : data).
+    #[arg(
+        long,
+        env = "DATA_DIR",
+        default_value = "data",
+        global = true,
+        hide_env = true,
+        hide_default_value = true
+    )]
     pub data_dir: PathBuf,
 
-    /// URL de la base : sqlite://chemin.db ou postgres://... (défaut : DATA_DIR/forme-additive.db).
-    #[arg(long, env = "DATABASE_URL", global = true)]
+    /// URL de la base : sqlite://chemin.db ou postgres://... (DATABASE_URL, défaut : DATA_DIR/forme-additive.db).
+    #[arg(long, env = "DATABASE_URL", global = true, hide_env = true)]
     pub database_url: Option<String>,
 
-    /// Nom de la marque affiché sur le site et dans les e-mails.
+    /// Nom de la marque affiché sur le site et dans les e-mails (BRAND_NAME, défaut : Forme Additive).
     #[arg(
         long,
         env = "BRAND_NAME",
         default_value = "Forme Additive",
-        global = true
+        global = true,
+        hide_env = true,
+        hide_default_value = true
     )]
     pub brand_name: String,
 
-    /// Serveur SMTP (smtp://utilisateur:motdepasse@hote:port) ; sans lui, les e-mails vont dans DATA_DIR/outbox.
-    #[arg(long, env = "SMTP_URL", global = true)]
+    /// Serveur SMTP (smtp://utilisateur:motdepasse@hote:port) ; sans lui, les e-mails vont dans DATA_DIR/outbox (SMTP_URL).
+    #[arg(long, env = "SMTP_URL", global = true, hide_env = true)]
     pub smtp_url: Option<String>,
 
-    /// Adresse publique du site, pour les liens des e-mails (défaut : http://127.0.0.1:8080).
-    #[arg(long, env = "PUBLIC_URL", global = true)]
+    /// Adresse publique du site, pour les liens des e-mails (PUBLIC_URL, défaut : http://127.0.0.1:8080).
+    #[arg(long, env = "PUBLIC_URL", global = true, hide_env = true)]
     pub public_url: Option<String>,
 
-    /// Adresse d'expédition des e-mails.
+    /// Adresse d'expédition des e-mails (MAIL_FROM, défaut : Forme Additive <no-reply@forme-additive.test>).
     #[arg(
         long,
+        hide_env = true,
+        hide_default_value = true,
         env = "MAIL_FROM",
         default_value = "Forme Additive <no-reply@forme-additive.test>",
         global = true
     )]
     pub mail_from: String,
 
-    /// Dossier de l'application web construite (index.html et ressources).
-    #[arg(long, env = "WEB_DIST", default_value = "web/dist", global = true)]
+    /// Dossier de l'application web construite, index.html et ressources (WEB_DIST, défaut : web/dist).
+    #[arg(
+        long,
+        env = "WEB_DIST",
+        default_value = "web/dist",
+        global = true,
+        hide_env = true,
+        hide_default_value = true
+    )]
     pub web_dist: PathBuf,
 
-    /// Cookies « Secure » (défaut : non sur 127.0.0.1/localhost, oui ailleurs).
-    #[arg(long, env = "COOKIE_SECURE", global = true)]
+    /// Cookies « Secure » : true ou false (COOKIE_SECURE, défaut : false sur 127.0.0.1/localhost, true ailleurs).
+    #[arg(
+        long,
+        env = "COOKIE_SECURE",
+        global = true,
+        hide_env = true,
+        hide_possible_values = true
+    )]
     pub cookie_secure: Option<bool>,
 
-    /// Fait confiance à l'en-tête X-Forwarded-For (derrière un proxy inverse uniquement).
-    #[arg(long, env = "TRUST_PROXY", default_value_t = false, global = true)]
+    /// Fait confiance à l'en-tête X-Forwarded-For, derrière un proxy inverse uniquement (TRUST_PROXY).
+    #[arg(
+        long,
+        env = "TRUST_PROXY",
+        default_value_t = false,
+        global = true,
+        hide_env = true
+    )]
     pub trust_proxy: bool,
 
-    /// Durée de vie d'une session, en heures.
-    #[arg(long, env = "SESSION_HOURS", default_value_t = 24 * 30, global = true)]
+    /// Durée de vie d'une session, en heures (SESSION_HOURS, défaut : 720).
+    #[arg(long, env = "SESSION_HOURS", default_value_t = 24 * 30, global = true, hide_env = true, hide_default_value = true)]
     pub session_hours: i64,
 
-    /// Difficulté du captcha ALTCHA (nombre maximal à chercher).
+    /// Difficulté du captcha ALTCHA, nombre maximal à chercher (CAPTCHA_MAX_NUMBER, défaut : 50000).
     #[arg(
         long,
         env = "CAPTCHA_MAX_NUMBER",
         default_value_t = 50_000,
-        global = true
+        global = true,
+        hide_env = true,
+        hide_default_value = true
     )]
     pub captcha_max_number: u64,
+
+    /// Adresse de l'équipe qui reçoit les messages du formulaire de contact (CONTACT_EMAIL, défaut : contact@forme-additive.example).
+    #[arg(
+        long,
+        env = "CONTACT_EMAIL",
+        default_value = "contact@forme-additive.example",
+        global = true,
+        hide_env = true,
+        hide_default_value = true
+    )]
+    pub contact_email: String,
 }
 
 impl Settings {
