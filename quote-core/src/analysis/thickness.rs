@@ -1,71 +1,125 @@
-//! Wall-thickness estimate: rays cast inward from a bounded, evenly spread sample of faces,
-//! with parry3d (f32), up to a reach of [`REACH_MM`].
+//! Wall-thickness estimate: rays cast inward from a bounded, evenly spread sample of faces, up
+//! to a reach of [`REACH_MM`], through a uniform grid of the cells the rays cross.
 //!
-//! From the centroid of each sampled face, a ray runs along the inward normal (starting a
-//! hair inside so it does not hit its own face) to the first surface it meets; that distance
-//! is the local wall thickness. Only walls thinner than the reach matter (every process's
-//! minimum wall is far below it), so parry's tree is built only over the triangles near the
-//! sampled rays, found with a coarse grid: the cost stays a few milliseconds even for a
-//! million-triangle mesh. The minimum wall reported is the 5th percentile of the samples, so
-//! that rays grazing the edge of a sharp corner do not decide alone.
+//! From the centroid of each sampled face, a ray runs along the inward normal (starting a hair
+//! inside so it does not hit its own face) to the first surface it meets; that distance is the
+//! local wall thickness. Only walls thinner than the reach matter (every process's minimum
+//! wall is far below it), so only the grid cells the rays cross are filled: one pass over the
+//! triangles bins those touching a crossed cell, then each ray walks its own cells in order
+//! (3D DDA) and tests their triangles (Möller–Trumbore in f64), stopping at the first cell that
+//! cannot hold a nearer hit. The cell size follows the faces' size, so a cell holds a handful
+//! of triangles whether the mesh has twelve or a million. The minimum wall reported is the 5th
+//! percentile of the samples, so that rays grazing the edge of a sharp corner do not decide
+//! alone. Only `+ - * /`, `sqrt` and `floor` are used: native and WebAssembly agree to the bit.
 
-use parry3d::math::Vector;
-use parry3d::query::{Ray, RayCast};
-use parry3d::shape::TriMesh;
-
-use super::volume::{area_vector, dot};
+use super::volume::{area_vector, cross, dot, sub};
 use crate::Mesh;
 
 /// Walls are measured up to this thickness, mm; thicker walls are "thick enough".
 pub const REACH_MM: f64 = 10.0;
-/// The grid has at most this many cells (a bit each).
-const MAX_CELLS: f64 = 64e6;
+/// The grid has at most this many cells (one bit each while marking).
+const MAX_CELLS: f64 = (1u64 << 25) as f64;
+/// Triangles whose box covers more cells than this are tested by every ray instead.
+const BIG_TRIANGLE_CELLS: usize = 512;
 
+/// A ray from a sampled face: its triangle, origin and unit inward direction.
+struct Ray {
+    triangle: usize,
+    origin: [f64; 3],
+    dir: [f64; 3],
+}
+
+/// The uniform grid over the mesh box.
 struct Grid {
     min: [f64; 3],
     cell: f64,
     dims: [usize; 3],
-    bits: Vec<u64>,
 }
 
 impl Grid {
-    fn new(min: [f64; 3], max: [f64; 3]) -> Grid {
-        let size = [0, 1, 2].map(|k| max[k] - min[k]);
-        let mut cell = REACH_MM;
-        while size
-            .iter()
-            .map(|s| (s / cell).floor() + 1.0)
-            .product::<f64>()
-            > MAX_CELLS
-        {
+    /// A grid whose cells are about twice the sampled faces' mean extent, within
+    /// `[REACH_MM / 32, REACH_MM]`, coarsened until it has at most [`MAX_CELLS`] cells.
+    fn new(min: [f64; 3], max: [f64; 3], mean_extent: f64) -> Grid {
+        let size = sub(max, min);
+        let mut cell = (2.0 * mean_extent).clamp(REACH_MM / 32.0, REACH_MM);
+        let count = |c: f64| size.iter().map(|s| (s / c).floor() + 1.0).product::<f64>();
+        while count(cell) > MAX_CELLS {
             cell *= 2.0;
         }
         let dims = size.map(|s| (s / cell).floor() as usize + 1);
-        let n = dims[0] * dims[1] * dims[2];
-        Grid {
-            min,
-            cell,
-            dims,
-            bits: vec![0; n.div_ceil(64)],
-        }
+        Grid { min, cell, dims }
     }
 
-    /// The cell range covered by a box, clamped to the grid.
+    fn len(&self) -> usize {
+        self.dims[0] * self.dims[1] * self.dims[2]
+    }
+
+    fn index(&self, c: [usize; 3]) -> usize {
+        (c[2] * self.dims[1] + c[1]) * self.dims[0] + c[0]
+    }
+
+    /// The cell range covered by a box, clamped to the grid (the box is within the mesh box),
+    /// padded by a millionth of a cell so that a point on a cell face is in both cells.
+    #[inline]
     fn range(&self, lo: [f64; 3], hi: [f64; 3]) -> [(usize, usize); 3] {
-        [0, 1, 2].map(|k| {
-            let c = |x: f64| {
-                (((x - self.min[k]) / self.cell).floor().max(0.0) as usize).min(self.dims[k] - 1)
-            };
-            (c(lo[k]), c(hi[k]))
-        })
+        let inv = 1.0 / self.cell;
+        let pad = 1e-6;
+        let mut out = [(0, 0); 3];
+        for k in 0..3 {
+            let a = (lo[k] - self.min[k]) * inv - pad;
+            let b = (hi[k] - self.min[k]) * inv + pad;
+            // Truncation is the floor for non-negative values; negative ones clamp to 0.
+            let last = self.dims[k] - 1;
+            out[k] = (
+                if a > 0.0 { (a as usize).min(last) } else { 0 },
+                if b > 0.0 { (b as usize).min(last) } else { 0 },
+            );
+        }
+        out
     }
 
-    fn cells(&self, r: [(usize, usize); 3]) -> impl Iterator<Item = usize> + '_ {
-        let d = self.dims;
-        (r[2].0..=r[2].1).flat_map(move |z| {
-            (r[1].0..=r[1].1)
-                .flat_map(move |y| (r[0].0..=r[0].1).map(move |x| (z * d[1] + y) * d[0] + x))
-        })
+    /// The cells a ray segment crosses, in order, with the distance along the ray at which it
+    /// leaves each one (Amanatides and Woo's walk).
+    fn walk(&self, ray: &Ray, reach: f64, out: &mut Vec<(u32, f64)>) {
+        let mut cell = [0i64; 3];
+        let mut step = [0i64; 3];
+        let mut next = [f64::INFINITY; 3];
+        let mut delta = [f64::INFINITY; 3];
+        for k in 0..3 {
+            let f = (ray.origin[k] - self.min[k]) / self.cell;
+            cell[k] = f.floor() as i64;
+            let d = ray.dir[k];
+            if d > 0.0 {
+                step[k] = 1;
+                delta[k] = self.cell / d;
+                next[k] = ((cell[k] + 1) as f64 - f) * self.cell / d;
+            } else if d < 0.0 {
+                step[k] = -1;
+                delta[k] = -self.cell / d;
+                next[k] = (f - cell[k] as f64) * self.cell / -d;
+            }
+        }
+        let inside = |c: [i64; 3]| (0..3).all(|k| c[k] >= 0 && (c[k] as usize) < self.dims[k]);
+        let mut t = 0.0;
+        while t <= reach {
+            let k = if next[0] <= next[1] && next[0] <= next[2] {
+                0
+            } else if next[1] <= next[2] {
+                1
+            } else {
+                2
+            };
+            let exit = next[k];
+            if inside(cell) {
+                out.push((self.index(cell.map(|c| c as usize)) as u32, exit));
+            }
+            if !exit.is_finite() {
+                break;
+            }
+            t = exit;
+            cell[k] += step[k];
+            next[k] += delta[k];
+        }
     }
 }
 
@@ -74,92 +128,179 @@ fn bounds(points: &[[f64; 3]]) -> ([f64; 3], [f64; 3]) {
     let mut hi = [f64::NEG_INFINITY; 3];
     for p in points {
         for k in 0..3 {
-            lo[k] = lo[k].min(p[k]);
-            hi[k] = hi[k].max(p[k]);
+            lo[k] = if p[k] < lo[k] { p[k] } else { lo[k] };
+            hi[k] = if p[k] > hi[k] { p[k] } else { hi[k] };
         }
     }
     (lo, hi)
 }
 
-/// The sampled faces' thicknesses under the reach, as (triangle, thickness mm), and the
-/// number of faces sampled.
-fn sample(mesh: &Mesh, samples: usize) -> (Vec<(usize, f64)>, usize) {
-    let n = mesh.triangles.len();
-    if samples == 0 || n == 0 {
-        return (Vec::new(), 0);
+/// Distance along the ray to the triangle, when it is hit within `(0, reach]` (either side).
+#[inline]
+fn hit(ray: &Ray, [a, b, c]: [[f64; 3]; 3], reach: f64) -> Option<f64> {
+    let e1 = sub(b, a);
+    let e2 = sub(c, a);
+    let p = cross(ray.dir, e2);
+    let det = dot(e1, p);
+    if det == 0.0 || !det.is_finite() {
+        return None;
     }
+    let inv = 1.0 / det;
+    let s = sub(ray.origin, a);
+    let u = dot(s, p) * inv;
+    if !(0.0..=1.0).contains(&u) {
+        return None;
+    }
+    let q = cross(s, e1);
+    let v = dot(ray.dir, q) * inv;
+    if v < 0.0 || u + v > 1.0 {
+        return None;
+    }
+    let t = dot(e2, q) * inv;
+    (t > 0.0 && t <= reach).then_some(t)
+}
+
+/// The rays of the sampled faces, with the nudge they start inside by and the sampled faces'
+/// mean extent (largest side of their box).
+fn rays(mesh: &Mesh, samples: usize) -> (Vec<Ray>, f64, f64) {
+    let n = mesh.triangles.len();
     let (min, max) = bounds(&mesh.vertices);
-    let diag = dot(super::volume::sub(max, min), super::volume::sub(max, min)).sqrt();
+    let diag = dot(sub(max, min), sub(max, min)).sqrt();
     let nudge = (diag * 1e-6).max(1e-6);
-    // Rays: (triangle, origin, inward direction), relative to `min` for f32 precision.
     let step = n.div_ceil(samples.min(n));
-    let rays: Vec<(usize, [f64; 3], [f64; 3])> = (0..n)
+    let mut extent_sum = 0.0;
+    let rays = (0..n)
         .step_by(step)
         .filter_map(|t| {
             let c = mesh.corners(t);
+            let (lo, hi) = bounds(&c);
+            let e = sub(hi, lo);
+            extent_sum += e[0].max(e[1]).max(e[2]);
             let nrm = area_vector(c);
             let len = dot(nrm, nrm).sqrt();
             (len > 0.0).then(|| {
                 let dir = nrm.map(|x| -x / len);
-                let o = [0, 1, 2].map(|k| (c[0][k] + c[1][k] + c[2][k]) / 3.0 + dir[k] * nudge);
-                (t, o, dir)
+                let origin =
+                    [0, 1, 2].map(|k| (c[0][k] + c[1][k] + c[2][k]) / 3.0 + dir[k] * nudge);
+                Ray {
+                    triangle: t,
+                    origin,
+                    dir,
+                }
             })
         })
         .collect();
-    let sampled = rays.len();
-    let mut grid = Grid::new(min, max);
-    for (_, o, d) in &rays {
-        let end = [0, 1, 2].map(|k| o[k] + d[k] * REACH_MM);
-        let (lo, hi) = bounds(&[*o, end]);
-        for cell in grid.cells(grid.range(lo, hi)).collect::<Vec<_>>() {
-            grid.bits[cell / 64] |= 1 << (cell % 64);
-        }
+    (rays, nudge, extent_sum / n.div_ceil(step) as f64)
+}
+
+/// The sampled faces' thicknesses under the reach, as (triangle, thickness mm), and the
+/// number of faces sampled.
+fn sample(mesh: &Mesh, samples: usize) -> (Vec<(usize, f64)>, usize) {
+    if samples == 0 || mesh.triangles.is_empty() {
+        return (Vec::new(), 0);
     }
-    // The triangles in marked cells (or too large to check cell by cell).
-    let mut remap = vec![u32::MAX; mesh.vertices.len()];
-    let (mut vertices, mut indices) = (Vec::new(), Vec::new());
+    let (rays, nudge, mean_extent) = rays(mesh, samples);
+    let sampled = rays.len();
+    let hits = cast(mesh, &rays, mean_extent);
+    let out = rays
+        .iter()
+        .zip(hits)
+        .filter(|(_, d)| d.is_finite())
+        .map(|(r, d)| (r.triangle, d + nudge))
+        .collect();
+    (out, sampled)
+}
+
+/// The nearest hit of each ray within the reach (infinity when none), through the grid.
+fn cast(mesh: &Mesh, rays: &[Ray], mean_extent: f64) -> Vec<f64> {
+    if rays.is_empty() {
+        return Vec::new();
+    }
+    let (min, max) = bounds(&mesh.vertices);
+    let grid = Grid::new(min, max, mean_extent);
+    let reach = REACH_MM;
+
+    // The cells each ray crosses, and a mark on each.
+    let mut walks: Vec<(u32, f64)> = Vec::new();
+    let mut walk_start = Vec::with_capacity(rays.len() + 1);
+    for ray in rays {
+        walk_start.push(walks.len());
+        grid.walk(ray, reach, &mut walks);
+    }
+    walk_start.push(walks.len());
+    let mut marked = vec![0u64; grid.len().div_ceil(64)];
+    for &(c, _) in &walks {
+        marked[c as usize / 64] |= 1 << (c % 64);
+    }
+    // Marked cells get slots (sorted cell list), then every triangle touching a marked cell is
+    // binned there; large triangles go to a list every ray tests.
+    let mut slot_cells: Vec<u32> = walks.iter().map(|w| w.0).collect();
+    slot_cells.sort_unstable();
+    slot_cells.dedup();
+    let slot_of = |c: usize| slot_cells.binary_search(&(c as u32)).ok();
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    let mut big: Vec<u32> = Vec::new();
     for (t, tri) in mesh.triangles.iter().enumerate() {
-        let (lo, hi) = bounds(&mesh.corners(t));
+        let c = tri.map(|v| mesh.vertices[v as usize]);
+        let (lo, hi) = bounds(&c);
         let r = grid.range(lo, hi);
-        let count: usize = r.iter().map(|(a, b)| b - a + 1).product();
-        let near = count > 27
-            || grid
-                .cells(r)
-                .any(|c| grid.bits[c / 64] & (1 << (c % 64)) != 0);
-        if !near {
+        let count = (r[0].1 - r[0].0 + 1) * (r[1].1 - r[1].0 + 1) * (r[2].1 - r[2].0 + 1);
+        if count > BIG_TRIANGLE_CELLS {
+            big.push(t as u32);
             continue;
         }
-        indices.push(tri.map(|v| {
-            if remap[v as usize] == u32::MAX {
-                remap[v as usize] = vertices.len() as u32;
-                let p = mesh.vertices[v as usize];
-                vertices.push(Vector::new(
-                    (p[0] - min[0]) as f32,
-                    (p[1] - min[1]) as f32,
-                    (p[2] - min[2]) as f32,
-                ));
+        for z in r[2].0..=r[2].1 {
+            for y in r[1].0..=r[1].1 {
+                for x in r[0].0..=r[0].1 {
+                    let cell = grid.index([x, y, z]);
+                    if marked[cell / 64] & (1 << (cell % 64)) != 0 {
+                        if let Some(s) = slot_of(cell) {
+                            pairs.push((s as u32, t as u32));
+                        }
+                    }
+                }
             }
-            remap[v as usize]
-        }));
-    }
-    let Ok(shape) = TriMesh::new(vertices, indices) else {
-        return (Vec::new(), sampled);
-    };
-    let mut out = Vec::with_capacity(rays.len());
-    for (t, o, d) in rays {
-        let ray = Ray::new(
-            Vector::new(
-                (o[0] - min[0]) as f32,
-                (o[1] - min[1]) as f32,
-                (o[2] - min[2]) as f32,
-            ),
-            Vector::new(d[0] as f32, d[1] as f32, d[2] as f32),
-        );
-        if let Some(toi) = shape.cast_local_ray(&ray, REACH_MM as f32, false) {
-            out.push((t, toi as f64 + nudge));
         }
     }
-    (out, sampled)
+    // Counting sort of the pairs into per-slot triangle lists.
+    let mut start = vec![0u32; slot_cells.len() + 1];
+    for &(s, _) in &pairs {
+        start[s as usize + 1] += 1;
+    }
+    for i in 0..slot_cells.len() {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut binned = vec![0u32; pairs.len()];
+    for &(s, t) in &pairs {
+        binned[fill[s as usize] as usize] = t;
+        fill[s as usize] += 1;
+    }
+
+    rays.iter()
+        .enumerate()
+        .map(|(i, ray)| {
+            let mut best = big
+                .iter()
+                .filter_map(|&t| hit(ray, mesh.corners(t as usize), reach))
+                .fold(f64::INFINITY, f64::min);
+            // A cell is entered where the previous one is left: past a hit, nothing nearer.
+            let mut entry = 0.0;
+            for &(cell, exit) in &walks[walk_start[i]..walk_start[i + 1]] {
+                if best <= entry {
+                    break;
+                }
+                entry = exit;
+                let s = slot_of(cell as usize).expect("walked cells have slots");
+                for &t in &binned[start[s] as usize..start[s + 1] as usize] {
+                    if let Some(d) = hit(ray, mesh.corners(t as usize), reach) {
+                        best = best.min(d);
+                    }
+                }
+            }
+            best
+        })
+        .collect()
 }
 
 /// The estimated thinnest wall in mm: the 5th percentile of the sampled walls, counting those
@@ -186,7 +327,7 @@ pub(crate) fn thin_triangles(mesh: &Mesh, samples: usize, min_wall_mm: f64) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::test_meshes::{block, cube};
+    use crate::analysis::test_meshes::{block, cube, merge};
 
     #[test]
     fn a_thin_plate_measures_its_thickness() {
@@ -204,10 +345,65 @@ mod tests {
     }
 
     #[test]
-    fn a_thin_plate_far_from_the_origin_is_measured_in_f32_without_loss() {
+    fn a_thin_plate_far_from_the_origin_is_measured_without_loss() {
         let m = block([20.0, 10.0, 0.5], [1e6, 1e6, 1e6]);
         let w = min_wall(&m, 100).unwrap();
         assert!((w - 0.5).abs() < 1e-3, "{w}");
+    }
+
+    /// A closed torus of `rings x sides` quads (tube radius `r` around a circle of radius `big`).
+    fn torus(rings: usize, sides: usize, big: f64, r: f64) -> Mesh {
+        let tau = std::f64::consts::TAU;
+        let mut vertices = Vec::new();
+        for i in 0..rings {
+            for j in 0..sides {
+                let (u, v) = (tau * i as f64 / rings as f64, tau * j as f64 / sides as f64);
+                let d = big + r * v.cos();
+                vertices.push([d * u.cos(), d * u.sin(), r * v.sin()]);
+            }
+        }
+        let id = |i: usize, j: usize| ((i % rings) * sides + j % sides) as u32;
+        let mut triangles = Vec::new();
+        for i in 0..rings {
+            for j in 0..sides {
+                let q = [id(i, j), id(i + 1, j), id(i + 1, j + 1), id(i, j + 1)];
+                triangles.push([q[0], q[1], q[2]]);
+                triangles.push([q[0], q[2], q[3]]);
+            }
+        }
+        Mesh {
+            vertices,
+            triangles,
+        }
+    }
+
+    #[test]
+    fn the_grid_finds_the_same_nearest_hits_as_testing_every_triangle() {
+        // A fine torus (small faces, small cells), with a coarse block across its hole (large
+        // faces, some in the every-ray list) and a thin plate inside the tube's reach.
+        let fine = torus(120, 40, 20.0, 4.0);
+        let block = block([80.0, 2.0, 40.0], [-40.0, -1.0, -20.0]);
+        let plate = block_plate();
+        let m = merge(&merge(&fine, &block), &plate);
+        let (rays, _, mean_extent) = rays(&m, 3000);
+        let grid = Grid::new(bounds(&m.vertices).0, bounds(&m.vertices).1, mean_extent);
+        // The block's large faces cover more cells than the limit: the every-ray list is used.
+        assert!(80.0 * 40.0 / (grid.cell * grid.cell) > BIG_TRIANGLE_CELLS as f64);
+        assert!(rays.len() > 2000);
+        let grid = cast(&m, &rays, mean_extent);
+        let mut hits = 0;
+        for (ray, got) in rays.iter().zip(&grid) {
+            let want = (0..m.triangles.len())
+                .filter_map(|t| hit(ray, m.corners(t), REACH_MM))
+                .fold(f64::INFINITY, f64::min);
+            assert_eq!(*got, want, "ray from triangle {}", ray.triangle);
+            hits += usize::from(want.is_finite());
+        }
+        assert!(hits > 1000, "{hits} hits");
+    }
+
+    fn block_plate() -> Mesh {
+        block([8.0, 8.0, 0.3], [18.0, -4.0, 5.0])
     }
 
     #[test]

@@ -84,58 +84,59 @@ fn shells(mesh: &Mesh) -> (usize, Vec<u32>) {
     (count as usize, id)
 }
 
-/// Lists up to this long are scanned, longer ones sorted and searched.
-const SHORT: usize = 16;
-
-/// Directed edges grouped by start vertex (CSR); groups longer than [`SHORT`] are sorted.
-fn directed_edges(mesh: &Mesh) -> (Vec<u32>, Vec<u32>) {
+/// Undirected edges grouped by their smaller vertex (CSR): each entry is the larger vertex
+/// shifted left by one, with bit 0 set when a triangle runs the edge from the smaller vertex.
+fn edges_by_smaller_vertex(mesh: &Mesh) -> (Vec<u32>, Vec<u32>) {
     let n = mesh.vertices.len();
     let mut start = vec![0u32; n + 1];
     for t in &mesh.triangles {
         for k in 0..3 {
             let (a, b) = (t[k], t[(k + 1) % 3]);
             if a != b {
-                start[a as usize + 1] += 1;
+                start[a.min(b) as usize + 1] += 1;
             }
         }
     }
     for v in 0..n {
         start[v + 1] += start[v];
     }
-    let mut fill = start.clone();
+    let mut fill = start[..n].to_vec();
     let mut ends = vec![0u32; start[n] as usize];
     for t in &mesh.triangles {
         for k in 0..3 {
             let (a, b) = (t[k], t[(k + 1) % 3]);
             if a != b {
-                ends[fill[a as usize] as usize] = b;
-                fill[a as usize] += 1;
+                let lo = a.min(b) as usize;
+                ends[fill[lo] as usize] = (a.max(b) << 1) | u32::from(a < b);
+                fill[lo] += 1;
             }
-        }
-    }
-    for v in 0..n {
-        let list = &mut ends[start[v] as usize..start[v + 1] as usize];
-        if list.len() > SHORT {
-            list.sort_unstable();
         }
     }
     (start, ends)
 }
 
-/// How many times `x` occurs in a list (sorted when longer than [`SHORT`]).
+/// Sorts a short list in place (insertion sort: the lists hold a handful of edges).
 #[inline]
-fn occurrences(sorted: &[u32], x: u32) -> usize {
-    if sorted.len() <= SHORT {
-        return sorted.iter().filter(|&&e| e == x).count();
+fn sort_small(list: &mut [u32]) {
+    if list.len() > 32 {
+        list.sort_unstable();
+        return;
     }
-    let lo = sorted.partition_point(|&e| e < x);
-    sorted[lo..].partition_point(|&e| e == x)
+    for i in 1..list.len() {
+        let x = list[i];
+        let mut j = i;
+        while j > 0 && list[j - 1] > x {
+            list[j] = list[j - 1];
+            j -= 1;
+        }
+        list[j] = x;
+    }
 }
 
 /// Classifies every undirected edge once and finds the shells.
 pub(crate) fn topology(mesh: &Mesh) -> Topology {
     let (shells, vertex_shell) = shells(mesh);
-    let (start, ends) = directed_edges(mesh);
+    let (start, mut ends) = edges_by_smaller_vertex(mesh);
     let mut topo = Topology {
         boundary_edges: 0,
         non_manifold_edges: 0,
@@ -144,41 +145,27 @@ pub(crate) fn topology(mesh: &Mesh) -> Topology {
         bad_edges_per_shell: vec![0; shells],
         vertex_shell,
     };
-    let out = |v: u32| &ends[start[v as usize] as usize..start[v as usize + 1] as usize];
-    for a in 0..mesh.vertices.len() as u32 {
-        let list = out(a);
-        let short = list.len() <= SHORT;
+    for a in 0..mesh.vertices.len() {
+        let list = &mut ends[start[a] as usize..start[a + 1] as usize];
+        sort_small(list);
+        // Equal larger ends are now adjacent, backward uses (bit 0 clear) before forward ones.
         let mut j = 0;
         while j < list.len() {
-            let b = list[j];
-            let ab = if short {
-                j += 1;
-                if list[..j - 1].contains(&b) {
-                    continue;
-                }
-                occurrences(list, b)
-            } else {
-                let mut run = 1;
-                while j + run < list.len() && list[j + run] == b {
-                    run += 1;
-                }
-                j += run;
-                run
-            };
-            let ba = occurrences(out(b), a);
-            // Count each undirected edge once: from its smaller end when both directions
-            // exist, otherwise from the only direction present.
-            if ba > 0 && a > b {
-                continue;
+            let b = list[j] >> 1;
+            let mut run = 1;
+            while j + run < list.len() && list[j + run] >> 1 == b {
+                run += 1;
             }
-            let bad = match ab + ba {
+            let forward = list[j..j + run].iter().filter(|&&e| e & 1 == 1).count();
+            j += run;
+            let bad = match run {
                 1 => &mut topo.boundary_edges,
-                2 if ab == 1 => continue,
+                2 if forward == 1 => continue,
                 2 => &mut topo.inconsistent_edges,
                 _ => &mut topo.non_manifold_edges,
             };
             *bad += 1;
-            topo.bad_edges_per_shell[topo.vertex_shell[a as usize] as usize] += 1;
+            topo.bad_edges_per_shell[topo.vertex_shell[a] as usize] += 1;
         }
     }
     topo
