@@ -14,7 +14,7 @@ pub mod pricing;
 
 pub use analysis::{
     analyze, preview_flags, quick_stats, Analysis, AnalysisOptions, ProcessGeometry, QuickStats,
-    Unit,
+    QuickStream, Unit,
 };
 pub use error::{fr_int, fr_num, QuoteError};
 pub use import::{detect_format, import, Format};

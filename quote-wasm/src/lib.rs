@@ -234,7 +234,54 @@ pub fn price_all(
 #[wasm_bindgen(js_name = quickStats)]
 pub fn quick_stats(name: &str, bytes: &[u8], unit: &str) -> Result<String, JsValue> {
     let unit = parse_unit(unit).map_err(quote_error)?;
-    let mut stats = quote_core::quick_stats(name, bytes).map_err(quote_error)?;
+    let stats = quote_core::quick_stats(name, bytes).map_err(quote_error)?;
+    to_json(&in_unit(stats, unit))
+}
+
+/// Quick stats over a file read in pieces (a binary STL is never held whole in WebAssembly
+/// memory): `push` each piece in order, then `finish` gives the JSON of `quickStats`.
+#[wasm_bindgen]
+pub struct QuickStatsStream {
+    inner: Option<quote_core::QuickStream>,
+    unit: Unit,
+}
+
+#[wasm_bindgen]
+impl QuickStatsStream {
+    /// A stream for the file `name` of `length` bytes drawn in `unit`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: &str, length: f64, unit: &str) -> Result<QuickStatsStream, JsValue> {
+        let unit = parse_unit(unit).map_err(quote_error)?;
+        if !(length >= 0.0 && length.fract() == 0.0) {
+            return Err(bad_argument("length", length));
+        }
+        Ok(QuickStatsStream {
+            inner: Some(quote_core::QuickStream::new(name, length as u64)),
+            unit,
+        })
+    }
+
+    /// Reads the next piece of the file.
+    pub fn push(&mut self, piece: &[u8]) -> Result<(), JsValue> {
+        match &mut self.inner {
+            Some(s) => s.push(piece).map_err(quote_error),
+            None => Err(bad_argument("stream", "déjà terminé")),
+        }
+    }
+
+    /// The figures of the whole file, as JSON (same fields as `quickStats`).
+    pub fn finish(&mut self) -> Result<String, JsValue> {
+        let stream = self
+            .inner
+            .take()
+            .ok_or_else(|| bad_argument("stream", "déjà terminé"))?;
+        let stats = stream.finish().map_err(quote_error)?;
+        to_json(&in_unit(stats, self.unit))
+    }
+}
+
+/// Quick stats of a file drawn in `unit`, converted to millimetres.
+fn in_unit(mut stats: quote_core::QuickStats, unit: Unit) -> quote_core::QuickStats {
     if unit != Unit::Mm {
         let k = unit.to_mm();
         stats.volume_mm3 *= k * k * k;
@@ -245,7 +292,7 @@ pub fn quick_stats(name: &str, bytes: &[u8], unit: &str) -> Result<String, JsVal
             stats.bbox_max[i] *= k;
         }
     }
-    to_json(&stats)
+    stats
 }
 
 /// The default catalog as JSON, for pages that have not loaded `Combinaison/full` yet.

@@ -4,7 +4,7 @@
 import * as Comlink from 'comlink';
 import type { QuoteWorkerApi } from '@/workers/quote.worker';
 import type { BenchApi, Run } from './bench.worker';
-import { torusStl } from './generate-stl';
+import { torusStl } from '@/workers/torus-stl';
 
 const params = new URLSearchParams(location.search);
 const NU = Number(params.get('nu') ?? 1000);
@@ -30,11 +30,20 @@ async function series(name: string, run: () => Promise<Run>) {
   return { name, median_ms: median(times), runs_ms: times, first_ms: first.ms, check: last };
 }
 
-async function firstPrice(file: File) {
-  const t0 = performance.now();
+/**
+ * From the drop to the first price on screen. `warm`: the worker was started and warmed up when
+ * the page opened, as the quote page does; otherwise it starts at the drop (compile included).
+ */
+async function firstPrice(file: File, warm: boolean) {
+  let t0 = performance.now();
   const worker = new Worker(new URL('../src/workers/quote.worker.ts', import.meta.url), { type: 'module' });
   const api = Comlink.wrap<QuoteWorkerApi>(worker);
   await api.setCatalog(null);
+  let warmUpMs = 0;
+  if (warm) {
+    warmUpMs = await api.warmUp();
+    t0 = performance.now();
+  }
   const out = await api.analyse(file, file.name, 'mm');
   if (!out.ok) throw new Error(out.error.message);
   const best = out.offers.filter((o) => o.breakdown).sort((a, b) => a.breakdown!.line_cents - b.breakdown!.line_cents)[0];
@@ -44,7 +53,7 @@ async function firstPrice(file: File) {
   const preview = await api.preview();
   const previewMs = performance.now() - t0;
   worker.terminate();
-  return { ms, previewMs, previewTriangles: preview ? preview.positions.length / 9 : 0, timings: out.timings };
+  return { ms, previewMs, warmUpMs, previewTriangles: preview ? preview.positions.length / 9 : 0, timings: out.timings };
 }
 
 async function main() {
@@ -53,20 +62,24 @@ async function main() {
   status('Génération du fichier…');
   const bytes = await bench.prepare(NU, NV);
   const js = await series('three STLLoader + boucle JS', () => bench.js());
-  const quick = await series('quote-wasm quickStats', () => bench.quick());
+  const quick = await series('quote-wasm QuickStatsStream (morceaux de 1 Mio)', () => bench.quickStream());
+  const quickWhole = await series('quote-wasm quickStats (fichier entier copié)', () => bench.quick());
   const full = await series('quote-wasm analyse complète', () => bench.full());
   const preview = await series('quote-wasm aperçu 3D (après l’analyse)', () => bench.preview());
   worker.terminate();
   status('Du dépôt au premier prix…');
   const file = new File([torusStl(NU, NV)], 'tore.stl');
   const drops = [];
-  for (let i = 0; i < 3; i++) drops.push(await firstPrice(file));
+  for (let i = 0; i < 3; i++) drops.push(await firstPrice(file, true));
+  const cold = [];
+  for (let i = 0; i < 3; i++) cold.push(await firstPrice(file, false));
   const result = {
     file_bytes: bytes,
     triangles: 2 * NU * NV,
     user_agent: navigator.userAgent,
-    series: [js, quick, full, preview],
+    series: [js, quick, quickWhole, full, preview],
     first_price: { median_ms: median(drops.map((d) => d.ms)), runs: drops },
+    first_price_cold: { median_ms: median(cold.map((d) => d.ms)), runs: cold },
   };
   document.getElementById('result')!.textContent = JSON.stringify(result, null, 2);
   status('Terminé');

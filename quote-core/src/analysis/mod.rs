@@ -18,7 +18,7 @@ mod units;
 mod volume;
 
 pub use options::{AnalysisOptions, ProcessGeometry, Unit};
-pub use quick::{quick_stats, QuickStats};
+pub use quick::{quick_stats, QuickStats, QuickStream};
 pub use run::{analyze, preview_flags};
 
 use crate::import::Format;

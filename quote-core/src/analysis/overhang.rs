@@ -7,7 +7,7 @@
 //! area projected on the plate times the height of their centroid above the part's lowest
 //! point: an upper bound that ignores the part's own lower surfaces catching the supports.
 
-use super::volume::{area_vector, dot};
+use super::volume::{area_vector, dot, greater, lesser};
 use crate::Mesh;
 
 /// Overhang figures for one build direction.
@@ -75,7 +75,7 @@ pub(crate) fn overhangs(
 
 fn corner_range(c: [[f64; 3]; 3], axis: usize) -> (f64, f64) {
     let (a, b, d) = (c[0][axis], c[1][axis], c[2][axis]);
-    (a.min(b).min(d), a.max(b).max(d))
+    (lesser(lesser(a, b), d), greater(greater(a, b), d))
 }
 
 /// Whether triangle `t` overhangs with +z up at `angle_deg` (bit 0 of the preview flags).

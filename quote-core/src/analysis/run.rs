@@ -24,7 +24,7 @@ pub fn analyze(
     let topo = topology(mesh);
     let (total, shell_details) = measure(mesh, &topo);
     let size = total.size();
-    let min_wall_mm = super::thickness::min_wall(mesh, options.thickness_samples);
+    let min_wall_mm = super::thickness::min_wall(mesh, options.thickness_samples, total.max_extent);
     let mut by_angle: Vec<(f64, [super::overhang::Overhang; 6])> = Vec::new();
     let mut fits = Vec::with_capacity(options.processes.len());
     for p in &options.processes {
@@ -143,7 +143,12 @@ pub fn preview_flags(mesh: &Mesh, options: &AnalysisOptions) -> Vec<u8> {
         }
     }
     if let Some(p) = options.processes.first() {
-        for t in super::thickness::thin_triangles(mesh, options.thickness_samples, p.min_wall_mm) {
+        let mut m = Measure::default();
+        for t in 0..mesh.triangles.len() {
+            m.add(mesh.corners(t));
+        }
+        let samples = options.thickness_samples;
+        for t in super::thickness::thin_triangles(mesh, samples, m.max_extent, p.min_wall_mm) {
             flags[t] |= 2;
         }
     }

@@ -37,11 +37,18 @@ struct Grid {
 }
 
 impl Grid {
-    /// A grid whose cells are about twice the sampled faces' mean extent, within
-    /// `[REACH_MM / 32, REACH_MM]`, coarsened until it has at most [`MAX_CELLS`] cells.
-    fn new(min: [f64; 3], max: [f64; 3], mean_extent: f64) -> Grid {
+    /// A grid whose cells are about twice the sampled faces' mean extent, or just wider than
+    /// the widest face when faces are all of a size (then the vertex filter applies with small
+    /// cells), within `[REACH_MM / 32, REACH_MM]`, coarsened until it has at most
+    /// [`MAX_CELLS`] cells.
+    fn new(min: [f64; 3], max: [f64; 3], mean_extent: f64, max_extent: f64) -> Grid {
         let size = sub(max, min);
-        let mut cell = (2.0 * mean_extent).clamp(REACH_MM / 32.0, REACH_MM);
+        let cell = if max_extent <= 2.0 * mean_extent {
+            max_extent * 1.01
+        } else {
+            2.0 * mean_extent
+        };
+        let mut cell = cell.clamp(REACH_MM / 32.0, REACH_MM);
         let count = |c: f64| size.iter().map(|s| (s / c).floor() + 1.0).product::<f64>();
         while count(cell) > MAX_CELLS {
             cell *= 2.0;
@@ -123,6 +130,45 @@ impl Grid {
     }
 }
 
+/// When every triangle is narrower than a cell, the vertices whose cell is within one cell of
+/// a crossed cell (on each axis): a triangle touching a crossed cell (even through the padding)
+/// has all its corners there, so the other vertices' triangles need no look. `None` when
+/// triangles may be wider (every triangle is then checked).
+fn near_vertices(mesh: &Mesh, grid: &Grid, crossed: &[u64], max_extent: f64) -> Option<Vec<bool>> {
+    if max_extent.is_nan() || max_extent >= grid.cell * (1.0 - 4e-6) {
+        return None;
+    }
+    let mut near = vec![0u64; crossed.len()];
+    let [dx, dy, dz] = grid.dims;
+    for (w, &bits) in crossed.iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let c = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (x, y, z) = (c % dx, (c / dx) % dy, c / (dx * dy));
+            for zz in z.saturating_sub(1)..=(z + 1).min(dz - 1) {
+                for yy in y.saturating_sub(1)..=(y + 1).min(dy - 1) {
+                    for xx in x.saturating_sub(1)..=(x + 1).min(dx - 1) {
+                        let i = grid.index([xx, yy, zz]);
+                        near[i / 64] |= 1 << (i % 64);
+                    }
+                }
+            }
+        }
+    }
+    let inv = 1.0 / grid.cell;
+    let cell = |x: f64, k: usize| (((x - grid.min[k]) * inv) as usize).min(grid.dims[k] - 1);
+    Some(
+        mesh.vertices
+            .iter()
+            .map(|p| {
+                let i = grid.index([cell(p[0], 0), cell(p[1], 1), cell(p[2], 2)]);
+                near[i / 64] & (1 << (i % 64)) != 0
+            })
+            .collect(),
+    )
+}
+
 fn bounds(points: &[[f64; 3]]) -> ([f64; 3], [f64; 3]) {
     let mut lo = [f64::INFINITY; 3];
     let mut hi = [f64::NEG_INFINITY; 3];
@@ -195,13 +241,13 @@ fn rays(mesh: &Mesh, samples: usize) -> (Vec<Ray>, f64, f64) {
 
 /// The sampled faces' thicknesses under the reach, as (triangle, thickness mm), and the
 /// number of faces sampled.
-fn sample(mesh: &Mesh, samples: usize) -> (Vec<(usize, f64)>, usize) {
+fn sample(mesh: &Mesh, samples: usize, max_extent: f64) -> (Vec<(usize, f64)>, usize) {
     if samples == 0 || mesh.triangles.is_empty() {
         return (Vec::new(), 0);
     }
     let (rays, nudge, mean_extent) = rays(mesh, samples);
     let sampled = rays.len();
-    let hits = cast(mesh, &rays, mean_extent);
+    let hits = cast(mesh, &rays, mean_extent, max_extent);
     let out = rays
         .iter()
         .zip(hits)
@@ -212,12 +258,13 @@ fn sample(mesh: &Mesh, samples: usize) -> (Vec<(usize, f64)>, usize) {
 }
 
 /// The nearest hit of each ray within the reach (infinity when none), through the grid.
-fn cast(mesh: &Mesh, rays: &[Ray], mean_extent: f64) -> Vec<f64> {
+/// `max_extent` bounds the largest side of any triangle's box (it may be larger, not smaller).
+fn cast(mesh: &Mesh, rays: &[Ray], mean_extent: f64, max_extent: f64) -> Vec<f64> {
     if rays.is_empty() {
         return Vec::new();
     }
     let (min, max) = bounds(&mesh.vertices);
-    let grid = Grid::new(min, max, mean_extent);
+    let grid = Grid::new(min, max, mean_extent, max_extent);
     let reach = REACH_MM;
 
     // The cells each ray crosses, and a mark on each.
@@ -232,15 +279,29 @@ fn cast(mesh: &Mesh, rays: &[Ray], mean_extent: f64) -> Vec<f64> {
     for &(c, _) in &walks {
         marked[c as usize / 64] |= 1 << (c % 64);
     }
-    // Marked cells get slots (sorted cell list), then every triangle touching a marked cell is
-    // binned there; large triangles go to a list every ray tests.
-    let mut slot_cells: Vec<u32> = walks.iter().map(|w| w.0).collect();
-    slot_cells.sort_unstable();
-    slot_cells.dedup();
-    let slot_of = |c: usize| slot_cells.binary_search(&(c as u32)).ok();
+    // Marked cells get slots in cell order (their rank among the marks, from running counts
+    // per 64-cell word), then every triangle touching a marked cell is binned there; large
+    // triangles go to a list every ray tests.
+    let mut rank = Vec::with_capacity(marked.len() + 1);
+    let mut slots = 0u32;
+    for w in &marked {
+        rank.push(slots);
+        slots += w.count_ones();
+    }
+    let slot_of = |c: usize| {
+        let w = marked[c / 64];
+        let bit = 1u64 << (c % 64);
+        (w & bit != 0).then(|| (rank[c / 64] + (w & (bit - 1)).count_ones()) as usize)
+    };
+    let near = near_vertices(mesh, &grid, &marked, max_extent);
     let mut pairs: Vec<(u32, u32)> = Vec::new();
     let mut big: Vec<u32> = Vec::new();
     for (t, tri) in mesh.triangles.iter().enumerate() {
+        if let Some(near) = &near {
+            if !near[tri[0] as usize] {
+                continue;
+            }
+        }
         let c = tri.map(|v| mesh.vertices[v as usize]);
         let (lo, hi) = bounds(&c);
         let r = grid.range(lo, hi);
@@ -253,21 +314,20 @@ fn cast(mesh: &Mesh, rays: &[Ray], mean_extent: f64) -> Vec<f64> {
             for y in r[1].0..=r[1].1 {
                 for x in r[0].0..=r[0].1 {
                     let cell = grid.index([x, y, z]);
-                    if marked[cell / 64] & (1 << (cell % 64)) != 0 {
-                        if let Some(s) = slot_of(cell) {
-                            pairs.push((s as u32, t as u32));
-                        }
+                    if let Some(s) = slot_of(cell) {
+                        pairs.push((s as u32, t as u32));
                     }
                 }
             }
         }
     }
     // Counting sort of the pairs into per-slot triangle lists.
-    let mut start = vec![0u32; slot_cells.len() + 1];
+    let slots = slots as usize;
+    let mut start = vec![0u32; slots + 1];
     for &(s, _) in &pairs {
         start[s as usize + 1] += 1;
     }
-    for i in 0..slot_cells.len() {
+    for i in 0..slots {
         start[i + 1] += start[i];
     }
     let mut fill = start.clone();
@@ -306,8 +366,9 @@ fn cast(mesh: &Mesh, rays: &[Ray], mean_extent: f64) -> Vec<f64> {
 /// The estimated thinnest wall in mm: the 5th percentile of the sampled walls, counting those
 /// beyond the reach as thick. `None` when that percentile is beyond the reach (the walls are
 /// thick) or nothing could be sampled.
-pub(crate) fn min_wall(mesh: &Mesh, samples: usize) -> Option<f64> {
-    let (hits, sampled) = sample(mesh, samples);
+/// `max_extent` bounds the largest side of a triangle's box (see [`super::volume::Measure`]).
+pub(crate) fn min_wall(mesh: &Mesh, samples: usize, max_extent: f64) -> Option<f64> {
+    let (hits, sampled) = sample(mesh, samples, max_extent);
     let mut d: Vec<f64> = hits.into_iter().map(|s| s.1).collect();
     let rank = sampled.checked_sub(1)? * 5 / 100;
     d.sort_by(f64::total_cmp);
@@ -315,8 +376,13 @@ pub(crate) fn min_wall(mesh: &Mesh, samples: usize) -> Option<f64> {
 }
 
 /// Sampled triangles whose wall is under `min_wall_mm`.
-pub(crate) fn thin_triangles(mesh: &Mesh, samples: usize, min_wall_mm: f64) -> Vec<usize> {
-    sample(mesh, samples)
+pub(crate) fn thin_triangles(
+    mesh: &Mesh,
+    samples: usize,
+    max_extent: f64,
+    min_wall_mm: f64,
+) -> Vec<usize> {
+    sample(mesh, samples, max_extent)
         .0
         .into_iter()
         .filter(|&(_, d)| d < min_wall_mm)
@@ -332,22 +398,22 @@ mod tests {
     #[test]
     fn a_thin_plate_measures_its_thickness() {
         let m = block([20.0, 10.0, 0.5], [0.0; 3]);
-        let w = min_wall(&m, 100).unwrap();
+        let w = min_wall(&m, 100, 20.0).unwrap();
         assert!((w - 0.5).abs() < 1e-3, "{w}");
-        assert_eq!(thin_triangles(&m, 100, 0.6), vec![0, 1, 2, 3]);
+        assert_eq!(thin_triangles(&m, 100, 20.0, 0.6), vec![0, 1, 2, 3]);
     }
 
     #[test]
     fn a_cube_wall_is_its_side_and_a_thick_one_is_beyond_reach() {
-        let w = min_wall(&cube(4.0, [100.0; 3]), 100).unwrap();
+        let w = min_wall(&cube(4.0, [100.0; 3]), 100, 4.0).unwrap();
         assert!((w - 4.0).abs() < 1e-3, "{w}");
-        assert_eq!(min_wall(&cube(30.0, [0.0; 3]), 100), None);
+        assert_eq!(min_wall(&cube(30.0, [0.0; 3]), 100, 30.0), None);
     }
 
     #[test]
     fn a_thin_plate_far_from_the_origin_is_measured_without_loss() {
         let m = block([20.0, 10.0, 0.5], [1e6, 1e6, 1e6]);
-        let w = min_wall(&m, 100).unwrap();
+        let w = min_wall(&m, 100, 20.0).unwrap();
         assert!((w - 0.5).abs() < 1e-3, "{w}");
     }
 
@@ -386,11 +452,16 @@ mod tests {
         let plate = block_plate();
         let m = merge(&merge(&fine, &block), &plate);
         let (rays, _, mean_extent) = rays(&m, 3000);
-        let grid = Grid::new(bounds(&m.vertices).0, bounds(&m.vertices).1, mean_extent);
+        let grid = Grid::new(
+            bounds(&m.vertices).0,
+            bounds(&m.vertices).1,
+            mean_extent,
+            80.0,
+        );
         // The block's large faces cover more cells than the limit: the every-ray list is used.
         assert!(80.0 * 40.0 / (grid.cell * grid.cell) > BIG_TRIANGLE_CELLS as f64);
         assert!(rays.len() > 2000);
-        let grid = cast(&m, &rays, mean_extent);
+        let grid = cast(&m, &rays, mean_extent, 80.0);
         let mut hits = 0;
         for (ray, got) in rays.iter().zip(&grid) {
             let want = (0..m.triangles.len())
@@ -402,12 +473,39 @@ mod tests {
         assert!(hits > 1000, "{hits} hits");
     }
 
+    #[test]
+    fn the_vertex_filter_keeps_every_triangle_a_ray_can_meet() {
+        // Two nested fine tori (walls of about 1 mm between them): every face is narrower than
+        // a cell, so only triangles with a corner near a crossed cell are binned.
+        let m = merge(&torus(160, 48, 20.0, 4.0), &torus(150, 40, 20.0, 3.0));
+        let mut measure = super::super::volume::Measure::default();
+        for t in 0..m.triangles.len() {
+            measure.add(m.corners(t));
+        }
+        let (rays, _, mean_extent) = rays(&m, 4000);
+        let (min, max) = bounds(&m.vertices);
+        let grid = Grid::new(min, max, mean_extent, measure.max_extent);
+        assert!(measure.max_extent < grid.cell);
+        let nothing = vec![0; grid.len().div_ceil(64)];
+        assert!(near_vertices(&m, &grid, &nothing, measure.max_extent).is_some());
+        let got = cast(&m, &rays, mean_extent, measure.max_extent);
+        let mut hits = 0;
+        for (ray, got) in rays.iter().zip(&got) {
+            let want = (0..m.triangles.len())
+                .filter_map(|t| hit(ray, m.corners(t), REACH_MM))
+                .fold(f64::INFINITY, f64::min);
+            assert_eq!(*got, want, "ray from triangle {}", ray.triangle);
+            hits += usize::from(want.is_finite());
+        }
+        assert!(hits > 3000, "{hits} hits");
+    }
+
     fn block_plate() -> Mesh {
         block([8.0, 8.0, 0.3], [18.0, -4.0, 5.0])
     }
 
     #[test]
     fn no_samples_means_no_estimate() {
-        assert_eq!(min_wall(&cube(4.0, [0.0; 3]), 0), None);
+        assert_eq!(min_wall(&cube(4.0, [0.0; 3]), 0, 4.0), None);
     }
 }

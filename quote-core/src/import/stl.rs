@@ -4,12 +4,12 @@ use super::weld::{Key32, Welder, BATCH};
 use super::{stl_ascii, too_many, MAX_TRIANGLES};
 use crate::{error::fr_int, Mesh, QuoteError};
 
-const HEADER: usize = 84;
+pub(crate) const HEADER: usize = 84;
 /// Bits of the largest f32 not above [`super::MAX_COORDINATE`] (1e9 is exact in f32).
 const MAX_F32_BITS: u32 = 0x4e6e_6b28;
-const RECORD: usize = 50;
+pub(crate) const RECORD: usize = 50;
 
-fn starts_with_solid(bytes: &[u8]) -> bool {
+pub(crate) fn starts_with_solid(bytes: &[u8]) -> bool {
     let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
     start.is_some_and(|i| bytes.len() >= i + 5 && bytes[i..i + 5].eq_ignore_ascii_case(b"solid"))
 }
@@ -23,8 +23,14 @@ fn header_count(bytes: &[u8]) -> u64 {
 /// A header starting with `solid` does not matter; a count of 0 with whole records after it
 /// takes the count from the size, as some exporters write no count.
 pub(crate) fn binary_count(bytes: &[u8]) -> Option<usize> {
-    let len = bytes.len() as u64;
-    if len < HEADER as u64 {
+    binary_count_of(bytes, bytes.len() as u64)
+}
+
+/// [`binary_count`] from the first bytes of a file (`head`, at least the 84-byte header when
+/// the file has them) and its whole length, for reading in pieces. Gives the same answer as
+/// [`binary_count`] unless the header is all whitespace (then see the whole file).
+pub(crate) fn binary_count_of(bytes: &[u8], len: u64) -> Option<usize> {
+    if len < HEADER as u64 || bytes.len() < HEADER {
         return None;
     }
     let n = header_count(bytes);
@@ -101,11 +107,43 @@ fn corner_bits(rec: &[u8], offset: usize) -> Result<[u32; 3], QuoteError> {
     Ok(out)
 }
 
-/// The `n` records of a binary STL whose size was checked by [`binary_count`].
-fn records(bytes: &[u8], n: usize) -> Result<std::slice::ChunksExact<'_, u8>, QuoteError> {
+/// The nine coordinate bit patterns of a record, checked at once (the largest magnitude
+/// against the limit); only a failing record goes through [`corner_bits`] to name its error.
+#[inline(always)]
+pub(crate) fn record_bits(rec: &[u8]) -> Result<[u32; 9], QuoteError> {
+    let coords: &[u8; 36] = rec[12..48].try_into().expect("records are 50 bytes");
+    let mut bits = [0u32; 9];
+    let mut largest = 0;
+    for (b, c) in bits.iter_mut().zip(coords.chunks_exact(4)) {
+        *b = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        largest = largest.max(*b & 0x7fff_ffff);
+    }
+    if largest > MAX_F32_BITS {
+        return Err(record_error(rec));
+    }
+    Ok(bits)
+}
+
+/// The error of a record holding a coordinate out of range (the first one, in file order).
+#[cold]
+fn record_error(rec: &[u8]) -> QuoteError {
+    [12, 24, 36]
+        .into_iter()
+        .find_map(|offset| corner_bits(rec, offset).err())
+        .unwrap_or(QuoteError::CoordinateTooLarge)
+}
+
+/// Refuses more triangles than the engine takes.
+pub(crate) fn check_count(n: usize) -> Result<(), QuoteError> {
     if n > MAX_TRIANGLES {
         return Err(too_many(n));
     }
+    Ok(())
+}
+
+/// The `n` records of a binary STL whose size was checked by [`binary_count`].
+fn records(bytes: &[u8], n: usize) -> Result<std::slice::ChunksExact<'_, u8>, QuoteError> {
+    check_count(n)?;
     Ok(bytes[HEADER..HEADER + RECORD * n].chunks_exact(RECORD))
 }
 
@@ -118,8 +156,9 @@ fn read_binary(bytes: &[u8], n: usize) -> Result<Mesh, QuoteError> {
     let mut ids = [0u32; BATCH];
     let mut k = 0;
     for rec in recs {
-        for offset in [12, 24, 36] {
-            keys[k] = Key32::from_bits(corner_bits(rec, offset)?);
+        let bits = record_bits(rec)?;
+        for c in 0..3 {
+            keys[k] = Key32::from_bits([bits[3 * c], bits[3 * c + 1], bits[3 * c + 2]]);
             k += 1;
         }
         if k == BATCH {
@@ -146,10 +185,9 @@ pub(crate) fn for_each_binary_triangle(
         return Ok(None);
     };
     for rec in records(bytes, n)? {
-        let a = corner_bits(rec, 12)?.map(|b| f32::from_bits(b) as f64);
-        let b = corner_bits(rec, 24)?.map(|b| f32::from_bits(b) as f64);
-        let c = corner_bits(rec, 36)?.map(|b| f32::from_bits(b) as f64);
-        f([a, b, c]);
+        let bits = record_bits(rec)?;
+        let x = |k: usize| f32::from_bits(bits[k]) as f64;
+        f([[x(0), x(1), x(2)], [x(3), x(4), x(5)], [x(6), x(7), x(8)]]);
     }
     Ok(Some(n))
 }

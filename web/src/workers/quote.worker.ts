@@ -1,7 +1,8 @@
 //! The quote engine's worker: runs quote-wasm off the main thread (reached with comlink). Keeps
 //! the file's bytes to re-analyse in another unit, and hands the preview buffers over by transfer.
 import * as Comlink from 'comlink';
-import init, { analyze, price, priceAll, quickStats, type Analyzed } from '@/wasm/pkg/quote_wasm';
+import init, { analyze, price, priceAll, quickStats, QuickStatsStream, type Analyzed } from '@/wasm/pkg/quote_wasm';
+import { torusStl } from './torus-stl';
 import type { Analysis, EngineError, PriceBreakdown, PriceOptions, ProcessOffer, QuickStats, Unit } from '@/wasm/types';
 
 export type Outcome<T> = ({ ok: true } & T) | { ok: false; error: EngineError };
@@ -97,7 +98,38 @@ function preview(): Preview | null {
   return Comlink.transfer(out, [positions.buffer, normals.buffer, colors.buffer]);
 }
 
+/**
+ * Runs the engine a few times on a small generated torus, so that the browser compiles its hot
+ * functions with the optimising tier before a customer's file arrives: a long first analysis
+ * would otherwise run in the baseline tier. Takes some 100 ms, off the main thread.
+ */
+function warmUp(): number {
+  const t0 = performance.now();
+  const bytes = new Uint8Array(torusStl(120, 60));
+  for (let i = 0; i < WARM_UP_RUNS; i++) {
+    const result = analyze('echauffement.stl', bytes, 'mm', catalogJson);
+    priceAll(result.analysisJson, catalogJson, 1);
+    result.buildPreview();
+    result.takePositions();
+    result.takeNormals();
+    colorsOf(result.takeFlags());
+    result.free();
+    quickStats('echauffement.stl', bytes, 'mm');
+  }
+  return performance.now() - t0;
+}
+
+const WARM_UP_RUNS = 4;
+let warm: Promise<number> | null = null;
+
 const api = {
+  /** Warms the engine up (once per worker; later calls wait for the first). Resolves to its ms. */
+  async warmUp(): Promise<number> {
+    await ready;
+    warm ??= Promise.resolve().then(warmUp);
+    return warm;
+  },
+
   /** Sets the catalog (`Combinaison/full` as JSON) used by every later call. */
   async setCatalog(json: string | null): Promise<void> {
     catalogJson = json;
@@ -145,14 +177,25 @@ const api = {
     }
   },
 
-  /** Triangle count, volume, area and box without weld (streamed for binary STL). */
+  /**
+   * Triangle count, volume, area and box without weld, read piece by piece as the file arrives
+   * (a binary STL is never held whole in the engine's memory).
+   */
   async quickStats(source: Blob, name: string, unit: Unit): Promise<Outcome<{ stats: QuickStats }>> {
     await ready;
+    const stream = new QuickStatsStream(name, source.size, unit);
     try {
-      const bytes = new Uint8Array(await source.arrayBuffer());
-      return { ok: true, stats: JSON.parse(quickStats(name, bytes, unit)) as QuickStats };
+      const reader = source.stream().getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        stream.push(value);
+      }
+      return { ok: true, stats: JSON.parse(stream.finish()) as QuickStats };
     } catch (error) {
       return { ok: false, error: engineError(error) };
+    } finally {
+      stream.free();
     }
   },
 };
