@@ -10,6 +10,7 @@ import { BasketBar } from './components/basket-bar';
 import { DropZone } from './components/drop-zone';
 import { QuoteItem } from './components/quote-item';
 import { useCatalog } from './hooks/use-catalog';
+import { keepSpareQuoteWorker } from './hooks/use-quote-worker';
 import type { ItemSource } from './hooks/use-quote-item';
 import './quote.css';
 
@@ -24,6 +25,8 @@ export function QuotePage() {
   const catalog = useCatalog();
   const [sources, setSources] = useState<ItemSource[] | null>(null);
   const [ready, setReady] = useState<Record<string, boolean>>({});
+
+  useEffect(keepSpareQuoteWorker, []);
 
   useEffect(() => {
     getCookies()
