@@ -36,6 +36,9 @@ pub enum ApiError {
     /// 404.
     #[error("not found")]
     NotFound,
+    /// 404 with a message naming what is missing.
+    #[error("not found: {0}")]
+    NotFoundWith(String),
     /// 409 with a message (unique key taken, state conflict).
     #[error("conflict: {0}")]
     Conflict(String),
@@ -83,7 +86,7 @@ impl ApiError {
             ApiError::Validation(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized | ApiError::UnauthorizedWith(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden | ApiError::Csrf => StatusCode::FORBIDDEN,
-            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::NotFound | ApiError::NotFoundWith(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SessionExpired => StatusCode::from_u16(419).expect("419 is a valid status"),
@@ -98,9 +101,10 @@ impl ApiError {
         let message = |m: &str| json!({ "message": m });
         match self {
             ApiError::Validation(errors) => json!({ "errors": errors }),
-            ApiError::BadRequest(m) | ApiError::UnauthorizedWith(m) | ApiError::Conflict(m) => {
-                message(m)
-            }
+            ApiError::BadRequest(m)
+            | ApiError::UnauthorizedWith(m)
+            | ApiError::Conflict(m)
+            | ApiError::NotFoundWith(m) => message(m),
             ApiError::Unauthorized => {
                 message("Vous devez être connecté pour effectuer cette action.")
             }

@@ -1,31 +1,10 @@
 // The instant quote: a visitor drops a fixture STL, sees its analysis, the 3D preview and a price
 // equal to the server's; the quote survives a reload; adding to the basket asks to sign in.
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cm3, dropFile, euros, fixture } from './support/quote.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const fixtures = resolve(here, '../../fixtures');
-const expected = JSON.parse(readFileSync(join(fixtures, 'expected.json'), 'utf8')).fixtures;
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const cm3 = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-function fixture(name) {
-  const truth = expected.find((f) => f.file === name);
-  if (!truth) throw new Error(`${name} is not in fixtures/expected.json`);
-  return { name, buffer: readFileSync(join(fixtures, name)), truth };
-}
-
-/** Picks the file in the drop zone and waits for the engine's volume. */
-async function dropFile(ctx, page, file) {
-  await ctx.goto(page, '/devis_ligne');
-  await ctx.expectText(page, 'Déposez ici vos fichiers');
-  await page.locator('[data-testid=drop-zone] button').waitFor({ state: 'visible' });
-  await page.waitForFunction(() => !document.querySelector('[data-testid=drop-zone] button')?.disabled);
-  await page.setInputFiles('[data-testid=file-input]', { name: file.name, mimeType: 'model/stl', buffer: file.buffer });
-  const volume = `${cm3.format(file.truth.volume_mm3 / 1000)}\u00a0cm³`;
-  await page.locator('[data-testid=volume]', { hasText: volume }).waitFor({ timeout: 20_000 });
-}
 
 async function serverPrice(page, index) {
   return page.evaluate(async (i) => {

@@ -6,6 +6,7 @@ pub mod adresses;
 pub mod auth;
 pub mod captcha;
 pub mod combinaison;
+pub mod compte_piece;
 pub mod comptes;
 pub mod contact;
 pub mod devis;
@@ -32,6 +33,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(two_factor::router())
         .merge(adresses::router())
         .merge(entreprise::router())
+        .merge(compte_piece::router())
 }
 
 /// Every `/api/...` route of the site.

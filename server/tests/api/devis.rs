@@ -11,7 +11,7 @@ use sqlx::Row;
 use crate::helpers::{spawn_app, TestClient};
 
 /// A closed binary STL box of `x` × `y` × `z` mm (12 triangles, outward normals).
-fn box_stl(x: f32, y: f32, z: f32) -> Vec<u8> {
+pub(crate) fn box_stl(x: f32, y: f32, z: f32) -> Vec<u8> {
     let p = |i: usize| {
         [
             if i & 1 != 0 { x } else { 0.0 },
@@ -62,12 +62,12 @@ async fn post_form(c: &TestClient, path: &str, form: Form) -> Response {
     req.send().await.unwrap()
 }
 
-async fn post(c: &TestClient, path: &str, body: Value) -> Response {
+pub(crate) async fn post(c: &TestClient, path: &str, body: Value) -> Response {
     c.send_json(reqwest::Method::POST, path, Some(body)).await
 }
 
 /// Uploads and analyses a file at `index`; returns the process-file body.
-async fn drop_file(c: &TestClient, bytes: Vec<u8>, name: &str, index: usize) -> Value {
+pub(crate) async fn drop_file(c: &TestClient, bytes: Vec<u8>, name: &str, index: usize) -> Value {
     let res = post_form(c, "/api/upload/file-temp", upload_form(bytes, name, index)).await;
     assert_eq!(res.status(), 200, "upload of {name}");
     let form = Form::new().text("index", index.to_string());
@@ -81,7 +81,7 @@ async fn entries(c: &TestClient) -> Vec<Value> {
     body["entries"].as_array().unwrap().clone()
 }
 
-fn native_line_cents(bytes: &[u8], unit: Unit, options: &PriceOptions) -> u64 {
+pub(crate) fn native_line_cents(bytes: &[u8], unit: Unit, options: &PriceOptions) -> u64 {
     let catalog = Catalog::default_catalog();
     let mut analysis_options = catalog.analysis_options();
     analysis_options.unit = unit;

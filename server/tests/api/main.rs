@@ -8,6 +8,7 @@ mod mail_helpers;
 mod adresses;
 mod auth;
 mod authz;
+mod compte_piece;
 mod comptes;
 mod contact;
 mod devis;

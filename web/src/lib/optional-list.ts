@@ -1,4 +1,6 @@
-//! Fetches a list from a controller that may not exist yet on this server: 404 means "empty".
+//! Fetches a list from a controller that is not built yet on this server (orders, admin lists):
+//! 404 means "empty". Never use it for a controller that exists (the basket `ComptePiece`): a
+//! missing route must show as an error, not as an empty list.
 import { ApiError, proxy } from './api-client';
 import { handleApiError } from './errors';
 

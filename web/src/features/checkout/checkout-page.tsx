@@ -8,7 +8,7 @@ import { Message } from 'primereact/message';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { formatCents } from '@/lib/format';
-import { fetchOptionalList } from '@/lib/optional-list';
+import { proxy } from '@/lib/api-client';
 import { fr } from '@/lib/typography';
 
 interface Line {
@@ -20,7 +20,7 @@ interface Line {
 }
 
 export default function CheckoutPage() {
-  const { data: lines, isPending } = useQuery({ queryKey: ['comptePiece'], queryFn: () => fetchOptionalList<Line>('ComptePiece') });
+  const { data: lines, isPending } = useQuery({ queryKey: ['comptePiece'], queryFn: () => proxy<Line[]>('ComptePiece'), staleTime: 0 });
   const [accepted, setAccepted] = useState(false);
   if (isPending) return <Loading />;
   const items = lines ?? [];

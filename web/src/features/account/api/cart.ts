@@ -1,26 +1,55 @@
-//! The basket (`ComptePiece`): the parts saved to the account with their quantities.
+//! The basket (`ComptePiece`): the parts saved to the account, priced by the server, with their
+//! quantities. A missing route is an error here, never an empty basket.
 import { useQuery } from '@tanstack/react-query';
 import { proxy } from '@/lib/api-client';
-import { fetchOptionalList } from '@/lib/optional-list';
+import { handleApiError } from '@/lib/errors';
 import { queryClient } from '@/lib/query-client';
 
+/** One line of `GET ComptePiece`; amounts are integer cents excluding VAT. */
 export interface CartLine {
-  id?: number;
+  id: number;
   Id_Piece: number;
   Quantite: number;
-  nom?: string;
-  nomFichier?: string;
-  prixUnitaire?: number;
-  prix?: number;
+  nomFichier: string;
+  idStatut: number;
+  procede: string | null;
+  resume: string;
+  prixUnitaire: number | null;
+  prix: number | null;
+  remise: number;
+  delaiJours: number | null;
+  erreur: string | null;
 }
 
 export const cartKey = ['comptePiece'] as const;
 
+/** Quantities the server accepts on a line. */
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 1000;
+
+export async function fetchCart(): Promise<CartLine[]> {
+  try {
+    return await proxy<CartLine[]>('ComptePiece');
+  } catch (error) {
+    handleApiError(error);
+    throw error;
+  }
+}
+
 export function useCart() {
-  return useQuery({ queryKey: cartKey, queryFn: () => fetchOptionalList<CartLine>('ComptePiece') });
+  // Always fresh: the quote page adds lines without going through this cache.
+  return useQuery({ queryKey: cartKey, queryFn: fetchCart, staleTime: 0 });
+}
+
+/** Sets the quantity of the line of part `idPiece`; returns the repriced line. */
+export async function setCartQuantity(idPiece: number, quantite: number): Promise<CartLine> {
+  const line = await proxy<CartLine>('ComptePiece', 'POST', { Id_Piece: idPiece, Quantite: quantite });
+  queryClient.setQueryData<CartLine[]>(cartKey, (lines) => lines?.map((l) => (l.id === line.id ? line : l)));
+  return line;
 }
 
 export async function removeCartLine(id: number): Promise<void> {
   await proxy(`ComptePiece/${id}`, 'DELETE');
+  queryClient.setQueryData<CartLine[]>(cartKey, (lines) => lines?.filter((l) => l.id !== id));
   await queryClient.invalidateQueries({ queryKey: cartKey });
 }

@@ -1,18 +1,25 @@
-//! /compte/panier: the parts saved to the basket, or its empty state.
+//! /compte/panier: the parts saved to the basket, priced by the server, with quantities and
+//! totals; the empty state only for a basket that really is empty.
 import { Link } from 'react-router';
-import { Button } from 'primereact/button';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
-import { handleApiError } from '@/lib/errors';
-import { formatCents } from '@/lib/format';
-import { removeCartLine, useCart } from '../api/cart';
+import { useCart } from '../api/cart';
+import { CartLineRow } from '../components/cart-line-row';
+import { CartSummary } from '../components/cart-summary';
 
 export default function CartPage() {
-  const { data: lines, isPending, isError } = useCart();
+  const { data: lines, isPending, isError, refetch } = useCart();
   return (
     <Page title="Panier" heading="Votre panier">
-      {isPending ? <Loading /> : null}
-      {isError ? <p className="card">Le panier ne peut pas être chargé pour le moment.</p> : null}
+      {isPending ? <Loading label="Chargement du panier…" /> : null}
+      {isError ? (
+        <p className="card" role="alert">
+          Le panier ne peut pas être chargé pour le moment.{' '}
+          <button type="button" className="p-button p-button-text" onClick={() => refetch()}>
+            Réessayer
+          </button>
+        </p>
+      ) : null}
       {lines && lines.length === 0 ? (
         <div className="card empty-state">
           <i className="pi pi-shopping-cart" aria-hidden="true" />
@@ -23,34 +30,28 @@ export default function CartPage() {
         </div>
       ) : null}
       {lines && lines.length > 0 ? (
-        <div className="card stack">
-          <table className="spec-table">
-            <thead>
-              <tr>
-                <th scope="col">Pièce</th>
-                <th scope="col">Quantité</th>
-                <th scope="col">Prix HT</th>
-                <th scope="col"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={line.id ?? line.Id_Piece}>
-                  <td>{line.nomFichier ?? line.nom ?? `Pièce n° ${line.Id_Piece}`}</td>
-                  <td>{line.Quantite}</td>
-                  <td>{line.prix != null ? formatCents(line.prix) : '—'}</td>
-                  <td>
-                    <Button type="button" icon="pi pi-trash" text severity="danger" aria-label="Retirer du panier" onClick={() => removeCartLine(line.id ?? line.Id_Piece).catch(handleApiError)} />
-                  </td>
+        <div className="cart-layout">
+          <div className="card cart-lines">
+            <table className="spec-table">
+              <thead>
+                <tr>
+                  <th scope="col">Pièce</th>
+                  <th scope="col">Prix unitaire HT</th>
+                  <th scope="col">Quantité</th>
+                  <th scope="col">Total HT</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="form-actions">
-            <Link to="/checkout" className="p-button">
-              Passer la commande
-            </Link>
+              </thead>
+              <tbody>
+                {lines.map((line) => (
+                  <CartLineRow key={line.id} line={line} />
+                ))}
+              </tbody>
+            </table>
           </div>
+          <CartSummary lines={lines} />
         </div>
       ) : null}
     </Page>

@@ -13,11 +13,14 @@ const SIGN_IN = '/connexion_compte?callbackUrl=/devis_ligne';
 export function BasketBar({ indexes, total }: { indexes: number[]; total: number }) {
   const [busy, setBusy] = useState(false);
   const [signIn, setSignIn] = useState<string | null>(null);
+  const [added, setAdded] = useState(false);
   const add = async () => {
     setBusy(true);
     setSignIn(null);
+    setAdded(false);
     try {
       const result = await addToBasket(indexes);
+      setAdded(true);
       showToast({ severity: 'success', summary: 'Panier', detail: result.message });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setSignIn(serverErrorMessage(error.body));
@@ -34,6 +37,11 @@ export function BasketBar({ indexes, total }: { indexes: number[]; total: number
       <button type="button" className="p-button" disabled={busy || indexes.length === 0} onClick={add}>
         Ajouter au panier
       </button>
+      {added && (
+        <Link to="/compte/panier" className="p-button p-button-outlined">
+          Voir mon panier
+        </Link>
+      )}
       {signIn && (
         <p className="sign-in-notice" role="alert">
           {signIn} <Link to={SIGN_IN}>Se connecter</Link> ou <Link to="/creation_compte">créer un compte</Link>&nbsp;: votre

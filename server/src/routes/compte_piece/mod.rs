@@ -1,0 +1,154 @@
+//! Endpoints of the `ComptePiece` controller (the basket): `GET ComptePiece` (every line of the
+//! signed-in account, priced), `POST ComptePiece` (`{Id_Piece, Quantite}`: puts one of the
+//! account's parts in the basket or sets its quantity) and `DELETE ComptePiece/{id}`.
+//! Another account's part or line answers 404 as an unknown one would.
+
+pub mod view;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{delete, get};
+use axum::Router;
+use quote_core::Catalog;
+use serde::Deserialize;
+use serde_json::Value;
+
+use self::view::{line_view, LineView};
+use crate::auth::AuthUser;
+use crate::clock;
+use crate::db::pieces::{self, status};
+use crate::db::{account_parts, catalogs};
+use crate::error::ApiError;
+use crate::extract::Json;
+use crate::state::AppState;
+
+/// Answer for a line that is not in the caller's basket.
+pub const LINE_NOT_FOUND: &str = "Cette ligne n'est pas dans votre panier.";
+/// Answer for a part that is not the caller's.
+pub const PART_NOT_FOUND: &str = "Cette pièce est introuvable dans votre compte.";
+
+/// The `ComptePiece` routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/ComptePiece", get(list).post(put_line))
+        .route("/ComptePiece/{id}", delete(remove))
+}
+
+/// The current catalog of the database.
+async fn catalog(state: &AppState) -> Result<Catalog, ApiError> {
+    let (_, json) = catalogs::current(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no catalog in the database")))?;
+    Catalog::from_json(&json)
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("stored catalog: {e}")))
+}
+
+/// Handles `GET /api/backend/ComptePiece`: the account's lines, oldest first.
+pub async fn list(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+) -> Result<Json<Vec<LineView>>, ApiError> {
+    let rows = account_parts::list_for_account(&state.db, user.account_id()).await?;
+    let catalog = catalog(&state).await?;
+    let lines = rows
+        .into_iter()
+        .map(|r| line_view(r, &catalog))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Json(lines))
+}
+
+/// Body of `POST ComptePiece` (read loosely, so that a wrong type gets a French message).
+#[derive(Debug, Deserialize)]
+pub struct LineBody {
+    #[serde(rename = "Id_Piece")]
+    id_piece: Option<Value>,
+    #[serde(rename = "Quantite")]
+    quantite: Option<Value>,
+}
+
+/// The quantity of a line: an integer from 1 to the catalog's maximum (1000 by default).
+pub fn parse_quantite(value: Option<&Value>, max: u32) -> Result<i64, String> {
+    value
+        .and_then(Value::as_i64)
+        .filter(|q| (1..=i64::from(max)).contains(q))
+        .ok_or_else(|| {
+            format!("Quantité invalide\u{a0}: indiquez un nombre entier de 1 à {max} pièces.")
+        })
+}
+
+/// Handles `POST /api/backend/ComptePiece` `{Id_Piece, Quantite}`: 200 with the priced line.
+pub async fn put_line(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Json(body): Json<LineBody>,
+) -> Result<Json<LineView>, ApiError> {
+    let account = user.account_id();
+    let catalog = catalog(&state).await?;
+    let part_id = body
+        .id_piece
+        .as_ref()
+        .and_then(Value::as_i64)
+        .filter(|id| *id > 0)
+        .ok_or_else(|| {
+            ApiError::Validation(vec!["Indiquez la pièce à mettre au panier.".to_owned()])
+        })?;
+    let quantite = parse_quantite(body.quantite.as_ref(), catalog.max_quantity)
+        .map_err(|m| ApiError::Validation(vec![m]))?;
+    let part = pieces::find(&state.db, part_id)
+        .await?
+        .filter(|p| p.account_id == Some(account))
+        .ok_or_else(|| ApiError::NotFoundWith(PART_NOT_FOUND.to_owned()))?;
+    if part.status_id == status::REFUSED {
+        return Err(ApiError::bad_request(format!(
+            "« {} » a été refusé par notre équipe.",
+            part.file_name
+        )));
+    }
+    let id = account_parts::upsert(&state.db, account, part.id, quantite, clock::now()).await?;
+    let row = account_parts::find_owned(&state.db, id, account)
+        .await?
+        .ok_or_else(|| ApiError::NotFoundWith(LINE_NOT_FOUND.to_owned()))?;
+    Ok(Json(line_view(row, &catalog)?))
+}
+
+/// Handles `DELETE /api/backend/ComptePiece/{id}`: 204.
+pub async fn remove(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(raw_id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let not_found = || ApiError::NotFoundWith(LINE_NOT_FOUND.to_owned());
+    let id = raw_id
+        .parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(not_found)?;
+    if !account_parts::delete_owned(&state.db, id, user.account_id()).await? {
+        return Err(not_found());
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_quantity_is_an_integer_from_one_to_the_maximum() {
+        assert_eq!(parse_quantite(Some(&json!(1)), 1000), Ok(1));
+        assert_eq!(parse_quantite(Some(&json!(1000)), 1000), Ok(1000));
+        for bad in [
+            json!(0),
+            json!(1001),
+            json!(-3),
+            json!(2.5),
+            json!("3"),
+            json!(null),
+        ] {
+            let err = parse_quantite(Some(&bad), 1000).unwrap_err();
+            assert!(err.contains("de 1 à 1000"), "{bad}: {err}");
+        }
+        assert!(parse_quantite(None, 1000).is_err());
+    }
+}

@@ -1,0 +1,119 @@
+//! A basket line as the API returns it: the part, its quantity, a French summary of the chosen
+//! options and its price, recomputed with quote-core from the stored analysis and the current
+//! catalog (never stored, so a catalog change shows at once).
+
+use quote_core::{Analysis, Catalog, PriceBreakdown, PriceOptions};
+use serde::Serialize;
+
+use crate::db::account_parts::BasketRow;
+use crate::error::ApiError;
+
+/// One line of `GET ComptePiece`. Amounts are integer cents excluding VAT.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LineView {
+    /// Line id, for `DELETE ComptePiece/{id}`.
+    pub id: i64,
+    /// The part.
+    #[serde(rename = "Id_Piece")]
+    pub id_piece: i64,
+    /// Number of parts.
+    #[serde(rename = "Quantite")]
+    pub quantite: i64,
+    /// File name of the part.
+    pub nom_fichier: String,
+    /// Part status id (1 Analysée, 2 À vérifier, 3 Validée, 4 Refusée).
+    pub id_statut: i64,
+    /// The options the line is priced with (`quantity` is the line's).
+    pub options: PriceOptions,
+    /// Process name, when the line could be priced.
+    pub procede: Option<String>,
+    /// French summary: process, material, colour, finish, post-treatments, express.
+    pub resume: String,
+    /// Price of one part before the quantity discount, cents excl. VAT.
+    pub prix_unitaire: Option<u64>,
+    /// Line total (quantity discount and express included), cents excl. VAT.
+    pub prix: Option<u64>,
+    /// Quantity discount, percent.
+    pub remise: u32,
+    /// Lead time in working days.
+    pub delai_jours: Option<u32>,
+    /// Why the line cannot be priced any more (catalog changed, part refused), in French.
+    pub erreur: Option<String>,
+}
+
+/// The options of a stored part with the basket's quantity.
+pub fn line_options(row: &BasketRow) -> Result<PriceOptions, ApiError> {
+    let mut options: PriceOptions = serde_json::from_str(&row.options).map_err(|e| {
+        ApiError::Internal(anyhow::anyhow!(
+            "stored options of part {}: {e}",
+            row.part_id
+        ))
+    })?;
+    options.quantity = u32::try_from(row.quantite).unwrap_or(u32::MAX);
+    Ok(options)
+}
+
+/// Prices a basket row with the catalog.
+pub fn line_view(row: BasketRow, catalog: &Catalog) -> Result<LineView, ApiError> {
+    let options = line_options(&row)?;
+    let analysis: Analysis = serde_json::from_str(&row.analysis).map_err(|e| {
+        ApiError::Internal(anyhow::anyhow!(
+            "stored analysis of part {}: {e}",
+            row.part_id
+        ))
+    })?;
+    let priced = quote_core::price(&analysis, &options, catalog);
+    let refused = row.status_id == crate::db::pieces::status::REFUSED;
+    let mut view = LineView {
+        id: row.id,
+        id_piece: row.part_id,
+        quantite: row.quantite,
+        nom_fichier: row.file_name,
+        id_statut: row.status_id,
+        procede: None,
+        resume: options.process.clone(),
+        prix_unitaire: None,
+        prix: None,
+        remise: 0,
+        delai_jours: None,
+        erreur: None,
+        options,
+    };
+    match priced {
+        Ok(b) => {
+            view.resume = summary(&b, &view.options, catalog);
+            view.procede = Some(b.process_name);
+            view.prix_unitaire = Some(b.unit_cents);
+            view.prix = Some(b.line_cents);
+            view.remise = b.discount_percent;
+            view.delai_jours = Some(b.lead_time_days);
+        }
+        Err(e) => view.erreur = Some(e.message()),
+    }
+    if refused {
+        view.erreur = Some(
+            "Cette pièce a été refusée par notre équipe\u{a0}: retirez-la du panier.".to_owned(),
+        );
+    }
+    Ok(view)
+}
+
+/// "SLA – Résine standard, gris, brut · Polissage · Taraudage (4 trous) · Express".
+pub fn summary(b: &PriceBreakdown, options: &PriceOptions, catalog: &Catalog) -> String {
+    let mut parts = vec![b.label.clone()];
+    for pt in &options.post_treatments {
+        let Some(t) = catalog.post_treatment(pt.index) else {
+            continue;
+        };
+        parts.push(match pt.holes {
+            0 => t.name.clone(),
+            1 => format!("{} (1\u{a0}trou)", t.name),
+            n => format!("{} ({n}\u{a0}trous)", t.name),
+        });
+    }
+    if b.express {
+        parts.push("Express".to_owned());
+    }
+    parts.join(" · ")
+}

@@ -1,0 +1,229 @@
+//! The basket controller `ComptePiece` through the proxy: lines priced by the server, quantities,
+//! removal, and another account's parts and lines answering 404.
+
+use quote_core::{PriceOptions, Unit};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use server::db::accounts::Role;
+
+use crate::devis::{box_stl, drop_file, native_line_cents, post};
+use crate::helpers::{spawn_app, TestApp, TestClient};
+
+/// A signed-in customer with `cube.stl` (20 × 30 × 40 mm) in the basket, quantity 3.
+async fn customer_with_a_line(app: &TestApp, email: &str) -> (TestClient, Value) {
+    let (mut c, _) = app.signed_in(email, Role::Client).await;
+    c.csrf_token().await;
+    drop_file(&c, box_stl(20.0, 30.0, 40.0), "cube.stl", 0).await;
+    let updates = json!({ "index": 0, "updates": { "quantity": 3 } });
+    assert_eq!(
+        post(&c, "/api/devis/set-cookie", updates).await.status(),
+        200
+    );
+    let res = post(&c, "/api/devis/panier", json!({ "dataFiles": [0] })).await;
+    assert_eq!(res.status(), 200);
+    let lines = basket(&c).await;
+    assert_eq!(lines.len(), 1);
+    (c, lines[0].clone())
+}
+
+async fn basket(c: &TestClient) -> Vec<Value> {
+    let res = c.proxy("GET", "ComptePiece", None).await;
+    assert_eq!(res.status(), 200);
+    res.json::<Vec<Value>>().await.unwrap()
+}
+
+fn sla(quantity: u32) -> PriceOptions {
+    PriceOptions {
+        quantity,
+        ..PriceOptions::default()
+    }
+}
+
+#[tokio::test]
+async fn a_new_account_has_an_empty_basket_not_a_missing_route() {
+    let app = spawn_app().await;
+    let (c, _) = app.signed_in("vide@exemple.fr", Role::Client).await;
+    assert_eq!(basket(&c).await, Vec::<Value>::new());
+}
+
+#[tokio::test]
+async fn a_visitor_cannot_read_a_basket() {
+    let app = spawn_app().await;
+    let res = app.client().get("/api/backend/ComptePiece").await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn each_line_has_its_part_file_options_summary_and_server_price() {
+    let app = spawn_app().await;
+    let (_, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    let bytes = box_stl(20.0, 30.0, 40.0);
+    assert!(line["id"].as_i64().unwrap() > 0);
+    assert!(line["Id_Piece"].as_i64().unwrap() > 0);
+    assert_eq!(line["Quantite"], 3);
+    assert_eq!(line["nomFichier"], "cube.stl");
+    assert_eq!(line["options"]["process"], "SLA");
+    assert_eq!(line["options"]["quantity"], 3);
+    assert_eq!(line["procede"], "Stéréolithographie (SLA)");
+    assert!(
+        line["resume"].as_str().unwrap().starts_with("SLA – "),
+        "{}",
+        line["resume"]
+    );
+    assert_eq!(
+        line["prix"],
+        native_line_cents(&bytes, Unit::Mm, &sla(3)),
+        "line price recomputed with quote-core"
+    );
+    assert_eq!(
+        line["prixUnitaire"],
+        native_line_cents(&bytes, Unit::Mm, &sla(1))
+    );
+    assert_eq!(line["erreur"], Value::Null);
+}
+
+#[tokio::test]
+async fn posting_a_line_sets_its_quantity_and_reprices_it() {
+    let app = spawn_app().await;
+    let (c, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": 10 });
+    let res = c.proxy("POST", "ComptePiece", Some(body)).await;
+    assert_eq!(res.status(), 200);
+    let updated: Value = res.json().await.unwrap();
+    assert_eq!(updated["id"], line["id"], "same line, new quantity");
+    assert_eq!(updated["Quantite"], 10);
+    assert_eq!(updated["remise"], 10);
+    let bytes = box_stl(20.0, 30.0, 40.0);
+    assert_eq!(
+        updated["prix"],
+        native_line_cents(&bytes, Unit::Mm, &sla(10))
+    );
+    let lines = basket(&c).await;
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["Quantite"], 10);
+    assert_eq!(lines[0]["prix"], updated["prix"]);
+}
+
+#[tokio::test]
+async fn quantities_outside_1_to_1000_are_refused_in_french() {
+    let app = spawn_app().await;
+    let (c, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    for bad in [
+        json!(0),
+        json!(1001),
+        json!(-1),
+        json!(2.5),
+        json!("4"),
+        json!(null),
+    ] {
+        let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": bad });
+        let res = c.proxy("POST", "ComptePiece", Some(body)).await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{bad}");
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(
+            body["errors"][0],
+            "Quantité invalide\u{a0}: indiquez un nombre entier de 1 à 1000 pièces.",
+            "{bad}"
+        );
+    }
+    assert_eq!(basket(&c).await[0]["Quantite"], 3, "nothing changed");
+    let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": 1000 });
+    let res = c.proxy("POST", "ComptePiece", Some(body)).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(basket(&c).await[0]["Quantite"], 1000);
+}
+
+#[tokio::test]
+async fn another_account_s_part_or_line_answers_404_in_french() {
+    let app = spawn_app().await;
+    let (owner, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    let (mut other, _) = app.signed_in("paul@exemple.fr", Role::Client).await;
+    other.csrf_token().await;
+
+    let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": 2 });
+    let res = other.proxy("POST", "ComptePiece", Some(body)).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "Cette pièce est introuvable dans votre compte."
+    );
+
+    let path = format!("ComptePiece/{}", line["id"]);
+    let res = other.proxy("DELETE", &path, None).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["message"], "Cette ligne n'est pas dans votre panier.");
+
+    assert_eq!(basket(&other).await, Vec::<Value>::new());
+    let mine = basket(&owner).await;
+    assert_eq!(mine.len(), 1);
+    assert_eq!(mine[0]["Quantite"], 3, "the owner's line is untouched");
+}
+
+#[tokio::test]
+async fn an_unknown_part_answers_404() {
+    let app = spawn_app().await;
+    let (mut c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    c.csrf_token().await;
+    let res = c
+        .proxy(
+            "POST",
+            "ComptePiece",
+            Some(json!({ "Id_Piece": 987654, "Quantite": 1 })),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let res = c.proxy("DELETE", "ComptePiece/pas-un-nombre", None).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_line_is_removed_once() {
+    let app = spawn_app().await;
+    let (c, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    let path = format!("ComptePiece/{}", line["id"]);
+    let res = c.proxy("DELETE", &path, None).await;
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    assert_eq!(basket(&c).await, Vec::<Value>::new());
+    let again = c.proxy("DELETE", &path, None).await;
+    assert_eq!(again.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_removed_part_of_the_account_can_be_put_back() {
+    let app = spawn_app().await;
+    let (c, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    let path = format!("ComptePiece/{}", line["id"]);
+    assert_eq!(c.proxy("DELETE", &path, None).await.status(), 204);
+    let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": 2 });
+    let res = c.proxy("POST", "ComptePiece", Some(body)).await;
+    assert_eq!(res.status(), 200);
+    let lines = basket(&c).await;
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["Quantite"], 2);
+}
+
+#[tokio::test]
+async fn a_refused_part_shows_why_and_cannot_be_ordered_again() {
+    let app = spawn_app().await;
+    let (c, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    sqlx::query("UPDATE parts SET status_id = 4 WHERE id = $1")
+        .bind(line["Id_Piece"].as_i64().unwrap())
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    let lines = basket(&c).await;
+    assert_eq!(
+        lines[0]["erreur"],
+        "Cette pièce a été refusée par notre équipe\u{a0}: retirez-la du panier."
+    );
+    let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": 2 });
+    let res = c.proxy("POST", "ComptePiece", Some(body)).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "« cube.stl » a été refusé par notre équipe."
+    );
+}

@@ -1,0 +1,54 @@
+//! One basket line: file, options summary, unit price, quantity editor, line price, removal.
+import { useState } from 'react';
+import { Button } from 'primereact/button';
+import { handleApiError } from '@/lib/errors';
+import { formatCents } from '@/lib/format';
+import { showToast } from '@/lib/toast';
+import { removeCartLine, setCartQuantity, type CartLine } from '../api/cart';
+import { QuantityInput } from './quantity-input';
+
+export function CartLineRow({ line }: { line: CartLine }) {
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      handleApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = () =>
+    run(async () => {
+      await removeCartLine(line.id);
+      showToast({ severity: 'info', summary: 'Panier', detail: `« ${line.nomFichier} » a été retiré du panier.` });
+    });
+  return (
+    <tr data-testid="cart-line">
+      <td>
+        <strong className="cart-file">{line.nomFichier}</strong>
+        <div className="cart-details">
+          <span className="muted">{line.resume}</span>
+          {line.delaiJours != null ? <span className="muted">Délai de fabrication&nbsp;: {line.delaiJours}&nbsp;jours ouvrés</span> : null}
+          {line.erreur ? (
+            <span className="error" role="alert">
+              {line.erreur}
+            </span>
+          ) : null}
+        </div>
+      </td>
+      <td className="num">{line.prixUnitaire != null ? formatCents(line.prixUnitaire) : '—'}</td>
+      <td>
+        <QuantityInput id={`quantite-${line.id}`} label={line.nomFichier} value={line.Quantite} busy={busy} onCommit={(q) => run(() => setCartQuantity(line.Id_Piece, q))} />
+        {line.remise > 0 ? <div className="muted cart-details">Remise quantité&nbsp;: −{line.remise}&nbsp;%</div> : null}
+      </td>
+      <td className="num" data-testid="cart-line-price">
+        {line.prix != null ? formatCents(line.prix) : '—'}
+      </td>
+      <td>
+        <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Retirer ${line.nomFichier} du panier`} disabled={busy} onClick={remove} />
+      </td>
+    </tr>
+  );
+}
