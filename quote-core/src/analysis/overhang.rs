@@ -8,6 +8,7 @@
 //! point: an upper bound that ignores the part's own lower surfaces catching the supports.
 
 use super::volume::{area_vector, dot, greater, lesser};
+#[cfg(test)]
 use crate::Mesh;
 
 /// Overhang figures for one build direction.
@@ -34,43 +35,80 @@ pub(crate) fn cos_deg(deg: f64) -> f64 {
 /// Direction index: `2 * axis` for +axis up, `2 * axis + 1` for -axis up.
 pub(crate) const DIRECTIONS: usize = 6;
 
+/// Overhang sums for one angle, fed triangle by triangle (with the area vector the caller has
+/// already computed, so that one pass over the mesh serves several angles and the measures).
+#[derive(Debug, Clone)]
+pub(crate) struct OverhangSums {
+    cos: f64,
+    min: [f64; 3],
+    max: [f64; 3],
+    eps: f64,
+    out: [Overhang; DIRECTIONS],
+}
+
+impl OverhangSums {
+    /// Sums for the part's box `min..max` at `angle_deg`; `None` when the angle is not
+    /// positive (no support needed: every direction is zero).
+    pub fn new(min: [f64; 3], max: [f64; 3], angle_deg: f64) -> Option<OverhangSums> {
+        if angle_deg <= 0.0 {
+            return None;
+        }
+        let size = [max[0] - min[0], max[1] - min[1], max[2] - min[2]];
+        Some(OverhangSums {
+            cos: cos_deg(angle_deg),
+            min,
+            max,
+            eps: dot(size, size).sqrt() * 1e-9,
+            out: [Overhang::default(); DIRECTIONS],
+        })
+    }
+
+    /// Adds triangle `c` whose area vector is `n` of length `len`.
+    #[inline]
+    pub fn add(&mut self, c: [[f64; 3]; 3], n: [f64; 3], len: f64) {
+        if len == 0.0 {
+            return;
+        }
+        let (min, max) = (self.min, self.max);
+        for axis in 0..3 {
+            let down = -n[axis]; // normal's component toward -axis, times twice the area
+            let (lo, hi) = corner_range(c, axis);
+            let centroid = (c[0][axis] + c[1][axis] + c[2][axis]) / 3.0;
+            if down >= self.cos * len && hi - min[axis] > self.eps {
+                let o = &mut self.out[2 * axis];
+                o.area += len / 2.0;
+                o.support_volume += down / 2.0 * (centroid - min[axis]);
+            } else if -down >= self.cos * len && max[axis] - lo > self.eps {
+                let o = &mut self.out[2 * axis + 1];
+                o.area += len / 2.0;
+                o.support_volume += -down / 2.0 * (max[axis] - centroid);
+            }
+        }
+    }
+
+    /// The figures of the six directions.
+    pub fn finish(self) -> [Overhang; DIRECTIONS] {
+        self.out
+    }
+}
+
 /// Overhang area and support volume for each of the six directions, in one pass.
+#[cfg(test)]
 pub(crate) fn overhangs(
     mesh: &Mesh,
     min: [f64; 3],
     max: [f64; 3],
     angle_deg: f64,
 ) -> [Overhang; DIRECTIONS] {
-    let mut out = [Overhang::default(); DIRECTIONS];
-    if angle_deg <= 0.0 {
-        return out;
-    }
-    let cos = cos_deg(angle_deg);
-    let size = [max[0] - min[0], max[1] - min[1], max[2] - min[2]];
-    let eps = dot(size, size).sqrt() * 1e-9;
+    let Some(mut sums) = OverhangSums::new(min, max, angle_deg) else {
+        return [Overhang::default(); DIRECTIONS];
+    };
     for t in 0..mesh.triangles.len() {
         let c = mesh.corners(t);
         let n = area_vector(c);
-        let len = dot(n, n).sqrt();
-        if len == 0.0 {
-            continue;
-        }
-        for axis in 0..3 {
-            let down = -n[axis]; // normal's component toward -axis, times twice the area
-            let (lo, hi) = corner_range(c, axis);
-            let centroid = (c[0][axis] + c[1][axis] + c[2][axis]) / 3.0;
-            if down >= cos * len && hi - min[axis] > eps {
-                let o = &mut out[2 * axis];
-                o.area += len / 2.0;
-                o.support_volume += down / 2.0 * (centroid - min[axis]);
-            } else if -down >= cos * len && max[axis] - lo > eps {
-                let o = &mut out[2 * axis + 1];
-                o.area += len / 2.0;
-                o.support_volume += -down / 2.0 * (max[axis] - centroid);
-            }
-        }
+        sums.add(c, n, dot(n, n).sqrt());
     }
-    out
+    sums.finish()
 }
 
 fn corner_range(c: [[f64; 3]; 3], axis: usize) -> (f64, f64) {

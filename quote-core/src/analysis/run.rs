@@ -1,9 +1,9 @@
 //! The full analysis of a mesh: measures, topology, overhangs, fit, thickness, warnings.
 
-use super::overhang::{cos_deg, overhangs, overhangs_up_z};
+use super::overhang::{cos_deg, overhangs_up_z, Overhang, OverhangSums, DIRECTIONS};
 use super::topology::{topology, Topology};
 use super::units::{suggest_unit, warnings};
-use super::volume::Measure;
+use super::volume::{area_vector, dot, greater, lesser, Measure};
 use super::{fit::best_fit, tolerant::tolerant_weld_closes};
 use super::{Analysis, AnalysisOptions, ShellAnalysis};
 use crate::{import::Format, Mesh, QuoteError};
@@ -22,27 +22,36 @@ pub fn analyze(
         return Err(QuoteError::NoMesh);
     }
     let topo = topology(mesh);
-    let (total, shell_details) = measure(mesh, &topo);
+    // One support angle per process (0 for processes without supports), each computed once.
+    let angles: Vec<f64> = options
+        .processes
+        .iter()
+        .map(|p| {
+            if p.needs_support {
+                p.overhang_angle_deg
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let mut distinct: Vec<f64> = Vec::new();
+    for &a in &angles {
+        if !distinct.contains(&a) {
+            distinct.push(a);
+        }
+    }
+    let (total, shell_details, by_angle) = measure(mesh, &topo, &distinct);
     let size = total.size();
     let min_wall_mm = super::thickness::min_wall(mesh, options.thickness_samples, total.max_extent);
-    let mut by_angle: Vec<(f64, [super::overhang::Overhang; 6])> = Vec::new();
-    let mut fits = Vec::with_capacity(options.processes.len());
-    for p in &options.processes {
-        let angle = if p.needs_support {
-            p.overhang_angle_deg
-        } else {
-            0.0
-        };
-        let o = match by_angle.iter().find(|(a, _)| *a == angle) {
-            Some((_, o)) => *o,
-            None => {
-                let o = overhangs(mesh, total.min, total.max, angle);
-                by_angle.push((angle, o));
-                o
-            }
-        };
-        fits.push(best_fit(p, size, &o, min_wall_mm));
-    }
+    let fits = options
+        .processes
+        .iter()
+        .zip(&angles)
+        .map(|(p, a)| {
+            let i = distinct.iter().position(|d| d == a).expect("listed angle");
+            best_fit(p, size, &by_angle[i], min_wall_mm)
+        })
+        .collect();
     let signed = total.signed_volume();
     let mut a = Analysis {
         format,
@@ -72,9 +81,29 @@ pub fn analyze(
     Ok(a)
 }
 
-/// The whole mesh's measure (triangles in file order) and per-shell figures for the largest
-/// shells (by triangle count, ties by first appearance), in one pass over the triangles.
-fn measure(mesh: &Mesh, topo: &Topology) -> (Measure, Vec<ShellAnalysis>) {
+/// The box of the vertices the triangles use (the same as the triangles' corners give).
+fn used_box(mesh: &Mesh, topo: &Topology) -> ([f64; 3], [f64; 3]) {
+    let mut min = [f64::INFINITY; 3];
+    let mut max = [f64::NEG_INFINITY; 3];
+    for (v, s) in mesh.vertices.iter().zip(&topo.vertex_shell) {
+        if *s != u32::MAX {
+            for k in 0..3 {
+                min[k] = lesser(min[k], v[k]);
+                max[k] = greater(max[k], v[k]);
+            }
+        }
+    }
+    (min, max)
+}
+
+/// The whole mesh's measure (triangles in file order), per-shell figures for the largest
+/// shells (by triangle count, ties by first appearance) and the overhangs for each angle, in
+/// one pass over the triangles.
+fn measure(
+    mesh: &Mesh,
+    topo: &Topology,
+    angles: &[f64],
+) -> (Measure, Vec<ShellAnalysis>, Vec<[Overhang; DIRECTIONS]>) {
     let mut count = vec![0u32; topo.shells];
     for t in &mesh.triangles {
         count[topo.vertex_shell[t[0] as usize] as usize] += 1;
@@ -86,16 +115,28 @@ fn measure(mesh: &Mesh, topo: &Topology) -> (Measure, Vec<ShellAnalysis>) {
     for (i, &s) in order.iter().enumerate() {
         slot[s as usize] = i as u32;
     }
+    let (min, max) = used_box(mesh, topo);
+    // The angles needing support, summed in the loop; the others stay zero.
+    let needed: Vec<usize> = (0..angles.len()).filter(|&i| angles[i] > 0.0).collect();
+    let mut sums: Vec<OverhangSums> = needed
+        .iter()
+        .filter_map(|&i| OverhangSums::new(min, max, angles[i]))
+        .collect();
     let mut total = Measure::default();
     let mut measures = vec![Measure::default(); order.len()];
     let single = topo.shells == 1;
     for (t, tri) in mesh.triangles.iter().enumerate() {
         let c = mesh.corners(t);
-        total.add(c);
+        let n = area_vector(c);
+        let len = dot(n, n).sqrt();
+        total.add_with(c, len);
+        for s in &mut sums {
+            s.add(c, n, len);
+        }
         if !single {
             let i = slot[topo.vertex_shell[tri[0] as usize] as usize];
             if i != u32::MAX {
-                measures[i as usize].add(c);
+                measures[i as usize].add_with(c, len);
             }
         }
     }
@@ -115,7 +156,11 @@ fn measure(mesh: &Mesh, topo: &Topology) -> (Measure, Vec<ShellAnalysis>) {
             watertight: topo.bad_edges_per_shell[s as usize] == 0,
         })
         .collect();
-    (total, details)
+    let mut overhangs = vec![[Overhang::default(); DIRECTIONS]; angles.len()];
+    for (i, s) in needed.into_iter().zip(sums) {
+        overhangs[i] = s.finish();
+    }
+    (total, details, overhangs)
 }
 
 /// Per-triangle preview flags: bit 0 when the face overhangs with +z up (the file's own

@@ -86,10 +86,15 @@ impl Measure {
     /// and merges the triangle's own box into the running one.
     #[inline]
     pub fn add(&mut self, t: [[f64; 3]; 3]) {
+        let n = area_vector(t);
+        self.add_with(t, dot(n, n).sqrt());
+    }
+
+    /// [`Measure::add`] when the length of the triangle's area vector is already known.
+    #[inline]
+    pub fn add_with(&mut self, t: [[f64; 3]; 3], len: f64) {
         let [a, b, c] = t;
         self.det_sum += dot(a, cross(b, c));
-        let n = area_vector(t);
-        let len = dot(n, n).sqrt();
         self.cross_sum += len;
         if len == 0.0 {
             self.degenerate += 1;
