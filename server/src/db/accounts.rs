@@ -139,6 +139,15 @@ pub async fn find_with_hash(
     }
 }
 
+/// The password hash of an account.
+pub async fn password_hash(db: &Db, id: i64) -> Result<Option<String>, sqlx::Error> {
+    let row = sqlx::query("SELECT password_hash FROM accounts WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    row.map(|r| r.try_get("password_hash")).transpose()
+}
+
 /// Finds an account by e-mail (case-insensitive).
 pub async fn find_by_email(db: &Db, email: &str) -> Result<Option<Account>, sqlx::Error> {
     Ok(find_with_hash(db, email).await?.map(|(a, _)| a))

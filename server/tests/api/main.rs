@@ -15,6 +15,7 @@ mod devis;
 mod email;
 mod entreprise;
 mod pages;
+mod password_change;
 mod proxy;
 mod security;
 mod twofa;

@@ -1,10 +1,13 @@
 //! Endpoints for the `Comptes` controller: `GET Comptes` (admin: every account; customer: their
 //! own), `POST Comptes` (account creation after the e-mail code and the captcha), `PUT Comptes`
-//! (names; role by an admin) and `GET Comptes/me` (with `adresses`).
+//! (names; role by an admin), `GET Comptes/me` (with `adresses`) and `PUT Comptes/me/password`
+//! (see [`password_change`]).
+
+pub mod password_change;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::get;
+use axum::routing::{get, put};
 use axum::Router;
 
 use crate::extract::Json;
@@ -29,6 +32,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/Comptes", get(list).post(create).put(update))
         .route("/Comptes/me", get(me))
+        .route("/Comptes/me/password", put(password_change::change))
 }
 
 /// An account as the API returns it.

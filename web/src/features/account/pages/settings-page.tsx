@@ -33,7 +33,7 @@ export default function SettingsPage() {
         <SettingsSection id="email" title="Adresse e-mail" intro="Un code est envoyé à votre adresse actuelle pour confirmer le changement.">
           <EmailChange email={me.email} />
         </SettingsSection>
-        <SettingsSection id="mot-de-passe" title="Mot de passe" intro="Pour votre sécurité, le changement passe par un lien envoyé à votre adresse e-mail.">
+        <SettingsSection id="mot-de-passe" title="Mot de passe" intro="Saisissez votre mot de passe actuel puis le nouveau. Vos autres sessions seront déconnectées.">
           <PasswordChange email={me.email} />
         </SettingsSection>
         <SettingsSection id="adresses" title="Adresses et entreprise" intro="Adresses de livraison et de facturation. Indiquez l’entreprise et son numéro de TVA pour des factures à son nom.">
