@@ -1,21 +1,31 @@
 //! Route guards: login-only, visitor-only and admin-only (the server applies the same rules).
+//! A login-only page whose session is still unknown (a hard navigation) waits for the session
+//! check up to SESSION_CHECK_WAIT_MS before sending the visitor to sign in; after a soft
+//! navigation the session is known and the guard decides at once.
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { NotFound } from '@/components/errors/not-found';
 import { Loading } from '@/components/ui/loading';
 import { isSessionExpiring } from '@/lib/expiry-state';
 import { isAdmin, useSession } from '@/lib/session';
+import { SESSION_CHECK_LABEL, useSessionWait } from './session-wait';
+
+function SessionCheckLoader() {
+  return <Loading label={SESSION_CHECK_LABEL} visible />;
+}
+
+function signInPath(location: { pathname: string; search: string }): string {
+  return `/connexion_compte?callbackUrl=${encodeURIComponent(location.pathname + location.search)}`;
+}
 
 /** Anonymous visitors go to /connexion_compte?callbackUrl=<path>. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
-  if (status === 'loading') return <Loading />;
+  const waiting = useSessionWait(status === 'loading');
+  if (waiting) return <SessionCheckLoader />;
   if (status === 'unauthenticated' && isSessionExpiring()) return <Loading />;
-  if (status === 'unauthenticated') {
-    const callbackUrl = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`/connexion_compte?callbackUrl=${callbackUrl}`} replace />;
-  }
+  if (status !== 'authenticated') return <Navigate to={signInPath(location)} replace />;
   return children ?? <Outlet />;
 }
 
@@ -36,9 +46,10 @@ export function VisitorOnly({ children }: { children?: ReactNode }) {
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   const { status, user } = useSession();
   const location = useLocation();
-  if (status === 'loading') return <Loading />;
-  if (status === 'unauthenticated' && location.pathname === '/compte/admin-home') {
-    return <Navigate to={`/connexion_compte?callbackUrl=${encodeURIComponent(location.pathname)}`} replace />;
+  const waiting = useSessionWait(status === 'loading');
+  if (waiting) return <SessionCheckLoader />;
+  if (status !== 'authenticated' && location.pathname === '/compte/admin-home') {
+    return <Navigate to={signInPath(location)} replace />;
   }
   if (!isAdmin(user)) return <NotFound />;
   return children ?? <Outlet />;

@@ -1,6 +1,6 @@
 //! The session of /api/auth/session through TanStack Query, refetched when the window regains focus.
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from './api-client';
+import { ApiError, apiFetch, NetworkError } from './api-client';
 import { queryKeys } from './query-client';
 
 export interface SessionUser {
@@ -18,6 +18,21 @@ export interface Session {
   expires?: string;
 }
 
+/**
+ * After a hard navigation (a full page load), how long a login-only page waits for the session
+ * check before sending the visitor to sign in (specification, sections 4 and 9: 60 seconds).
+ * Soft navigations use the session already known, at once.
+ */
+export const SESSION_CHECK_WAIT_MS = 60_000;
+/** Delay between two attempts of a session check that failed on the network or a 5xx. */
+export const SESSION_RETRY_DELAY_MS = 2_000;
+
+/** A network failure or a 5xx may pass: retry within the wait; any other answer is final. */
+export function retrySessionCheck(failures: number, error: unknown): boolean {
+  const transient = error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+  return transient && failures * SESSION_RETRY_DELAY_MS < SESSION_CHECK_WAIT_MS;
+}
+
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 /** An answer without a user (`{}` or `null`) means "not signed in". */
@@ -33,6 +48,8 @@ export function useSession(): { status: SessionStatus; session: Session | null; 
     refetchOnWindowFocus: true,
     refetchInterval: 5 * 60_000,
     staleTime: 15_000,
+    retry: retrySessionCheck,
+    retryDelay: SESSION_RETRY_DELAY_MS,
   });
   if (query.isPending) return { status: 'loading', session: null, user: null };
   const session = query.data ?? null;
