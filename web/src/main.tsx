@@ -1,4 +1,7 @@
-//! Entry point: styles, the chunk-reload guard, providers and the router.
+//! Entry point: styles, providers and the router. A lazy chunk that fails to load (an old build's
+//! file is gone) reaches the router's error page, which reloads once at the page asked for (10 s
+//! guard, lib/build-check): reloading here, on `vite:preloadError`, would reload the page being
+//! left, since the router commits the new URL only after the chunk.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -8,16 +11,10 @@ import 'primeicons/primeicons.css';
 import './styles/index.css';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
-import { reloadForChunkError } from './lib/build-check';
 import { installStyleBridge } from './lib/csp-style-bridge';
 
 // Before any component injects its CSS: see lib/csp-style-bridge.
 installStyleBridge();
-
-// A lazy chunk of an older build is gone after a deployment: reload once (10 s guard).
-window.addEventListener('vite:preloadError', (event) => {
-  if (reloadForChunkError()) event.preventDefault();
-});
 
 const router = createAppRouter();
 

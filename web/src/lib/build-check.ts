@@ -39,13 +39,17 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
+/** Whether a chunk error may still reload the page (no reload in the last 10 s). Reads only. */
+export function mayReloadForChunk(storage: Storage = window.sessionStorage, now = Date.now()): boolean {
+  return now - Number(storage.getItem(CHUNK_RELOAD_KEY) ?? 0) >= CHUNK_RELOAD_GUARD_MS;
+}
+
 /**
  * Reloads the page once for a lazy chunk that failed to load (an old build's file is gone).
  * Returns false when a reload already happened in the last 10 s: the error page shows instead.
  */
 export function reloadForChunkError(storage: Storage = window.sessionStorage, now = Date.now(), reload = () => window.location.reload()): boolean {
-  const last = Number(storage.getItem(CHUNK_RELOAD_KEY) ?? 0);
-  if (now - last < CHUNK_RELOAD_GUARD_MS) return false;
+  if (!mayReloadForChunk(storage, now)) return false;
   storage.setItem(CHUNK_RELOAD_KEY, String(now));
   reload();
   return true;

@@ -4,7 +4,7 @@ import { parseIndex } from '../index-param';
 import { maintenanceRedirect } from '../maintenance';
 import { mobileRedirect } from '../mobile';
 import { pageTitle } from '../title';
-import { reloadForChunkError } from '../build-check';
+import { mayReloadForChunk, reloadForChunkError } from '../build-check';
 
 describe('pageTitle', () => {
   it('follows the template of the specification', () => {
@@ -77,5 +77,13 @@ describe('reloadForChunkError', () => {
     expect(reloadForChunkError(sessionStorage, 1_005_000, reload)).toBe(false);
     expect(reloadForChunkError(sessionStorage, 1_011_000, reload)).toBe(true);
     expect(reloads).toBe(2);
+  });
+
+  it('tells without reloading whether the guard still allows a reload', () => {
+    sessionStorage.clear();
+    expect(mayReloadForChunk(sessionStorage, 2_000_000)).toBe(true);
+    reloadForChunkError(sessionStorage, 2_000_000, () => undefined);
+    expect(mayReloadForChunk(sessionStorage, 2_009_999)).toBe(false);
+    expect(mayReloadForChunk(sessionStorage, 2_010_000)).toBe(true);
   });
 });
