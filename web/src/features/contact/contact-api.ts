@@ -9,4 +9,4 @@ export interface ContactMessage {
   altcha: string;
 }
 
-export const sendContactMessage = (message: ContactMessage) => apiSend<unknown>('/api/contact', 'POST', message);
+export const sendContactMessage = (message: ContactMessage) => apiSend<{ success: boolean; message: string }>('/api/contact', 'POST', message);

@@ -10,6 +10,7 @@ import { AltchaField } from '@/components/form/altcha-field';
 import { Field } from '@/components/form/field';
 import { FormError } from '@/components/form/form-error';
 import { formErrorMessage } from '@/lib/form-error';
+import { showToast } from '@/lib/toast';
 import { emailSchema } from '@/lib/validation';
 import { sendContactMessage } from './contact-api';
 
@@ -17,7 +18,7 @@ const schema = z.object({
   nom: z.string().trim().min(1, 'Indiquez votre nom.').max(100, 'Nom trop long (100 caractères au plus).'),
   email: emailSchema,
   sujet: z.string().trim().min(1, 'Indiquez le sujet de votre message.').max(150, 'Sujet trop long (150 caractères au plus).'),
-  message: z.string().trim().min(10, 'Votre message doit contenir au moins 10 caractères.').max(5000, 'Message trop long (5 000 caractères au plus).'),
+  message: z.string().trim().min(1, 'Saisissez votre message.').min(10, 'Votre message doit contenir au moins 10 caractères.').max(5000, 'Message trop long (5 000 caractères au plus).'),
   altcha: z.string({ error: 'Veuillez cocher la vérification anti-robot.' }).min(1, 'Veuillez cocher la vérification anti-robot.'),
 });
 type Values = z.infer<typeof schema>;
@@ -32,7 +33,8 @@ export function ContactForm({ subject, onSent }: { subject: string; onSent: (ema
   const submit = async (values: Values) => {
     setServerError(null);
     try {
-      await sendContactMessage(values);
+      const answer = await sendContactMessage(values);
+      showToast({ severity: 'success', summary: 'Message envoyé', detail: answer.message });
       onSent(values.email);
     } catch (error) {
       setServerError(formErrorMessage(error));

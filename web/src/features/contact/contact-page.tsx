@@ -11,11 +11,11 @@ export default function ContactPage() {
   const [params] = useSearchParams();
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
-    <Page title="Contact" heading="Nous contacter" lead={fr('Une question sur un devis, un projet de conception, un partenariat ? Notre équipe vous répond sous 24 heures ouvrées.')}>
+    <Page title="Contact" heading="Nous contacter" lead={fr('Une question sur un devis, un projet de conception, un partenariat ? Notre équipe vous répond sous 48\u00a0heures ouvrées.')}>
       <div className="contact-layout">
         <section className="card">
           {sentTo ? (
-            <Message severity="success" text={`Merci, votre message a bien été envoyé. Nous vous répondons à ${sentTo} sous 24 heures ouvrées.`} />
+            <Message severity="success" text={`Merci, votre message a bien été envoyé. Nous vous répondons à ${sentTo} sous 48\u00a0heures ouvrées.`} />
           ) : (
             <ContactForm subject={params.get('sujet') ?? ''} onSent={setSentTo} />
           )}
