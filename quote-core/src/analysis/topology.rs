@@ -56,65 +56,6 @@ fn union(parent: &mut [u32], a: u32, b: u32) {
     }
 }
 
-/// Shells by union-find over the triangles' vertices, numbered in order of first vertex.
-fn shells(mesh: &Mesh) -> (usize, Vec<u32>) {
-    let n = mesh.vertices.len();
-    let mut parent: Vec<u32> = (0..n as u32).collect();
-    let mut used = vec![false; n];
-    for &[a, b, c] in &mesh.triangles {
-        union(&mut parent, a, b);
-        union(&mut parent, a, c);
-        used[a as usize] = true;
-        used[b as usize] = true;
-        used[c as usize] = true;
-    }
-    let mut id = vec![u32::MAX; n];
-    let mut count = 0u32;
-    for v in 0..n {
-        if !used[v] {
-            continue;
-        }
-        let r = find(&mut parent, v as u32) as usize;
-        if id[r] == u32::MAX {
-            id[r] = count;
-            count += 1;
-        }
-        id[v] = id[r];
-    }
-    (count as usize, id)
-}
-
-/// Undirected edges grouped by their smaller vertex (CSR): each entry is the larger vertex
-/// shifted left by one, with bit 0 set when a triangle runs the edge from the smaller vertex.
-fn edges_by_smaller_vertex(mesh: &Mesh) -> (Vec<u32>, Vec<u32>) {
-    let n = mesh.vertices.len();
-    let mut start = vec![0u32; n + 1];
-    for t in &mesh.triangles {
-        for k in 0..3 {
-            let (a, b) = (t[k], t[(k + 1) % 3]);
-            if a != b {
-                start[a.min(b) as usize + 1] += 1;
-            }
-        }
-    }
-    for v in 0..n {
-        start[v + 1] += start[v];
-    }
-    let mut fill = start[..n].to_vec();
-    let mut ends = vec![0u32; start[n] as usize];
-    for t in &mesh.triangles {
-        for k in 0..3 {
-            let (a, b) = (t[k], t[(k + 1) % 3]);
-            if a != b {
-                let lo = a.min(b) as usize;
-                ends[fill[lo] as usize] = (a.max(b) << 1) | u32::from(a < b);
-                fill[lo] += 1;
-            }
-        }
-    }
-    (start, ends)
-}
-
 /// Sorts a short list in place (insertion sort: the lists hold a handful of edges).
 #[inline]
 fn sort_small(list: &mut [u32]) {
@@ -134,21 +75,50 @@ fn sort_small(list: &mut [u32]) {
 }
 
 /// Classifies every undirected edge once and finds the shells.
+///
+/// One pass over the triangles counts each undirected edge at its smaller vertex; a second
+/// files it there (CSR whose offsets, kept one place ahead, serve as fill cursors) as the larger vertex
+/// shifted left by one, bit 0 set when the triangle runs it from the smaller vertex. Then each
+/// vertex sorts its short list: equal larger ends are adjacent, and each run is one undirected
+/// edge, classified by its length and directions, and joined in the union-find of the shells.
 pub(crate) fn topology(mesh: &Mesh) -> Topology {
-    let (shells, vertex_shell) = shells(mesh);
-    let (start, mut ends) = edges_by_smaller_vertex(mesh);
-    let mut topo = Topology {
-        boundary_edges: 0,
-        non_manifold_edges: 0,
-        inconsistent_edges: 0,
-        shells,
-        bad_edges_per_shell: vec![0; shells],
-        vertex_shell,
-    };
-    for a in 0..mesh.vertices.len() {
-        let list = &mut ends[start[a] as usize..start[a + 1] as usize];
+    let n = mesh.vertices.len();
+    // Counts at v + 2, summed: start[v + 1] is where v's list begins, and moves to its end as
+    // the list fills, so that afterwards v's list is ends[start[v]..start[v + 1]].
+    let mut start = vec![0u32; n + 2];
+    let mut used = vec![false; n];
+    for &[a, b, c] in &mesh.triangles {
+        used[a as usize] = true;
+        used[b as usize] = true;
+        used[c as usize] = true;
+        for (x, y) in [(a, b), (b, c), (c, a)] {
+            if x != y {
+                start[x.min(y) as usize + 2] += 1;
+            }
+        }
+    }
+    for v in 2..n + 2 {
+        start[v] += start[v - 1];
+    }
+    let mut ends = vec![0u32; start[n + 1] as usize];
+    for &[a, b, c] in &mesh.triangles {
+        for (x, y) in [(a, b), (b, c), (c, a)] {
+            if x != y {
+                let slot = &mut start[x.min(y) as usize + 1];
+                ends[*slot as usize] = (x.max(y) << 1) | u32::from(x < y);
+                *slot += 1;
+            }
+        }
+    }
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    let (mut boundary, mut non_manifold, mut inconsistent) = (0, 0, 0);
+    let mut bad_at: Vec<u32> = Vec::new();
+    let mut begin = 0usize;
+    for a in 0..n {
+        let end = start[a + 1] as usize;
+        let list = &mut ends[begin..end];
+        begin = end;
         sort_small(list);
-        // Equal larger ends are now adjacent, backward uses (bit 0 clear) before forward ones.
         let mut j = 0;
         while j < list.len() {
             let b = list[j] >> 1;
@@ -158,17 +128,44 @@ pub(crate) fn topology(mesh: &Mesh) -> Topology {
             }
             let forward = list[j..j + run].iter().filter(|&&e| e & 1 == 1).count();
             j += run;
+            union(&mut parent, a as u32, b);
             let bad = match run {
-                1 => &mut topo.boundary_edges,
+                1 => &mut boundary,
                 2 if forward == 1 => continue,
-                2 => &mut topo.inconsistent_edges,
-                _ => &mut topo.non_manifold_edges,
+                2 => &mut inconsistent,
+                _ => &mut non_manifold,
             };
             *bad += 1;
-            topo.bad_edges_per_shell[topo.vertex_shell[a] as usize] += 1;
+            bad_at.push(a as u32);
         }
     }
-    topo
+    // Shells numbered in order of first vertex (each root is its shell's smallest vertex).
+    let mut vertex_shell = vec![u32::MAX; n];
+    let mut shells = 0u32;
+    for v in 0..n {
+        if !used[v] {
+            continue;
+        }
+        let r = find(&mut parent, v as u32) as usize;
+        if r == v {
+            vertex_shell[v] = shells;
+            shells += 1;
+        } else {
+            vertex_shell[v] = vertex_shell[r];
+        }
+    }
+    let mut bad_edges_per_shell = vec![0; shells as usize];
+    for a in bad_at {
+        bad_edges_per_shell[vertex_shell[a as usize] as usize] += 1;
+    }
+    Topology {
+        boundary_edges: boundary,
+        non_manifold_edges: non_manifold,
+        inconsistent_edges: inconsistent,
+        shells: shells as usize,
+        vertex_shell,
+        bad_edges_per_shell,
+    }
 }
 
 #[cfg(test)]

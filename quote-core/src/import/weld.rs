@@ -16,8 +16,17 @@ const K1: u64 = 0x9E37_79B9_7F4A_7C15;
 const K2: u64 = 0xC2B2_AE3D_27D4_EB4F;
 
 /// Key of a binary STL corner: f32 bit patterns.
-#[derive(Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Eq, Default)]
 pub(crate) struct Key32(pub [u32; 3]);
+
+// Compared field by field: a derived comparison of the array may become a `memcmp` call in
+// WebAssembly, a byte loop that made welding there several times slower.
+impl PartialEq for Key32 {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        (self.0[0] ^ other.0[0]) | (self.0[1] ^ other.0[1]) | (self.0[2] ^ other.0[2]) == 0
+    }
+}
 
 impl Key32 {
     /// Builds the key from raw little-endian f32 bits, folding `-0.0` onto `0.0`.
@@ -47,8 +56,15 @@ impl WeldKey for Key32 {
 }
 
 /// Key of a text-format corner: f64 bit patterns.
-#[derive(Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Eq, Default)]
 pub(crate) struct Key64(pub [u64; 3]);
+
+impl PartialEq for Key64 {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        (self.0[0] ^ other.0[0]) | (self.0[1] ^ other.0[1]) | (self.0[2] ^ other.0[2]) == 0
+    }
+}
 
 impl Key64 {
     /// Builds the key from a position, folding `-0.0` onto `0.0`.
@@ -86,7 +102,7 @@ pub(crate) struct Welder<K: WeldKey> {
     recent: Vec<(K, u32)>,
 }
 
-const RECENT: usize = 1 << 12;
+const RECENT: usize = 1 << 14;
 /// Keys welded per prefetch batch.
 pub(crate) const BATCH: usize = 96;
 
@@ -119,16 +135,22 @@ impl<K: WeldKey + Default> Welder<K> {
         idx
     }
 
-    /// Welds a batch of keys, writing their indices to `out`. The table slots of the whole
-    /// batch are prefetched first, so their cache misses overlap instead of queueing: with a
-    /// million vertices the table is far larger than the caches and a lone lookup waits on
-    /// memory.
+    /// Welds a batch of keys, writing their indices to `out`. The table slots of the batch's
+    /// keys that miss the small cache are prefetched first, so their cache misses overlap
+    /// instead of queueing: with a million vertices the table is far larger than the caches
+    /// and a lone lookup waits on memory.
     pub fn insert_batch(&mut self, keys: &[K], out: &mut [u32]) {
         let mut hashes = [0u64; BATCH];
+        let mut sink = 0u32;
         for (chunk, outs) in keys.chunks(BATCH).zip(out.chunks_mut(BATCH)) {
             for (h, k) in hashes.iter_mut().zip(chunk) {
                 *h = k.hash();
-                self.prefetch((*h >> self.shift) as usize);
+                // Only keys missing from the small cache go to the table: prefetching the
+                // others would fill the memory queue with lines never read.
+                let (rk, rs) = self.recent[*h as usize & (RECENT - 1)];
+                if rs == EMPTY || rk != *k {
+                    sink ^= self.prefetch((*h >> self.shift) as usize);
+                }
             }
             for ((k, h), o) in chunk.iter().zip(&hashes).zip(outs) {
                 let r = *h as usize & (RECENT - 1);
@@ -142,18 +164,30 @@ impl<K: WeldKey + Default> Welder<K> {
                 };
             }
         }
+        std::hint::black_box(sink);
     }
 
+    /// Starts loading a table slot: a prefetch hint on x86-64.
+    #[cfg(target_arch = "x86_64")]
     #[inline]
-    fn prefetch(&self, slot: usize) {
-        #[cfg(target_arch = "x86_64")]
+    fn prefetch(&self, slot: usize) -> u32 {
         // SAFETY: prefetching is a hint with no memory effect; the pointer is in bounds.
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(slot) as *const i8);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot;
+        0
+    }
+
+    /// Starts loading a table slot. WebAssembly has no prefetch: a plain load whose value the
+    /// caller folds into a sink, so that the loads of a batch are independent of each other and
+    /// the processor overlaps their cache misses.
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline]
+    fn prefetch(&self, slot: usize) -> u32 {
+        // A volatile read, so that the compiler keeps a load whose value matters to no one.
+        // SAFETY: the reference is valid and aligned (bounds-checked indexing).
+        unsafe { std::ptr::read_volatile(&self.slots[slot].1) }
     }
 
     #[inline]
