@@ -134,7 +134,7 @@ async fn quantities_outside_1_to_1000_are_refused_in_french() {
 }
 
 #[tokio::test]
-async fn another_account_s_part_or_line_answers_404_in_french() {
+async fn another_account_s_part_or_line_answers_404_in_french_even_to_an_admin() {
     let app = spawn_app().await;
     let (owner, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
     let (mut other, _) = app.signed_in("paul@exemple.fr", Role::Client).await;
@@ -156,6 +156,16 @@ async fn another_account_s_part_or_line_answers_404_in_french() {
     assert_eq!(body["message"], "Cette ligne n'est pas dans votre panier.");
 
     assert_eq!(basket(&other).await, Vec::<Value>::new());
+
+    // An admin has no say in a customer's basket either.
+    let (mut admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    admin.csrf_token().await;
+    let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": 2 });
+    let res = admin.proxy("POST", "ComptePiece", Some(body)).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let res = admin.proxy("DELETE", &path, None).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+
     let mine = basket(&owner).await;
     assert_eq!(mine.len(), 1);
     assert_eq!(mine[0]["Quantite"], 3, "the owner's line is untouched");
