@@ -64,15 +64,29 @@ impl OverhangSums {
     }
 
     /// Adds triangle `c` whose area vector is `n` of length `len`.
-    #[inline]
+    #[cfg(test)]
     pub fn add(&mut self, c: [[f64; 3]; 3], n: [f64; 3], len: f64) {
+        let (lo, hi) = super::volume::corner_box(c);
+        self.add_boxed(c, n, len, lo, hi);
+    }
+
+    /// [`OverhangSums::add`] when the triangle's own box `lo..hi` is known too.
+    #[inline]
+    pub fn add_boxed(
+        &mut self,
+        c: [[f64; 3]; 3],
+        n: [f64; 3],
+        len: f64,
+        lo: [f64; 3],
+        hi: [f64; 3],
+    ) {
         if len == 0.0 {
             return;
         }
         let (min, max) = (self.min, self.max);
         for axis in 0..3 {
             let down = -n[axis]; // normal's component toward -axis, times twice the area
-            let (lo, hi) = corner_range(c, axis);
+            let (lo, hi) = (lo[axis], hi[axis]);
             let centroid = (c[0][axis] + c[1][axis] + c[2][axis]) / 3.0;
             if down >= self.cos * len && hi - min[axis] > self.eps {
                 let o = &mut self.out[2 * axis];

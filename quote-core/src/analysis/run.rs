@@ -3,7 +3,7 @@
 use super::overhang::{cos_deg, overhangs_up_z, Overhang, OverhangSums, DIRECTIONS};
 use super::topology::{topology, Topology};
 use super::units::{suggest_unit, warnings};
-use super::volume::{area_vector, dot, greater, lesser, Measure};
+use super::volume::{area_vector, corner_box, dot, greater, lesser, Measure};
 use super::{fit::best_fit, tolerant::tolerant_weld_closes};
 use super::{Analysis, AnalysisOptions, ShellAnalysis};
 use crate::{import::Format, Mesh, QuoteError};
@@ -105,8 +105,10 @@ fn measure(
     angles: &[f64],
 ) -> (Measure, Vec<ShellAnalysis>, Vec<[Overhang; DIRECTIONS]>) {
     let mut count = vec![0u32; topo.shells];
-    for t in &mesh.triangles {
-        count[topo.vertex_shell[t[0] as usize] as usize] += 1;
+    if topo.shells > 1 {
+        for t in &mesh.triangles {
+            count[topo.vertex_shell[t[0] as usize] as usize] += 1;
+        }
     }
     let mut order: Vec<u32> = (0..topo.shells as u32).collect();
     order.sort_by_key(|&s| std::cmp::Reverse(count[s as usize]));
@@ -129,14 +131,15 @@ fn measure(
         let c = mesh.corners(t);
         let n = area_vector(c);
         let len = dot(n, n).sqrt();
-        total.add_with(c, len);
+        let (lo, hi) = corner_box(c);
+        total.add_boxed(c, len, lo, hi);
         for s in &mut sums {
-            s.add(c, n, len);
+            s.add_boxed(c, n, len, lo, hi);
         }
         if !single {
             let i = slot[topo.vertex_shell[tri[0] as usize] as usize];
             if i != u32::MAX {
-                measures[i as usize].add_with(c, len);
+                measures[i as usize].add_boxed(c, len, lo, hi);
             }
         }
     }

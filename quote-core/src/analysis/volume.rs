@@ -74,6 +74,18 @@ pub(crate) fn greater(a: f64, b: f64) -> f64 {
     }
 }
 
+/// A triangle's own box.
+#[inline]
+pub(crate) fn corner_box([a, b, c]: [[f64; 3]; 3]) -> ([f64; 3], [f64; 3]) {
+    let mut lo = [0.0; 3];
+    let mut hi = [0.0; 3];
+    for k in 0..3 {
+        lo[k] = lesser(lesser(a[k], b[k]), c[k]);
+        hi[k] = greater(greater(a[k], b[k]), c[k]);
+    }
+    (lo, hi)
+}
+
 /// Twice the triangle's area vector (normal times twice the area).
 #[inline]
 pub(crate) fn area_vector([a, b, c]: [[f64; 3]; 3]) -> [f64; 3] {
@@ -93,6 +105,13 @@ impl Measure {
     /// [`Measure::add`] when the length of the triangle's area vector is already known.
     #[inline]
     pub fn add_with(&mut self, t: [[f64; 3]; 3], len: f64) {
+        let (lo, hi) = corner_box(t);
+        self.add_boxed(t, len, lo, hi);
+    }
+
+    /// [`Measure::add_with`] when the triangle's own box is known too.
+    #[inline]
+    pub fn add_boxed(&mut self, t: [[f64; 3]; 3], len: f64, lo: [f64; 3], hi: [f64; 3]) {
         let [a, b, c] = t;
         self.det_sum += dot(a, cross(b, c));
         self.cross_sum += len;
@@ -100,11 +119,9 @@ impl Measure {
             self.degenerate += 1;
         }
         for k in 0..3 {
-            let lo = lesser(lesser(a[k], b[k]), c[k]);
-            let hi = greater(greater(a[k], b[k]), c[k]);
-            self.min[k] = lesser(self.min[k], lo);
-            self.max[k] = greater(self.max[k], hi);
-            self.max_extent = greater(self.max_extent, hi - lo);
+            self.min[k] = lesser(self.min[k], lo[k]);
+            self.max[k] = greater(self.max[k], hi[k]);
+            self.max_extent = greater(self.max_extent, hi[k] - lo[k]);
         }
         self.triangles += 1;
     }
