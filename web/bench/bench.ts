@@ -18,16 +18,44 @@ const status = (text: string) => {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function series(name: string, run: () => Promise<Run>) {
-  status(`${name}…`);
-  const first = await run(); // warm-up: JIT, WebAssembly memory growth
-  const times: number[] = [];
-  let last = first;
-  for (let i = 0; i < RUNS; i++) {
-    last = await run();
-    times.push(last.ms);
+interface Series {
+  name: string;
+  median_ms: number;
+  runs_ms: number[];
+  first_ms: number;
+  /** Median over the rounds of this path's time divided by the JS path's in the same round. */
+  median_ratio: number;
+  check: Run;
+}
+
+/**
+ * Runs every path once per round, in turn, after one warm-up round (JIT, WebAssembly memory
+ * growth): the machine's speed drifts between rounds, so each path's ratio to the JS path is
+ * taken within a round.
+ */
+async function rounds(paths: [string, () => Promise<Run>][]): Promise<Series[]> {
+  const first: Run[] = [];
+  for (const [name, run] of paths) {
+    status(`${name} (échauffement)…`);
+    first.push(await run());
   }
-  return { name, median_ms: median(times), runs_ms: times, first_ms: first.ms, check: last };
+  const times: number[][] = paths.map(() => []);
+  const last: Run[] = [...first];
+  for (let i = 0; i < RUNS; i++) {
+    status(`tour ${i + 1} sur ${RUNS}…`);
+    for (const [k, [, run]] of paths.entries()) {
+      last[k] = await run();
+      times[k].push(last[k].ms);
+    }
+  }
+  return paths.map(([name], k) => ({
+    name,
+    median_ms: median(times[k]),
+    runs_ms: times[k],
+    first_ms: first[k].ms,
+    median_ratio: median(times[k].map((t, i) => t / times[0][i])),
+    check: last[k],
+  }));
 }
 
 /**
@@ -61,11 +89,13 @@ async function main() {
   const bench = Comlink.wrap<BenchApi>(worker);
   status('Génération du fichier…');
   const bytes = await bench.prepare(NU, NV);
-  const js = await series('three STLLoader + boucle JS', () => bench.js());
-  const quick = await series('quote-wasm QuickStatsStream (morceaux de 1 Mio)', () => bench.quickStream());
-  const quickWhole = await series('quote-wasm quickStats (fichier entier copié)', () => bench.quick());
-  const full = await series('quote-wasm analyse complète', () => bench.full());
-  const preview = await series('quote-wasm aperçu 3D (après l’analyse)', () => bench.preview());
+  const series = await rounds([
+    ['three STLLoader + boucle JS', () => bench.js()],
+    ['quote-wasm QuickStatsStream (morceaux de 1 Mio)', () => bench.quickStream()],
+    ['quote-wasm quickStats (fichier entier copié)', () => bench.quick()],
+    ['quote-wasm analyse complète', () => bench.full()],
+    ['quote-wasm aperçu 3D (après l’analyse)', () => bench.preview()],
+  ]);
   worker.terminate();
   status('Du dépôt au premier prix…');
   const file = new File([torusStl(NU, NV)], 'tore.stl');
@@ -77,7 +107,7 @@ async function main() {
     file_bytes: bytes,
     triangles: 2 * NU * NV,
     user_agent: navigator.userAgent,
-    series: [js, quick, quickWhole, full, preview],
+    series,
     first_price: { median_ms: median(drops.map((d) => d.ms)), runs: drops },
     first_price_cold: { median_ms: median(cold.map((d) => d.ms)), runs: cold },
   };
