@@ -46,16 +46,6 @@ fn find(parent: &mut [u32], mut x: u32) -> u32 {
     x
 }
 
-fn union(parent: &mut [u32], a: u32, b: u32) {
-    let (ra, rb) = (find(parent, a), find(parent, b));
-    if ra != rb {
-        // Attach the larger root under the smaller: deterministic, and path halving keeps
-        // the trees shallow enough.
-        let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
-        parent[hi as usize] = lo;
-    }
-}
-
 /// Sorts a short list in place (insertion sort: the lists hold a handful of edges).
 #[inline]
 fn sort_small(list: &mut [u32]) {
@@ -119,6 +109,12 @@ pub(crate) fn topology(mesh: &Mesh) -> Topology {
         let list = &mut ends[begin..end];
         begin = end;
         sort_small(list);
+        // The root of a's shell, found once for all its edges.
+        let mut root_a = if list.is_empty() {
+            a as u32
+        } else {
+            find(&mut parent, a as u32)
+        };
         let mut j = 0;
         while j < list.len() {
             let b = list[j] >> 1;
@@ -128,7 +124,17 @@ pub(crate) fn topology(mesh: &Mesh) -> Topology {
             }
             let forward = list[j..j + run].iter().filter(|&&e| e & 1 == 1).count();
             j += run;
-            union(&mut parent, a as u32, b);
+            let root_b = find(&mut parent, b);
+            if root_a != root_b {
+                // The larger root goes under the smaller: deterministic, and each root is its
+                // shell's smallest vertex.
+                if root_a < root_b {
+                    parent[root_b as usize] = root_a;
+                } else {
+                    parent[root_a as usize] = root_b;
+                    root_a = root_b;
+                }
+            }
             let bad = match run {
                 1 => &mut boundary,
                 2 if forward == 1 => continue,
