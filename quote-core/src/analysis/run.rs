@@ -132,14 +132,14 @@ fn measure(
         let n = area_vector(c);
         let len = dot(n, n).sqrt();
         let (lo, hi) = corner_box(c);
-        total.add_boxed(c, len, lo, hi);
+        total.add_boxed(c, n, len, lo, hi);
         for s in &mut sums {
             s.add_boxed(c, n, len, lo, hi);
         }
         if !single {
             let i = slot[topo.vertex_shell[tri[0] as usize] as usize];
             if i != u32::MAX {
-                measures[i as usize].add_boxed(c, len, lo, hi);
+                measures[i as usize].add_boxed(c, n, len, lo, hi);
             }
         }
     }

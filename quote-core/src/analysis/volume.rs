@@ -94,26 +94,27 @@ pub(crate) fn area_vector([a, b, c]: [[f64; 3]; 3]) -> [f64; 3] {
 
 impl Measure {
     /// Adds one triangle. The box uses plain comparisons (coordinates are never NaN here),
-    /// which compile to one instruction each where `f64::min` needs several in WebAssembly,
-    /// and merges the triangle's own box into the running one.
+    /// which compile to one instruction each where `f64::min` needs several in WebAssembly.
     #[inline]
     pub fn add(&mut self, t: [[f64; 3]; 3]) {
         let n = area_vector(t);
-        self.add_with(t, dot(n, n).sqrt());
-    }
-
-    /// [`Measure::add`] when the length of the triangle's area vector is already known.
-    #[inline]
-    pub fn add_with(&mut self, t: [[f64; 3]; 3], len: f64) {
         let (lo, hi) = corner_box(t);
-        self.add_boxed(t, len, lo, hi);
+        self.add_boxed(t, n, dot(n, n).sqrt(), lo, hi);
     }
 
-    /// [`Measure::add_with`] when the triangle's own box is known too.
+    /// [`Measure::add`] when the triangle's area vector `n` (of length `len`) and its own box
+    /// are known. The determinant `a · (b × c)` is computed as `a · n`, which is equal:
+    /// `n = (b − a) × (c − a)` and `a` is orthogonal to `b × a` and `a × c`.
     #[inline]
-    pub fn add_boxed(&mut self, t: [[f64; 3]; 3], len: f64, lo: [f64; 3], hi: [f64; 3]) {
-        let [a, b, c] = t;
-        self.det_sum += dot(a, cross(b, c));
+    pub fn add_boxed(
+        &mut self,
+        t: [[f64; 3]; 3],
+        n: [f64; 3],
+        len: f64,
+        lo: [f64; 3],
+        hi: [f64; 3],
+    ) {
+        self.det_sum += dot(t[0], n);
         self.cross_sum += len;
         if len == 0.0 {
             self.degenerate += 1;
