@@ -42,7 +42,7 @@ pub fn analyze(
     }
     let (total, shell_details, by_angle) = measure(mesh, &topo, &distinct);
     let size = total.size();
-    let min_wall_mm = super::thickness::min_wall(mesh, options.thickness_samples, total.max_extent);
+    let min_wall_mm = super::thickness::min_wall(mesh, options.thickness_samples, &total);
     let fits = options
         .processes
         .iter()
@@ -196,7 +196,7 @@ pub fn preview_flags(mesh: &Mesh, options: &AnalysisOptions) -> Vec<u8> {
             m.add(mesh.corners(t));
         }
         let samples = options.thickness_samples;
-        for t in super::thickness::thin_triangles(mesh, samples, m.max_extent, p.min_wall_mm) {
+        for t in super::thickness::thin_triangles(mesh, samples, &m, p.min_wall_mm) {
             flags[t] |= 2;
         }
     }

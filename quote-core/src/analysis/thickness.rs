@@ -12,7 +12,7 @@
 //! percentile of the samples, so that rays grazing the edge of a sharp corner do not decide
 //! alone. Only `+ - * /`, `sqrt` and `floor` are used: native and WebAssembly agree to the bit.
 
-use super::volume::{area_vector, cross, dot, sub};
+use super::volume::{area_vector, cross, dot, sub, Measure};
 use crate::Mesh;
 
 /// Walls are measured up to this thickness, mm; thicker walls are "thick enough".
@@ -208,9 +208,9 @@ fn hit(ray: &Ray, [a, b, c]: [[f64; 3]; 3], reach: f64) -> Option<f64> {
 
 /// The rays of the sampled faces, with the nudge they start inside by and the sampled faces'
 /// mean extent (largest side of their box).
-fn rays(mesh: &Mesh, samples: usize) -> (Vec<Ray>, f64, f64) {
+fn rays(mesh: &Mesh, samples: usize, whole: &Measure) -> (Vec<Ray>, f64, f64) {
     let n = mesh.triangles.len();
-    let (min, max) = bounds(&mesh.vertices);
+    let (min, max) = (whole.min, whole.max);
     let diag = dot(sub(max, min), sub(max, min)).sqrt();
     let nudge = (diag * 1e-6).max(1e-6);
     let step = n.div_ceil(samples.min(n));
@@ -241,13 +241,13 @@ fn rays(mesh: &Mesh, samples: usize) -> (Vec<Ray>, f64, f64) {
 
 /// The sampled faces' thicknesses under the reach, as (triangle, thickness mm), and the
 /// number of faces sampled.
-fn sample(mesh: &Mesh, samples: usize, max_extent: f64) -> (Vec<(usize, f64)>, usize) {
+fn sample(mesh: &Mesh, samples: usize, whole: &Measure) -> (Vec<(usize, f64)>, usize) {
     if samples == 0 || mesh.triangles.is_empty() {
         return (Vec::new(), 0);
     }
-    let (rays, nudge, mean_extent) = rays(mesh, samples);
+    let (rays, nudge, mean_extent) = rays(mesh, samples, whole);
     let sampled = rays.len();
-    let hits = cast(mesh, &rays, mean_extent, max_extent);
+    let hits = cast(mesh, &rays, mean_extent, whole);
     let out = rays
         .iter()
         .zip(hits)
@@ -258,12 +258,12 @@ fn sample(mesh: &Mesh, samples: usize, max_extent: f64) -> (Vec<(usize, f64)>, u
 }
 
 /// The nearest hit of each ray within the reach (infinity when none), through the grid.
-/// `max_extent` bounds the largest side of any triangle's box (it may be larger, not smaller).
-fn cast(mesh: &Mesh, rays: &[Ray], mean_extent: f64, max_extent: f64) -> Vec<f64> {
+/// `whole` is the mesh's measure: its box, and its largest triangle side (see [`Measure`]).
+fn cast(mesh: &Mesh, rays: &[Ray], mean_extent: f64, whole: &Measure) -> Vec<f64> {
     if rays.is_empty() {
         return Vec::new();
     }
-    let (min, max) = bounds(&mesh.vertices);
+    let (min, max, max_extent) = (whole.min, whole.max, whole.max_extent);
     let grid = Grid::new(min, max, mean_extent, max_extent);
     let reach = REACH_MM;
 
@@ -366,9 +366,9 @@ fn cast(mesh: &Mesh, rays: &[Ray], mean_extent: f64, max_extent: f64) -> Vec<f64
 /// The estimated thinnest wall in mm: the 5th percentile of the sampled walls, counting those
 /// beyond the reach as thick. `None` when that percentile is beyond the reach (the walls are
 /// thick) or nothing could be sampled.
-/// `max_extent` bounds the largest side of a triangle's box (see [`super::volume::Measure`]).
-pub(crate) fn min_wall(mesh: &Mesh, samples: usize, max_extent: f64) -> Option<f64> {
-    let (hits, sampled) = sample(mesh, samples, max_extent);
+/// `whole` is the mesh's measure: its box, and its largest triangle side (see [`Measure`]).
+pub(crate) fn min_wall(mesh: &Mesh, samples: usize, whole: &Measure) -> Option<f64> {
+    let (hits, sampled) = sample(mesh, samples, whole);
     let mut d: Vec<f64> = hits.into_iter().map(|s| s.1).collect();
     let rank = sampled.checked_sub(1)? * 5 / 100;
     d.sort_by(f64::total_cmp);
@@ -379,10 +379,10 @@ pub(crate) fn min_wall(mesh: &Mesh, samples: usize, max_extent: f64) -> Option<f
 pub(crate) fn thin_triangles(
     mesh: &Mesh,
     samples: usize,
-    max_extent: f64,
+    whole: &Measure,
     min_wall_mm: f64,
 ) -> Vec<usize> {
-    sample(mesh, samples, max_extent)
+    sample(mesh, samples, whole)
         .0
         .into_iter()
         .filter(|&(_, d)| d < min_wall_mm)
@@ -395,25 +395,35 @@ mod tests {
     use super::*;
     use crate::analysis::test_meshes::{block, cube, merge};
 
+    fn whole(m: &Mesh) -> Measure {
+        let mut w = Measure::default();
+        for t in 0..m.triangles.len() {
+            w.add(m.corners(t));
+        }
+        w
+    }
+
     #[test]
     fn a_thin_plate_measures_its_thickness() {
         let m = block([20.0, 10.0, 0.5], [0.0; 3]);
-        let w = min_wall(&m, 100, 20.0).unwrap();
+        let w = min_wall(&m, 100, &whole(&m)).unwrap();
         assert!((w - 0.5).abs() < 1e-3, "{w}");
-        assert_eq!(thin_triangles(&m, 100, 20.0, 0.6), vec![0, 1, 2, 3]);
+        assert_eq!(thin_triangles(&m, 100, &whole(&m), 0.6), vec![0, 1, 2, 3]);
     }
 
     #[test]
     fn a_cube_wall_is_its_side_and_a_thick_one_is_beyond_reach() {
-        let w = min_wall(&cube(4.0, [100.0; 3]), 100, 4.0).unwrap();
+        let c = cube(4.0, [100.0; 3]);
+        let w = min_wall(&c, 100, &whole(&c)).unwrap();
         assert!((w - 4.0).abs() < 1e-3, "{w}");
-        assert_eq!(min_wall(&cube(30.0, [0.0; 3]), 100, 30.0), None);
+        let c = cube(30.0, [0.0; 3]);
+        assert_eq!(min_wall(&c, 100, &whole(&c)), None);
     }
 
     #[test]
     fn a_thin_plate_far_from_the_origin_is_measured_without_loss() {
         let m = block([20.0, 10.0, 0.5], [1e6, 1e6, 1e6]);
-        let w = min_wall(&m, 100, 20.0).unwrap();
+        let w = min_wall(&m, 100, &whole(&m)).unwrap();
         assert!((w - 0.5).abs() < 1e-3, "{w}");
     }
 
@@ -451,7 +461,10 @@ mod tests {
         let block = block([80.0, 2.0, 40.0], [-40.0, -1.0, -20.0]);
         let plate = block_plate();
         let m = merge(&merge(&fine, &block), &plate);
-        let (rays, _, mean_extent) = rays(&m, 3000);
+        // As if some triangle were huge: every triangle is checked, no vertex filter.
+        let mut w = whole(&m);
+        w.max_extent = 80.0;
+        let (rays, _, mean_extent) = rays(&m, 3000, &w);
         let grid = Grid::new(
             bounds(&m.vertices).0,
             bounds(&m.vertices).1,
@@ -461,7 +474,7 @@ mod tests {
         // The block's large faces cover more cells than the limit: the every-ray list is used.
         assert!(80.0 * 40.0 / (grid.cell * grid.cell) > BIG_TRIANGLE_CELLS as f64);
         assert!(rays.len() > 2000);
-        let grid = cast(&m, &rays, mean_extent, 80.0);
+        let grid = cast(&m, &rays, mean_extent, &w);
         let mut hits = 0;
         for (ray, got) in rays.iter().zip(&grid) {
             let want = (0..m.triangles.len())
@@ -478,17 +491,14 @@ mod tests {
         // Two nested fine tori (walls of about 1 mm between them): every face is narrower than
         // a cell, so only triangles with a corner near a crossed cell are binned.
         let m = merge(&torus(160, 48, 20.0, 4.0), &torus(150, 40, 20.0, 3.0));
-        let mut measure = super::super::volume::Measure::default();
-        for t in 0..m.triangles.len() {
-            measure.add(m.corners(t));
-        }
-        let (rays, _, mean_extent) = rays(&m, 4000);
+        let measure = whole(&m);
+        let (rays, _, mean_extent) = rays(&m, 4000, &measure);
         let (min, max) = bounds(&m.vertices);
         let grid = Grid::new(min, max, mean_extent, measure.max_extent);
         assert!(measure.max_extent < grid.cell);
         let nothing = vec![0; grid.len().div_ceil(64)];
         assert!(near_vertices(&m, &grid, &nothing, measure.max_extent).is_some());
-        let got = cast(&m, &rays, mean_extent, measure.max_extent);
+        let got = cast(&m, &rays, mean_extent, &measure);
         let mut hits = 0;
         for (ray, got) in rays.iter().zip(&got) {
             let want = (0..m.triangles.len())
@@ -506,6 +516,7 @@ mod tests {
 
     #[test]
     fn no_samples_means_no_estimate() {
-        assert_eq!(min_wall(&cube(4.0, [0.0; 3]), 0, 4.0), None);
+        let c = cube(4.0, [0.0; 3]);
+        assert_eq!(min_wall(&c, 0, &whole(&c)), None);
     }
 }
