@@ -46,6 +46,9 @@ fn find(parent: &mut [u32], mut x: u32) -> u32 {
     x
 }
 
+/// Edge ends kept in a vertex's own bucket before the overflow list takes them.
+const BUCKET: usize = 8;
+
 /// Sorts a short list in place (insertion sort: the lists hold a handful of edges).
 #[inline]
 fn sort_small(list: &mut [u32]) {
@@ -66,16 +69,18 @@ fn sort_small(list: &mut [u32]) {
 
 /// Classifies every undirected edge once and finds the shells.
 ///
-/// One pass over the triangles counts each undirected edge at its smaller vertex; a second
-/// files it there (CSR whose offsets, kept one place ahead, serve as fill cursors) as the larger vertex
-/// shifted left by one, bit 0 set when the triangle runs it from the smaller vertex. Then each
-/// vertex sorts its short list: equal larger ends are adjacent, and each run is one undirected
-/// edge, classified by its length and directions, and joined in the union-find of the shells.
+/// One pass over the triangles files each use of an undirected edge at its smaller vertex, as
+/// the larger vertex shifted left by one, bit 0 set when the triangle runs it from the smaller
+/// vertex. Then each vertex sorts its short list: equal larger ends are adjacent, and each run
+/// is one undirected edge, classified by its length and directions, and joined in the
+/// union-find of the shells.
 pub(crate) fn topology(mesh: &Mesh) -> Topology {
     let n = mesh.vertices.len();
-    // Counts at v + 2, summed: start[v + 1] is where v's list begins, and moves to its end as
-    // the list fills, so that afterwards v's list is ends[start[v]..start[v + 1]].
-    let mut start = vec![0u32; n + 2];
+    // Each vertex files up to BUCKET edge ends in its own bucket, the rest in `overflow`
+    // (sorted afterwards): one pass over the triangles, no counting pass first.
+    let mut count = vec![0u8; n];
+    let mut buckets = vec![0u32; n * BUCKET];
+    let mut overflow: Vec<(u32, u32)> = Vec::new();
     let mut used = vec![false; n];
     for &[a, b, c] in &mesh.triangles {
         used[a as usize] = true;
@@ -83,31 +88,38 @@ pub(crate) fn topology(mesh: &Mesh) -> Topology {
         used[c as usize] = true;
         for (x, y) in [(a, b), (b, c), (c, a)] {
             if x != y {
-                start[x.min(y) as usize + 2] += 1;
+                let lo = x.min(y) as usize;
+                let e = (x.max(y) << 1) | u32::from(x < y);
+                let k = count[lo] as usize;
+                if k < BUCKET {
+                    buckets[lo * BUCKET + k] = e;
+                    count[lo] = k as u8 + 1;
+                } else {
+                    overflow.push((lo as u32, e));
+                }
             }
         }
     }
-    for v in 2..n + 2 {
-        start[v] += start[v - 1];
-    }
-    let mut ends = vec![0u32; start[n + 1] as usize];
-    for &[a, b, c] in &mesh.triangles {
-        for (x, y) in [(a, b), (b, c), (c, a)] {
-            if x != y {
-                let slot = &mut start[x.min(y) as usize + 1];
-                ends[*slot as usize] = (x.max(y) << 1) | u32::from(x < y);
-                *slot += 1;
-            }
-        }
-    }
+    overflow.sort_unstable();
     let mut parent: Vec<u32> = (0..n as u32).collect();
     let (mut boundary, mut non_manifold, mut inconsistent) = (0, 0, 0);
     let mut bad_at: Vec<u32> = Vec::new();
-    let mut begin = 0usize;
+    let mut spill: Vec<u32> = Vec::new();
+    let mut next_overflow = 0;
     for a in 0..n {
-        let end = start[a + 1] as usize;
-        let list = &mut ends[begin..end];
-        begin = end;
+        let bucket = &mut buckets[a * BUCKET..a * BUCKET + count[a] as usize];
+        let list: &mut [u32] =
+            if next_overflow < overflow.len() && overflow[next_overflow].0 == a as u32 {
+                spill.clear();
+                spill.extend_from_slice(bucket);
+                while next_overflow < overflow.len() && overflow[next_overflow].0 == a as u32 {
+                    spill.push(overflow[next_overflow].1);
+                    next_overflow += 1;
+                }
+                &mut spill
+            } else {
+                bucket
+            };
         sort_small(list);
         // The root of a's shell, found once for all its edges.
         let mut root_a = if list.is_empty() {
@@ -203,6 +215,42 @@ mod tests {
         assert!(t.closed());
         assert!(!t.watertight());
         assert_eq!(t.inconsistent_edges, 3);
+    }
+
+    /// A closed bipyramid: apexes 0 and 1 joined to a ring of `k` vertices, so that each apex
+    /// files 2 k edge ends, beyond its bucket.
+    fn bipyramid(k: u32) -> Mesh {
+        let mut vertices = vec![[0.0, 0.0, 1.0], [0.0, 0.0, -1.0]];
+        for i in 0..k {
+            let t = std::f64::consts::TAU * f64::from(i) / f64::from(k);
+            vertices.push([t.cos(), t.sin(), 0.0]);
+        }
+        let mut triangles = Vec::new();
+        for i in 0..k {
+            let (r, s) = (2 + i, 2 + (i + 1) % k);
+            triangles.push([0, r, s]);
+            triangles.push([1, s, r]);
+        }
+        Mesh {
+            vertices,
+            triangles,
+        }
+    }
+
+    #[test]
+    fn vertices_with_more_edges_than_a_bucket_are_classified_too() {
+        let m = bipyramid(20);
+        let t = topology(&m);
+        assert!(t.watertight(), "{t:?}");
+        assert_eq!(t.shells, 1);
+        let mut flipped = m.clone();
+        flipped.triangles[7].swap(1, 2);
+        let t = topology(&flipped);
+        assert!(t.closed());
+        assert_eq!(t.inconsistent_edges, 3);
+        let mut open = m;
+        open.triangles.truncate(39);
+        assert_eq!(topology(&open).boundary_edges, 3);
     }
 
     #[test]
