@@ -135,13 +135,13 @@ impl QuickStream {
                     if self.pending.len() < RECORD {
                         return Ok(());
                     }
-                    add_record(&mut self.measure, &self.pending)?;
+                    self.measure.add(stl::record_corners(&self.pending)?);
                     self.pending.clear();
                     *left -= 1;
                 }
                 let whole = (piece.len() / RECORD).min(*left);
                 for rec in piece[..whole * RECORD].chunks_exact(RECORD) {
-                    add_record(&mut self.measure, rec)?;
+                    self.measure.add(stl::record_corners(rec)?);
                 }
                 *left -= whole;
                 if *left > 0 {
@@ -164,14 +164,6 @@ impl QuickStream {
             StreamState::Header | StreamState::Whole => quick_stats(&self.name, &self.pending),
         }
     }
-}
-
-#[inline]
-fn add_record(m: &mut Measure, rec: &[u8]) -> Result<(), QuoteError> {
-    let bits = stl::record_bits(rec)?;
-    let x = |k: usize| f32::from_bits(bits[k]) as f64;
-    m.add([[x(0), x(1), x(2)], [x(3), x(4), x(5)], [x(6), x(7), x(8)]]);
-    Ok(())
 }
 
 #[cfg(test)]

@@ -118,12 +118,12 @@ fn measure(
         slot[s as usize] = i as u32;
     }
     let (min, max) = used_box(mesh, topo);
-    // The angles needing support, summed in the loop; the others stay zero.
-    let needed: Vec<usize> = (0..angles.len()).filter(|&i| angles[i] > 0.0).collect();
-    let mut sums: Vec<OverhangSums> = needed
+    // The angles needing support (their index and sums); the others stay zero.
+    let (needed, mut sums): (Vec<usize>, Vec<OverhangSums>) = angles
         .iter()
-        .filter_map(|&i| OverhangSums::new(min, max, angles[i]))
-        .collect();
+        .enumerate()
+        .filter_map(|(i, &a)| OverhangSums::new(min, max, a).map(|s| (i, s)))
+        .unzip();
     let mut total = Measure::default();
     let mut measures = vec![Measure::default(); order.len()];
     let single = topo.shells == 1;
@@ -172,42 +172,29 @@ fn measure(
 /// process's minimum wall.
 pub fn preview_flags(mesh: &Mesh, options: &AnalysisOptions) -> Vec<u8> {
     let mut flags = vec![0u8; mesh.triangles.len()];
-    let min_z = mesh
-        .triangles
-        .iter()
-        .flatten()
-        .map(|&v| mesh.vertices[v as usize][2])
-        .fold(f64::INFINITY, f64::min);
+    // One measure gives the lowest z, the diagonal and the largest face for the thickness.
+    let mut m = Measure::default();
+    for t in 0..mesh.triangles.len() {
+        m.add(mesh.corners(t));
+    }
     let angle = options
         .processes
         .iter()
         .find(|p| p.needs_support)
         .map_or(45.0, |p| p.overhang_angle_deg);
     let cos = cos_deg(angle);
-    let eps = bbox_diagonal(mesh) * 1e-9;
+    let size = m.size();
+    let eps = dot(size, size).sqrt() * 1e-9;
     for (t, f) in flags.iter_mut().enumerate() {
-        if overhangs_up_z(mesh.corners(t), min_z, eps, cos) {
+        if overhangs_up_z(mesh.corners(t), m.min[2], eps, cos) {
             *f |= 1;
         }
     }
     if let Some(p) = options.processes.first() {
-        let mut m = Measure::default();
-        for t in 0..mesh.triangles.len() {
-            m.add(mesh.corners(t));
-        }
         let samples = options.thickness_samples;
         for t in super::thickness::thin_triangles(mesh, samples, &m, p.min_wall_mm) {
             flags[t] |= 2;
         }
     }
     flags
-}
-
-fn bbox_diagonal(mesh: &Mesh) -> f64 {
-    let mut m = Measure::default();
-    for v in &mesh.vertices {
-        m.add([*v, *v, *v]);
-    }
-    let s = m.size();
-    (s[0] * s[0] + s[1] * s[1] + s[2] * s[2]).sqrt()
 }

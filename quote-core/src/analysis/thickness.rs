@@ -474,15 +474,8 @@ mod tests {
         // The block's large faces cover more cells than the limit: the every-ray list is used.
         assert!(80.0 * 40.0 / (grid.cell * grid.cell) > BIG_TRIANGLE_CELLS as f64);
         assert!(rays.len() > 2000);
-        let grid = cast(&m, &rays, mean_extent, &w);
-        let mut hits = 0;
-        for (ray, got) in rays.iter().zip(&grid) {
-            let want = (0..m.triangles.len())
-                .filter_map(|t| hit(ray, m.corners(t), REACH_MM))
-                .fold(f64::INFINITY, f64::min);
-            assert_eq!(*got, want, "ray from triangle {}", ray.triangle);
-            hits += usize::from(want.is_finite());
-        }
+        let got = cast(&m, &rays, mean_extent, &w);
+        let hits = hits_as_brute_force(&m, &rays, &got);
         assert!(hits > 1000, "{hits} hits");
     }
 
@@ -499,15 +492,21 @@ mod tests {
         let nothing = vec![0; grid.len().div_ceil(64)];
         assert!(near_vertices(&m, &grid, &nothing, measure.max_extent).is_some());
         let got = cast(&m, &rays, mean_extent, &measure);
+        let hits = hits_as_brute_force(&m, &rays, &got);
+        assert!(hits > 3000, "{hits} hits");
+    }
+
+    /// Checks each ray's hit against testing every triangle; the number of rays that hit.
+    fn hits_as_brute_force(m: &Mesh, rays: &[Ray], got: &[f64]) -> usize {
         let mut hits = 0;
-        for (ray, got) in rays.iter().zip(&got) {
+        for (ray, got) in rays.iter().zip(got) {
             let want = (0..m.triangles.len())
                 .filter_map(|t| hit(ray, m.corners(t), REACH_MM))
                 .fold(f64::INFINITY, f64::min);
             assert_eq!(*got, want, "ray from triangle {}", ray.triangle);
             hits += usize::from(want.is_finite());
         }
-        assert!(hits > 3000, "{hits} hits");
+        hits
     }
 
     fn block_plate() -> Mesh {

@@ -185,11 +185,18 @@ pub(crate) fn for_each_binary_triangle(
         return Ok(None);
     };
     for rec in records(bytes, n)? {
-        let bits = record_bits(rec)?;
-        let x = |k: usize| f32::from_bits(bits[k]) as f64;
-        f([[x(0), x(1), x(2)], [x(3), x(4), x(5)], [x(6), x(7), x(8)]]);
+        f(record_corners(rec)?);
     }
     Ok(Some(n))
+}
+
+/// The three corners of a record in f64, checked as [`record_bits`] does. Always inlined: as a
+/// call, its 72-byte result made the quick stats half again slower in WebAssembly.
+#[inline(always)]
+pub(crate) fn record_corners(rec: &[u8]) -> Result<[[f64; 3]; 3], QuoteError> {
+    let bits = record_bits(rec)?;
+    let x = |k: usize| f32::from_bits(bits[k]) as f64;
+    Ok([[x(0), x(1), x(2)], [x(3), x(4), x(5)], [x(6), x(7), x(8)]])
 }
 
 #[cfg(test)]

@@ -128,7 +128,12 @@ impl<K: WeldKey + Default> Welder<K> {
     /// The index of `key`, inserting it when new.
     #[inline]
     pub fn insert(&mut self, key: K) -> u32 {
-        let h = key.hash();
+        self.resolve(key, key.hash())
+    }
+
+    /// The index of `key` whose hash is `h`: from the small cache, else from the table.
+    #[inline]
+    fn resolve(&mut self, key: K, h: u64) -> u32 {
         let r = h as usize & (RECENT - 1);
         let (k, s) = self.recent[r];
         if s != EMPTY && k == key {
@@ -154,15 +159,7 @@ impl<K: WeldKey + Default> Welder<K> {
                 sink ^= self.prefetch((*h >> self.shift) as usize);
             }
             for ((k, h), o) in chunk.iter().zip(&hashes).zip(outs) {
-                let r = *h as usize & (RECENT - 1);
-                let (rk, rs) = self.recent[r];
-                *o = if rs != EMPTY && rk == *k {
-                    rs
-                } else {
-                    let idx = self.lookup(*k, *h);
-                    self.recent[r] = (*k, idx);
-                    idx
-                };
+                *o = self.resolve(*k, *h);
             }
         }
         std::hint::black_box(sink);

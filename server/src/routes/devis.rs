@@ -109,12 +109,12 @@ impl IntoResponse for DevisError {
 }
 
 /// The current catalog of the database.
-pub async fn current_catalog(state: &AppState) -> Result<Catalog, DevisError> {
+pub async fn current_catalog(state: &AppState) -> Result<Catalog, ApiError> {
     let (_, json) = catalogs::current(&state.db)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no catalog in the database")))?;
     Catalog::from_json(&json)
-        .map_err(|e| DevisError::Api(ApiError::Internal(anyhow::anyhow!("stored catalog: {e}"))))
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("stored catalog: {e}")))
 }
 
 /// The entry at a position sent by the page, or the French reason it is unusable.

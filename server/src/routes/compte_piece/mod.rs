@@ -9,17 +9,17 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::{delete, get};
 use axum::Router;
-use quote_core::Catalog;
 use serde::Deserialize;
 use serde_json::Value;
 
 use self::view::{line_view, LineView};
 use crate::auth::AuthUser;
 use crate::clock;
+use crate::db::account_parts;
 use crate::db::pieces::{self, status};
-use crate::db::{account_parts, catalogs};
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::routes::devis::current_catalog;
 use crate::state::AppState;
 
 /// Answer for a line that is not in the caller's basket.
@@ -34,22 +34,13 @@ pub fn router() -> Router<AppState> {
         .route("/ComptePiece/{id}", delete(remove))
 }
 
-/// The current catalog of the database.
-async fn catalog(state: &AppState) -> Result<Catalog, ApiError> {
-    let (_, json) = catalogs::current(&state.db)
-        .await?
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no catalog in the database")))?;
-    Catalog::from_json(&json)
-        .map_err(|e| ApiError::Internal(anyhow::anyhow!("stored catalog: {e}")))
-}
-
 /// Handles `GET /api/backend/ComptePiece`: the account's lines, oldest first.
 pub async fn list(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
 ) -> Result<Json<Vec<LineView>>, ApiError> {
     let rows = account_parts::list_for_account(&state.db, user.account_id()).await?;
-    let catalog = catalog(&state).await?;
+    let catalog = current_catalog(&state).await?;
     let lines = rows
         .into_iter()
         .map(|r| line_view(r, &catalog))
@@ -83,7 +74,7 @@ pub async fn put_line(
     Json(body): Json<LineBody>,
 ) -> Result<Json<LineView>, ApiError> {
     let account = user.account_id();
-    let catalog = catalog(&state).await?;
+    let catalog = current_catalog(&state).await?;
     let part_id = body
         .id_piece
         .as_ref()
