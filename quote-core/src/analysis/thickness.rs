@@ -138,26 +138,18 @@ fn near_vertices(mesh: &Mesh, grid: &Grid, crossed: &[u64], max_extent: f64) -> 
     if max_extent.is_nan() || max_extent >= grid.cell * (1.0 - 4e-6) {
         return None;
     }
-    let mut near = vec![0u64; crossed.len()];
-    let [dx, dy, dz] = grid.dims;
-    for (w, &bits) in crossed.iter().enumerate() {
-        let mut bits = bits;
-        while bits != 0 {
-            let c = w * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let (x, y, z) = (c % dx, (c / dx) % dy, c / (dx * dy));
-            for zz in z.saturating_sub(1)..=(z + 1).min(dz - 1) {
-                for yy in y.saturating_sub(1)..=(y + 1).min(dy - 1) {
-                    for xx in x.saturating_sub(1)..=(x + 1).min(dx - 1) {
-                        let i = grid.index([xx, yy, zz]);
-                        near[i / 64] |= 1 << (i % 64);
-                    }
-                }
-            }
-        }
+    // The crossed cells grown by one cell along x, then y, then z: each step ORs the set with
+    // itself shifted by one cell's stride both ways, a word at a time. A shift also carries
+    // cells across a row or plane end; that only marks a few more cells, never fewer.
+    let [dx, dy, _] = grid.dims;
+    let mut near = crossed.to_vec();
+    for stride in [1, dx, dx * dy] {
+        near = grown(&near, stride);
     }
     let inv = 1.0 / grid.cell;
-    let cell = |x: f64, k: usize| (((x - grid.min[k]) * inv) as usize).min(grid.dims[k] - 1);
+    // Through i32 (one instruction in WebAssembly; the grid has at most 2^25 cells).
+    let last = grid.dims.map(|d| d as i32 - 1);
+    let cell = |x: f64, k: usize| (((x - grid.min[k]) * inv) as i32).clamp(0, last[k]) as usize;
     Some(
         mesh.vertices
             .iter()
@@ -167,6 +159,22 @@ fn near_vertices(mesh: &Mesh, grid: &Grid, crossed: &[u64], max_extent: f64) -> 
             })
             .collect(),
     )
+}
+
+/// The bit set `bits` ORed with itself shifted up and down by `k` bits.
+fn grown(bits: &[u64], k: usize) -> Vec<u64> {
+    let (q, r) = (k / 64, (k % 64) as u32);
+    let word = |w: Option<usize>| w.and_then(|w| bits.get(w)).copied().unwrap_or(0);
+    (0..bits.len())
+        .map(|w| {
+            // Bit i + k of `up` is bit i of `bits`, and bit i - k of `down` is bit i.
+            let (lo, hi) = (word(w.checked_sub(q + 1)), word(w.checked_sub(q)));
+            let up = if r == 0 { hi } else { hi << r | lo >> (64 - r) };
+            let (lo, hi) = (word(Some(w + q)), word(Some(w + q + 1)));
+            let down = if r == 0 { lo } else { lo >> r | hi << (64 - r) };
+            bits[w] | up | down
+        })
+        .collect()
 }
 
 fn bounds(points: &[[f64; 3]]) -> ([f64; 3], [f64; 3]) {
@@ -511,6 +519,27 @@ mod tests {
 
     fn block_plate() -> Mesh {
         block([8.0, 8.0, 0.3], [18.0, -4.0, 5.0])
+    }
+
+    #[test]
+    fn a_grown_bit_set_holds_every_bit_within_the_shift() {
+        let n: usize = 300;
+        for k in [1, 5, 63, 64, 65, 130] {
+            for seed in [3usize, 64, 127, 128, 200, 299] {
+                let mut bits = vec![0u64; n.div_ceil(64)];
+                bits[seed / 64] |= 1 << (seed % 64);
+                let got = grown(&bits, k);
+                let set: Vec<usize> = (0..got.len() * 64)
+                    .filter(|&i| got[i / 64] >> (i % 64) & 1 == 1)
+                    .collect();
+                let want: Vec<usize> = [seed.checked_sub(k), Some(seed), Some(seed + k)]
+                    .into_iter()
+                    .flatten()
+                    .filter(|&i| i < got.len() * 64)
+                    .collect();
+                assert_eq!(set, want, "bit {seed} grown by {k}");
+            }
+        }
     }
 
     #[test]

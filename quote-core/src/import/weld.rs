@@ -102,8 +102,9 @@ pub(crate) struct Welder<K: WeldKey> {
     shift: u32,
     /// A small direct-mapped cache of recent vertices (indexed by the hash's low bits), which
     /// stays in L2: files list neighbouring triangles together, so most repeats hit it and
-    /// skip the large table's cache miss.
-    recent: Vec<(K, u32)>,
+    /// skip the large table's cache miss. A fixed-size array: indices masked to its size need
+    /// no bounds check.
+    recent: Box<[(K, u32); RECENT]>,
 }
 
 const RECENT: usize = 1 << 14;
@@ -121,7 +122,10 @@ impl<K: WeldKey + Default> Welder<K> {
             keys: Vec::with_capacity(expected_vertices),
             slots: vec![FREE; 1 << bits],
             shift: 64 - bits,
-            recent: vec![(K::default(), EMPTY); RECENT],
+            recent: vec![(K::default(), EMPTY); RECENT]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("the vector has RECENT entries")),
         }
     }
 
@@ -184,8 +188,11 @@ impl<K: WeldKey + Default> Welder<K> {
     #[inline]
     fn prefetch(&self, slot: usize) -> u32 {
         // A volatile read, so that the compiler keeps a load whose value matters to no one.
-        // SAFETY: the reference is valid and aligned (bounds-checked indexing).
-        unsafe { std::ptr::read_volatile(&self.slots[slot]) as u32 }
+        debug_assert!(slot < self.slots.len());
+        // SAFETY: `slot` is a hash shifted right by `shift`, below `1 << (64 - shift)`, which is
+        // the table's length (see `with_capacity` and `grow`): the pointer is in bounds and
+        // aligned.
+        unsafe { std::ptr::read_volatile(self.slots.as_ptr().add(slot)) as u32 }
     }
 
     #[inline]
