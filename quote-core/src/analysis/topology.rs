@@ -130,11 +130,19 @@ pub(crate) fn topology(mesh: &Mesh) -> Topology {
         let mut j = 0;
         while j < list.len() {
             let b = list[j] >> 1;
+            // Most edges are used twice: test for a pair first, then for more.
             let mut run = 1;
-            while j + run < list.len() && list[j + run] >> 1 == b {
-                run += 1;
+            if j + 1 < list.len() && list[j + 1] >> 1 == b {
+                run = 2;
+                while j + run < list.len() && list[j + run] >> 1 == b {
+                    run += 1;
+                }
             }
-            let forward = list[j..j + run].iter().filter(|&&e| e & 1 == 1).count();
+            let forward = if run == 2 {
+                ((list[j] ^ list[j + 1]) & 1) as usize
+            } else {
+                list[j..j + run].iter().filter(|&&e| e & 1 == 1).count()
+            };
             j += run;
             let root_b = find(&mut parent, b);
             if root_a != root_b {
