@@ -138,6 +138,8 @@ pub(crate) fn topology(mesh: &Mesh) -> Topology {
                     run += 1;
                 }
             }
+            // Uses running from the smaller vertex. For a pair, one XOR: 1 when the two run
+            // opposite ways, else 0 (for two the same way too); below, only "exactly 1" counts.
             let forward = if run == 2 {
                 ((list[j] ^ list[j + 1]) & 1) as usize
             } else {
