@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::model::spec;
-use crate::import::weld::{Key64, Welder};
+use crate::import::weld::{Key64, Welder, MAX_VERTICES};
 use crate::import::{check_coord, too_many, MAX_TRIANGLES};
 use crate::{Mesh, QuoteError};
 
@@ -130,6 +130,11 @@ impl Builder<'_> {
         }
         if self.triangles.len() + o.triangles.len() > MAX_TRIANGLES {
             return Err(too_many(self.triangles.len() + o.triangles.len()));
+        }
+        if self.welder.len() + o.vertices.len() > MAX_VERTICES {
+            return Err(spec(format!(
+                "plus de {MAX_VERTICES} sommets distincts une fois les composants placés"
+            )));
         }
         self.remap.clear();
         for &p in &o.vertices {
