@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::model::spec;
 use crate::import::weld::{Key64, Welder, MAX_VERTICES};
 use crate::import::{check_coord, too_many, MAX_TRIANGLES};
-use crate::{Mesh, QuoteError};
+use crate::{error::fr_int, Mesh, QuoteError};
 
 /// A 3MF transform "m00 m01 m02 m10 m11 m12 m20 m21 m22 m30 m31 m32": points are row vectors,
 /// `p' = [x y z 1] * M`, the last row being the translation.
@@ -131,11 +131,7 @@ impl Builder<'_> {
         if self.triangles.len() + o.triangles.len() > MAX_TRIANGLES {
             return Err(too_many(self.triangles.len() + o.triangles.len()));
         }
-        if self.welder.len() + o.vertices.len() > MAX_VERTICES {
-            return Err(spec(format!(
-                "plus de {MAX_VERTICES} sommets distincts une fois les composants placés"
-            )));
-        }
+        vertex_room(self.welder.len(), o.vertices.len())?;
         self.remap.clear();
         for &p in &o.vertices {
             let q = t.apply(p).map(|c| c * self.unit_mm);
@@ -164,6 +160,18 @@ impl Builder<'_> {
 }
 
 /// Builds the mesh of every build item.
+/// Refuses to weld `more` vertices after `welded` when the welder might pass its index limit
+/// (a bound on the distinct vertices: some of the new ones may weld onto earlier ones).
+fn vertex_room(welded: usize, more: usize) -> Result<(), QuoteError> {
+    if welded + more > MAX_VERTICES {
+        return Err(spec(format!(
+            "le modèle compte plus de {} sommets une fois les composants placés",
+            fr_int(MAX_VERTICES as u64)
+        )));
+    }
+    Ok(())
+}
+
 pub(crate) fn assemble(model: &Model) -> Result<Mesh, QuoteError> {
     let mut objects = HashMap::with_capacity(model.objects.len());
     for o in &model.objects {
@@ -215,6 +223,16 @@ pub(crate) fn assemble(model: &Model) -> Result<Mesh, QuoteError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placed_vertices_beyond_the_welder_limit_are_refused_in_french() {
+        assert!(vertex_room(MAX_VERTICES - 5, 5).is_ok());
+        let e = vertex_room(MAX_VERTICES - 5, 6).unwrap_err();
+        assert!(
+            e.to_string().contains("67\u{202f}108\u{202f}862 sommets"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn transforms_use_row_vectors_and_compose_in_order() {
