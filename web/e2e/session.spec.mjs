@@ -30,6 +30,10 @@ export default [
       const started = Date.now();
       await ctx.goto(page, '/compte/parametrage');
       await page.getByText('Vérification de votre session…').waitFor({ state: 'visible', timeout: 3_000 });
+      // The account layout stays around the loader: header and the account's navigation.
+      for (const selector of ['header.site-header', 'nav.side-nav[aria-label="Mon compte"]', 'footer']) {
+        if (!(await page.locator(selector).first().isVisible())) throw new Error(`${selector} hidden during the session check`);
+      }
       await ctx.screenshot(page, 'verification-session');
       await ctx.expectText(page, 'Double authentification', 20_000);
       const waited = Date.now() - started;

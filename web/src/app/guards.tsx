@@ -8,6 +8,7 @@ import { NotFound } from '@/components/errors/not-found';
 import { Loading } from '@/components/ui/loading';
 import { isSessionExpiring } from '@/lib/expiry-state';
 import { isAdmin, useSession } from '@/lib/session';
+import { DefaultLayout } from './layouts/default-layout';
 import { SESSION_CHECK_LABEL, useSessionWait } from './session-wait';
 
 function SessionCheckLoader() {
@@ -47,10 +48,11 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   const { status, user } = useSession();
   const location = useLocation();
   const waiting = useSessionWait(status === 'loading');
-  if (waiting) return <SessionCheckLoader />;
+  // Outside the admin layout (its navigation is not shown to others), in the default one.
+  if (waiting) return <DefaultLayout><SessionCheckLoader /></DefaultLayout>;
   if (status !== 'authenticated' && location.pathname === '/compte/admin-home') {
     return <Navigate to={signInPath(location)} replace />;
   }
-  if (!isAdmin(user)) return <NotFound />;
+  if (!isAdmin(user)) return <DefaultLayout><NotFound /></DefaultLayout>;
   return children ?? <Outlet />;
 }

@@ -38,7 +38,8 @@ export const routes: RouteObject[] = [
               { path: '*', element: <NotFound /> },
             ],
           },
-          { element: <RequireAuth><AccountLayout /></RequireAuth>, children: toRoutes(accountRoutes) },
+          // The guard inside the layout: header and side navigation stay while the session is checked.
+          { element: <AccountLayout />, children: [{ element: <RequireAuth />, children: toRoutes(accountRoutes) }] },
           { element: <RequireAdmin><AdminLayout /></RequireAdmin>, children: toRoutes(adminRoutes) },
         ],
       },
