@@ -5,6 +5,7 @@ pub mod clock;
 pub mod config;
 pub mod countries;
 pub mod db;
+pub mod documents;
 pub mod domain;
 pub mod error;
 pub mod extract;

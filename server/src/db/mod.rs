@@ -23,7 +23,11 @@ use std::path::Path;
 
 use anyhow::Context;
 use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::AnyPool;
+use sqlx::{Any, AnyPool, Transaction};
+
+/// A transaction on either backend; `&mut *tx` is the `&mut AnyConnection` that `db/` functions
+/// take, so that several of them make one atomic change.
+pub type Tx = Transaction<'static, Any>;
 
 /// Which database the pool talks to (for the rare statement that must differ).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +77,26 @@ impl Db {
                 .await?;
         }
         Ok(Db { pool, backend })
+    }
+
+    /// Starts a write transaction. On SQLite it is `BEGIN IMMEDIATE`: the write lock is taken at
+    /// once (the database's single writer), so that two transactions never read, then both try
+    /// to write and one fails; others wait for the lock (busy timeout). On PostgreSQL rows are
+    /// locked where needed (`SELECT ... FOR UPDATE`, see [`Db::for_update`]).
+    pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
+    /// ` FOR UPDATE` on PostgreSQL (a row lock for the rest of the transaction), nothing on
+    /// SQLite, where the transaction of [`Db::begin`] already holds the only write lock.
+    pub fn for_update(&self) -> &'static str {
+        match self.backend {
+            Backend::Sqlite => "",
+            Backend::Postgres => " FOR UPDATE",
+        }
     }
 
     /// Applies the migrations of the backend.

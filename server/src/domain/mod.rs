@@ -4,6 +4,8 @@
 mod email;
 mod error;
 mod luhn;
+mod money;
+pub mod paris_time;
 mod password;
 mod person_name;
 mod phone;
@@ -14,6 +16,7 @@ mod vat;
 
 pub use email::Email;
 pub use error::DomainError;
+pub use money::Cents;
 pub use password::Password;
 pub use person_name::{Nom, Prenom};
 pub use phone::Phone;

@@ -1,0 +1,187 @@
+//! What an invoice, a credit note and a quote print: plain data, serialised as the frozen JSON of
+//! the `invoices`, `credit_notes` and `quotes` rows. Amounts are cents, times UTC Unix seconds
+//! (printed in Europe/Paris by the renderers).
+
+use serde::{Deserialize, Serialize};
+
+use super::Seller;
+use crate::domain::Cents;
+
+/// VAT treatment of a sale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VatRegime {
+    /// French VAT at the order's rate.
+    France,
+    /// EU company with a valid VAT number outside France: no VAT, "Autoliquidation"
+    /// (CGI art. 283-2).
+    ReverseCharge,
+    /// Delivery outside the EU: no VAT (CGI art. 262 I).
+    Export,
+}
+
+impl VatRegime {
+    /// The mention printed under the totals, if any.
+    pub fn mention(self) -> Option<&'static str> {
+        match self {
+            VatRegime::France => None,
+            VatRegime::ReverseCharge => {
+                Some("Autoliquidation : TVA due par le preneur (art. 283-2 du CGI).")
+            }
+            VatRegime::Export => Some("Exonération de TVA, art. 262 I du CGI (exportation)."),
+        }
+    }
+
+    /// The word stored in `orders.vat_regime`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VatRegime::France => "france",
+            VatRegime::ReverseCharge => "autoliquidation",
+            VatRegime::Export => "export",
+        }
+    }
+
+    /// Reads `orders.vat_regime`.
+    pub fn parse(s: &str) -> Option<VatRegime> {
+        match s {
+            "france" => Some(VatRegime::France),
+            "autoliquidation" => Some(VatRegime::ReverseCharge),
+            "export" => Some(VatRegime::Export),
+            _ => None,
+        }
+    }
+}
+
+/// A buyer or a delivery recipient, as printed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Party {
+    /// First and last name.
+    pub name: String,
+    /// Company name, for a business customer.
+    pub company: Option<String>,
+    /// Street, complement, postcode and town, country: one printed line each.
+    pub address_lines: Vec<String>,
+    /// Intra-EU VAT number of a business customer.
+    pub vat_number: Option<String>,
+    /// E-mail of the account.
+    pub email: Option<String>,
+}
+
+/// One line of a document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DocLine {
+    /// What is sold: file name, process and material.
+    pub designation: String,
+    /// Further lines in small print: colour, finish, dimensions, post-treatments.
+    pub details: Vec<String>,
+    /// Number of parts.
+    pub quantity: i64,
+    /// Price of one part excl. VAT (the line total divided by the quantity, for reading).
+    pub unit_price_ht: Cents,
+    /// VAT rate of the line, basis points.
+    pub vat_rate_bp: i64,
+    /// Line total excl. VAT (rounded once, quantity discount included).
+    pub total_ht: Cents,
+}
+
+/// Totals of a document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DocTotals {
+    /// Sum of the lines excl. VAT.
+    pub subtotal_ht: Cents,
+    /// Discount excl. VAT (positive amount, subtracted).
+    pub discount: Cents,
+    /// Label of the discount (`Code BIENVENUE10 (-10 %)`).
+    pub discount_label: Option<String>,
+    /// Shipping excl. VAT.
+    pub shipping: Cents,
+    /// Total excl. VAT.
+    pub total_ht: Cents,
+    /// VAT rate, basis points (0 for reverse charge and export).
+    pub vat_rate_bp: i64,
+    /// VAT amount.
+    pub vat: Cents,
+    /// Total incl. VAT.
+    pub total_ttc: Cents,
+}
+
+/// Everything an invoice prints (CGI art. 242 nonies A).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InvoiceData {
+    /// `FA-2026-000001`.
+    pub number: String,
+    /// Issue date.
+    pub issued_at: i64,
+    /// Payment due date (the payment date when paid at once).
+    pub due_at: i64,
+    /// When it was paid, if it was.
+    pub paid_at: Option<i64>,
+    /// `carte` or `virement`.
+    pub payment_method: String,
+    /// The order number (`CO-2026-000005`).
+    pub order_number: String,
+    /// The seller as it was at issue.
+    pub seller: Seller,
+    /// Billing party.
+    pub buyer: Party,
+    /// Delivery party.
+    pub delivery: Party,
+    /// Lines.
+    pub lines: Vec<DocLine>,
+    /// Totals.
+    pub totals: DocTotals,
+    /// VAT treatment.
+    pub vat_regime: VatRegime,
+    /// The buyer is a business: late-payment penalties and the 40 € indemnity are printed.
+    pub business: bool,
+}
+
+/// A credit note cancelling an invoice (amounts printed as credits).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CreditNoteData {
+    /// `AV-2026-000001`.
+    pub number: String,
+    /// Issue date.
+    pub issued_at: i64,
+    /// The invoice it cancels.
+    pub invoice_number: String,
+    /// That invoice's issue date.
+    pub invoice_issued_at: i64,
+    /// Why (given by the admin).
+    pub reason: String,
+    /// The order number.
+    pub order_number: String,
+    /// The seller as it was at issue.
+    pub seller: Seller,
+    /// Billing party of the invoice.
+    pub buyer: Party,
+    /// The invoice's lines.
+    pub lines: Vec<DocLine>,
+    /// The invoice's totals (credited in full).
+    pub totals: DocTotals,
+    /// VAT treatment of the invoice.
+    pub vat_regime: VatRegime,
+}
+
+/// A priced quote (devis) of the basket, valid 30 days.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QuoteData {
+    /// `DE-2026-000001`.
+    pub number: String,
+    /// Issue date.
+    pub issued_at: i64,
+    /// Last day of validity.
+    pub valid_until: i64,
+    /// The seller.
+    pub seller: Seller,
+    /// The customer (with its company when it has one).
+    pub buyer: Party,
+    /// Lines (dimensions in `details`).
+    pub lines: Vec<DocLine>,
+    /// Totals (shipping included when an address was given).
+    pub totals: DocTotals,
+    /// VAT treatment.
+    pub vat_regime: VatRegime,
+    /// Lead time in working days, when known.
+    pub lead_time_days: Option<u32>,
+}

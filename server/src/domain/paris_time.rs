@@ -1,0 +1,96 @@
+//! Dates people read: the database holds UTC Unix seconds, invoices and e-mails print the date of
+//! Europe/Paris (its calendar year numbers invoices), through jiff's bundled time-zone database.
+
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use jiff::Timestamp;
+
+/// The time zone of the company.
+fn paris() -> TimeZone {
+    // The tz database is bundled in the binary (jiff's `tzdb-bundle-always`): never missing.
+    TimeZone::get("Europe/Paris").expect("Europe/Paris is in jiff's bundled tz database")
+}
+
+/// The Paris calendar date of Unix seconds.
+pub fn paris_date(unix: i64) -> Date {
+    let ts = Timestamp::from_second(unix).unwrap_or(Timestamp::UNIX_EPOCH);
+    ts.to_zoned(paris()).date()
+}
+
+/// The Paris calendar year of Unix seconds (the year of an invoice number).
+pub fn paris_year(unix: i64) -> i64 {
+    i64::from(paris_date(unix).year())
+}
+
+/// `22/11/2026`: the short French date of Unix seconds, in Paris.
+pub fn fr_date(unix: i64) -> String {
+    let d = paris_date(unix);
+    format!("{:02}/{:02}/{:04}", d.day(), d.month(), d.year())
+}
+
+/// `22/11/2026 à 14:05`: French date and time of Unix seconds, in Paris.
+pub fn fr_date_time(unix: i64) -> String {
+    let ts = Timestamp::from_second(unix).unwrap_or(Timestamp::UNIX_EPOCH);
+    let z = ts.to_zoned(paris());
+    format!(
+        "{:02}/{:02}/{:04} à {:02}:{:02}",
+        z.day(),
+        z.month(),
+        z.year(),
+        z.hour(),
+        z.minute()
+    )
+}
+
+/// `22 novembre 2026`: the long French date of Unix seconds, in Paris.
+pub fn fr_date_long(unix: i64) -> String {
+    const MONTHS: [&str; 12] = [
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ];
+    let d = paris_date(unix);
+    let day = if d.day() == 1 {
+        "1er".to_owned()
+    } else {
+        d.day().to_string()
+    };
+    format!("{day} {} {}", MONTHS[(d.month() - 1) as usize], d.year())
+}
+
+/// Unix seconds `days` calendar days after `unix` (due dates, quote validity).
+pub fn plus_days(unix: i64, days: i64) -> i64 {
+    unix + days * 86_400
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // 2026-12-31T23:30:00Z is already 2027-01-01 00:30 in Paris (UTC+1 in winter).
+    const NEW_YEAR_IN_PARIS: i64 = 1_798_759_800;
+
+    #[test]
+    fn the_year_of_an_invoice_is_the_paris_year() {
+        assert_eq!(crate::clock::year(NEW_YEAR_IN_PARIS), 2026);
+        assert_eq!(paris_year(NEW_YEAR_IN_PARIS), 2027);
+        assert_eq!(fr_date(NEW_YEAR_IN_PARIS), "01/01/2027");
+        assert_eq!(fr_date_long(NEW_YEAR_IN_PARIS), "1er janvier 2027");
+    }
+
+    #[test]
+    fn summer_time_is_two_hours_ahead() {
+        // 2026-07-14T10:00:00Z is 12:00 in Paris.
+        assert_eq!(fr_date_time(1_784_023_200), "14/07/2026 à 12:00");
+        assert_eq!(fr_date_long(1_784_023_200), "14 juillet 2026");
+    }
+}
