@@ -194,6 +194,20 @@ pub struct Settings {
         hide_default_value = true
     )]
     pub contact_email: String,
+
+    /// Proxys de confiance avec TRUST_PROXY, séparés par des virgules : adresses ou réseaux ; le client est le dernier saut de X-Forwarded-For qui n'en fait pas partie (TRUSTED_PROXIES, défaut : boucle locale).
+    #[arg(
+        long,
+        env = "TRUSTED_PROXIES",
+        value_delimiter = ',',
+        global = true,
+        hide_env = true
+    )]
+    pub trusted_proxies: Vec<crate::middleware::client_ip::ProxyNet>,
+
+    /// Durée de vie maximale d'une session depuis la connexion, en heures, même utilisée sans interruption (SESSION_MAX_HOURS, défaut : 2160, soit 90 jours).
+    #[arg(long, env = "SESSION_MAX_HOURS", default_value_t = 24 * 90, global = true, hide_env = true, hide_default_value = true)]
+    pub session_max_hours: i64,
 }
 
 impl Settings {
@@ -208,9 +222,16 @@ impl Settings {
         }
     }
 
-    /// Whether cookies carry `Secure`: explicit setting, else only off a loopback address.
+    /// Whether the site is served over HTTPS, so cookies carry `Secure` and responses HSTS: the
+    /// explicit setting, else an `https://` public address (a TLS proxy in front, even on
+    /// loopback), else only off a loopback address.
     pub fn cookie_secure_for(&self, addr: &SocketAddr) -> bool {
-        self.cookie_secure.unwrap_or(!addr.ip().is_loopback())
+        let https_public = self
+            .public_url
+            .as_deref()
+            .is_some_and(|u| u.trim().to_ascii_lowercase().starts_with("https://"));
+        self.cookie_secure
+            .unwrap_or(https_public || !addr.ip().is_loopback())
     }
 }
 
@@ -235,6 +256,26 @@ mod tests {
         assert!(cli
             .settings
             .cookie_secure_for(&"0.0.0.0:8080".parse().unwrap()));
+    }
+
+    #[test]
+    fn an_https_public_address_means_secure_cookies_even_behind_a_loopback_proxy() {
+        let cli =
+            Cli::try_parse_from(["server", "--public-url", "https://boutique.example"]).unwrap();
+        assert!(cli
+            .settings
+            .cookie_secure_for(&"127.0.0.1:8080".parse().unwrap()));
+        let cli = Cli::try_parse_from([
+            "server",
+            "--public-url",
+            "https://boutique.example",
+            "--cookie-secure",
+            "false",
+        ])
+        .unwrap();
+        assert!(!cli
+            .settings
+            .cookie_secure_for(&"127.0.0.1:8080".parse().unwrap()));
     }
 
     #[test]

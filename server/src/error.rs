@@ -12,6 +12,10 @@ pub const INTERNAL_MESSAGE: &str = "Erreur serveur interne";
 pub const TOO_MANY_MESSAGE: &str =
     "Trop de tentatives en peu de temps. Veuillez réessayer plus tard.";
 
+/// Message of a 429 that asks for the captcha (too many failed sign-ins for one e-mail).
+pub const CAPTCHA_REQUIRED_MESSAGE: &str =
+    "Trop de tentatives pour ce compte. Complétez la vérification anti-robot pour réessayer.";
+
 /// Every error a handler may return.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -51,6 +55,10 @@ pub enum ApiError {
     /// 429.
     #[error("too many requests")]
     TooManyRequests,
+    /// 429 of a sign-in whose e-mail had too many failures: the next attempt needs a solved
+    /// captcha (`{"message", "captchaRequired": true}`).
+    #[error("captcha required")]
+    CaptchaRequired,
     /// 502: an e-mail could not be sent (the cause is logged, the answer is the specification's).
     #[error("e-mail not sent")]
     MailFailed,
@@ -90,7 +98,7 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SessionExpired => StatusCode::from_u16(419).expect("419 is a valid status"),
-            ApiError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests | ApiError::CaptchaRequired => StatusCode::TOO_MANY_REQUESTS,
             ApiError::MailFailed => StatusCode::BAD_GATEWAY,
             ApiError::Maintenance => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -117,6 +125,10 @@ impl ApiError {
                 json!({ "title": "Session expirée", "message": "Veuillez vous reconnecter." })
             }
             ApiError::TooManyRequests => message(TOO_MANY_MESSAGE),
+            ApiError::CaptchaRequired => json!({
+                "message": CAPTCHA_REQUIRED_MESSAGE,
+                "captchaRequired": true,
+            }),
             ApiError::PayloadTooLarge => message("Requête trop volumineuse."),
             ApiError::MailFailed => message("Erreur lors de l'envoi du mail"),
             ApiError::Maintenance => {

@@ -1,5 +1,9 @@
 //! Rate limits counted in the database (so that several instances share them): a bucket name,
 //! a window and a maximum. Over the limit, the answer is 429 with the specification's message.
+//!
+//! An attempt is counted *before* it is compared ([`take`]): the event is inserted, then the
+//! bucket is counted, so parallel requests cannot all pass a check made before any of them is
+//! recorded. A success gives its event back ([`Ticket::release`]) or clears the bucket.
 
 use crate::clock;
 use crate::db::rate_limits;
@@ -25,31 +29,86 @@ pub const LOGIN_PER_IP: Limit = Limit {
     max: 30,
     window: 15 * 60,
 };
+/// Failed sign-ins per e-mail, whatever the address they come from. Past it, a sign-in needs a
+/// solved captcha (so the owner is never locked out, and every further guess costs work).
+pub const LOGIN_PER_EMAIL: Limit = Limit {
+    max: 5,
+    window: 15 * 60,
+};
 /// Account creations per IP.
 pub const SIGNUP_PER_IP: Limit = Limit {
     max: 10,
     window: 60 * 60,
 };
 
-/// 429 when `bucket` already holds `limit.max` events in the window.
-pub async fn check(state: &AppState, bucket: &str, limit: Limit) -> Result<(), ApiError> {
-    let since = clock::now() - limit.window;
-    if rate_limits::count_since(&state.db, bucket, since).await? >= limit.max {
+/// One counted event, kept unless it is released.
+#[derive(Debug, Clone, Copy)]
+#[must_use = "a ticket is kept unless released"]
+pub struct Ticket(i64);
+
+impl Ticket {
+    /// Gives the event back (the attempt succeeded and must not count).
+    pub async fn release(self, state: &AppState) -> Result<(), ApiError> {
+        rate_limits::release(&state.db, self.0).await?;
+        Ok(())
+    }
+
+    /// Keeps the event when `result` is a success, gives it back on an error.
+    pub async fn kept_if_ok<T>(
+        self,
+        state: &AppState,
+        result: Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        if result.is_err() {
+            self.release(state).await?;
+        }
+        result
+    }
+}
+
+/// Counts one event in `bucket`, then compares: 429 when that makes more than `limit.max` events
+/// in the window (the refused event is not kept, so refusals do not extend the wait).
+pub async fn take(state: &AppState, bucket: &str, limit: Limit) -> Result<Ticket, ApiError> {
+    let now = clock::now();
+    let (id, count) = rate_limits::take(&state.db, bucket, now - limit.window, now).await?;
+    if count > limit.max {
+        rate_limits::release(&state.db, id).await?;
         return Err(ApiError::TooManyRequests);
     }
-    Ok(())
+    Ok(Ticket(id))
 }
 
-/// Counts one event in `bucket`.
-pub async fn record(state: &AppState, bucket: &str) -> Result<(), ApiError> {
-    rate_limits::record(&state.db, bucket, clock::now()).await?;
-    Ok(())
+/// Takes one event in each bucket, all or none (429 when any is over its limit).
+pub async fn take_all(
+    state: &AppState,
+    buckets: &[(&str, Limit)],
+) -> Result<Vec<Ticket>, ApiError> {
+    let mut taken = Vec::with_capacity(buckets.len());
+    for (bucket, limit) in buckets {
+        match take(state, bucket, *limit).await {
+            Ok(t) => taken.push(t),
+            Err(e) => {
+                for t in taken {
+                    t.release(state).await?;
+                }
+                return Err(e);
+            }
+        }
+    }
+    Ok(taken)
 }
 
-/// Checks then counts: for actions limited whether they succeed or not (e-mails sent, ...).
+/// Counts one event and keeps it: for actions limited whether they succeed or not (e-mails
+/// sent, ...).
 pub async fn hit(state: &AppState, bucket: &str, limit: Limit) -> Result<(), ApiError> {
-    check(state, bucket, limit).await?;
-    record(state, bucket).await
+    take(state, bucket, limit).await.map(|_| ())
+}
+
+/// Whether `bucket` already holds `limit.max` events in the window (a read, never a gate by
+/// itself: gates use [`take`]).
+pub async fn is_full(state: &AppState, bucket: &str, limit: Limit) -> Result<bool, ApiError> {
+    let since = clock::now() - limit.window;
+    Ok(rate_limits::count_since(&state.db, bucket, since).await? >= limit.max)
 }
 
 /// Forgets a bucket (a successful sign-in clears its failures).

@@ -7,9 +7,11 @@ use std::time::Duration;
 
 use anyhow::Context;
 use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue};
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::Router;
 use tokio::net::TcpListener;
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::auth::{csrf, tokens};
@@ -40,6 +42,7 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
     let captcha_key =
         db::settings::get_or_init(&db, "captcha_secret", &tokens::random_token()).await?;
     let session_ttl = settings.session_hours.max(1) * 3600;
+    let session_max_ttl = settings.session_max_hours.max(1) * 3600;
     let mailer = Mailer::new(MailSettings {
         smtp_url: settings.smtp_url.clone(),
         outbox_dir: settings.data_dir.join("outbox"),
@@ -57,11 +60,9 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
             settings,
             cookie_secure,
             session_ttl,
+            session_max_ttl,
         }),
-        keys: Arc::new(Keys {
-            csrf: csrf_key.into_bytes(),
-            captcha: captcha_key,
-        }),
+        keys: Arc::new(Keys::derive(csrf_key.as_bytes(), captcha_key)),
         mailer,
         backend: Arc::new(OnceLock::new()),
     };
@@ -71,9 +72,13 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
     Ok(state)
 }
 
+/// `Strict-Transport-Security` of a site served over HTTPS: two years, subdomains included.
+pub const HSTS: &str = "max-age=63072000; includeSubDomains";
+
 /// The whole site: API routes, then static files and pages, with the shared layers.
 pub fn app(state: AppState) -> Router {
-    routes::api_router()
+    let https = state.config.cookie_secure;
+    let router = routes::api_router()
         .fallback(routes::pages::serve)
         .layer(from_fn_with_state(
             state.clone(),
@@ -84,7 +89,15 @@ pub fn app(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(from_fn(security_headers::security_headers))
         .layer(TraceLayer::new_for_http())
-        .with_state(state)
+        .with_state(state);
+    if https {
+        router.layer(SetResponseHeaderLayer::if_not_present(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static(HSTS),
+        ))
+    } else {
+        router
+    }
 }
 
 /// A bound, ready-to-run server.

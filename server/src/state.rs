@@ -9,13 +9,32 @@ use crate::config::Settings;
 use crate::db::Db;
 use crate::mail::Mailer;
 
-/// Secrets shared by every instance through the `settings` table.
+/// Secrets shared by every instance through the `settings` table. Each use has its own key,
+/// derived from the one master secret: a value signed for one use never passes for another.
 #[derive(Debug)]
 pub struct Keys {
     /// HMAC key of the CSRF double-submit cookie.
     pub csrf: Vec<u8>,
+    /// HMAC key of the quote entries' cookies.
+    pub quote: Vec<u8>,
+    /// HMAC key of the stored hashes of the e-mailed codes.
+    pub codes: Vec<u8>,
     /// HMAC key of the ALTCHA captcha challenges.
     pub captcha: String,
+}
+
+impl Keys {
+    /// Derives one key per use from the master secret (HMAC of the master over a label).
+    pub fn derive(master: &[u8], captcha: String) -> Keys {
+        let derive = |label: &str| crate::auth::tokens::hmac_hex(master, label).into_bytes();
+        Keys {
+            csrf: derive("forme-additive csrf v1"),
+            // The label the quote cookies were signed with before the keys were separated.
+            quote: derive("forme-additive quote entries v1"),
+            codes: derive("forme-additive e-mail codes v1"),
+            captcha,
+        }
+    }
 }
 
 /// Settings resolved at start-up.
@@ -23,10 +42,12 @@ pub struct Keys {
 pub struct RuntimeConfig {
     /// Flags and environment.
     pub settings: Settings,
-    /// Cookies carry `Secure`.
+    /// The site is served over HTTPS: cookies carry `Secure` and responses HSTS.
     pub cookie_secure: bool,
-    /// Session lifetime in seconds.
+    /// Session lifetime in seconds, sliding with use.
     pub session_ttl: i64,
+    /// Absolute session lifetime in seconds from the sign-in, whatever the use.
+    pub session_max_ttl: i64,
 }
 
 /// Shared application state (cheap to clone).
@@ -42,4 +63,20 @@ pub struct AppState {
     pub mailer: Mailer,
     /// The controllers (`/api/backend/...` without the prefix), for the proxy.
     pub backend: Arc<OnceLock<Router>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Keys;
+
+    #[test]
+    fn every_use_has_its_own_key() {
+        let keys = Keys::derive(b"master", "c".into());
+        assert_ne!(keys.csrf, keys.quote);
+        assert_ne!(keys.csrf, keys.codes);
+        assert_ne!(keys.quote, keys.codes);
+        assert_ne!(keys.csrf, b"master".to_vec());
+        assert_eq!(keys.csrf, Keys::derive(b"master", "c".into()).csrf);
+        assert_ne!(keys.csrf, Keys::derive(b"other", "c".into()).csrf);
+    }
 }

@@ -71,10 +71,7 @@ mod tests {
     use super::*;
 
     fn keys() -> Keys {
-        Keys {
-            csrf: b"k".to_vec(),
-            captcha: "c".into(),
-        }
+        Keys::derive(b"k", "c".into())
     }
 
     #[test]
@@ -87,10 +84,7 @@ mod tests {
     fn a_forged_cookie_is_refused() {
         let (token, _) = issue(&keys());
         assert_eq!(token_from_cookie(&keys(), &format!("{token}.00")), None);
-        let other = Keys {
-            csrf: b"other".to_vec(),
-            captcha: "c".into(),
-        };
+        let other = Keys::derive(b"other", "c".into());
         let (_, value) = issue(&other);
         assert_eq!(token_from_cookie(&keys(), &value), None);
     }

@@ -73,9 +73,11 @@ pub async fn lookup(state: &AppState, headers: &HeaderMap) -> Result<Lookup, Api
     let now = clock::now();
     match sessions::find_live(&state.db, &token_hash, now).await? {
         Some(mut row) => {
-            // Write at most once a minute per session, not on every request.
-            if now - row.last_seen >= 60 {
-                row.expires_at = now + state.config.session_ttl;
+            // Write at most once a minute per session, not on every request. A session waiting
+            // for its second factor never slides; no session outlives its absolute lifetime.
+            if now - row.last_seen >= 60 && !row.two_factor_pending {
+                row.expires_at = (now + state.config.session_ttl)
+                    .min(row.created_at + state.config.session_max_ttl);
                 sessions::touch(&state.db, row.id, now, row.expires_at).await?;
             }
             Ok(Lookup::Live(Session { row, token_hash }))
@@ -94,7 +96,11 @@ pub async fn lookup_cached(state: &AppState, parts: &mut Parts) -> Result<Lookup
     Ok(found)
 }
 
-/// Creates a session for an account and returns the cookie that carries it.
+/// Lifetime of a session waiting for its second factor, in seconds.
+pub const PENDING_TTL: i64 = 10 * 60;
+
+/// Creates a session for an account and returns the cookie that carries it. A session waiting
+/// for its second factor lives 10 minutes.
 pub async fn create(
     state: &AppState,
     account_id: i64,
@@ -103,7 +109,11 @@ pub async fn create(
     user_agent: &str,
 ) -> Result<Cookie<'static>, ApiError> {
     let token = random_token();
-    let ttl = state.config.session_ttl;
+    let ttl = if two_factor_pending {
+        PENDING_TTL
+    } else {
+        state.config.session_ttl.min(state.config.session_max_ttl)
+    };
     let user_agent: String = user_agent.chars().take(300).collect();
     sessions::insert(
         &state.db,
@@ -123,6 +133,33 @@ pub async fn create(
         state.config.cookie_secure,
         Some(ttl),
     ))
+}
+
+/// Completes a session's second factor under a new token (the one known before the factor is
+/// void) with the full lifetime; returns the new cookie and its hash. 419 when the session was
+/// completed meanwhile by another request.
+pub async fn complete_two_factor(
+    state: &AppState,
+    session: &Session,
+) -> Result<(Cookie<'static>, String), ApiError> {
+    let token = random_token();
+    let hash = sha256_hex(&token);
+    let now = clock::now();
+    let ttl = state
+        .config
+        .session_ttl
+        .min(session.row.created_at + state.config.session_max_ttl - now)
+        .max(60);
+    if !sessions::complete_two_factor(&state.db, session.row.id, &hash, now + ttl).await? {
+        return Err(ApiError::SessionExpired);
+    }
+    let cookie = cookies::build(
+        cookies::SESSION,
+        token,
+        state.config.cookie_secure,
+        Some(ttl),
+    );
+    Ok((cookie, hash))
 }
 
 /// Any live session, including one still waiting for its second factor (for the two-factor routes).

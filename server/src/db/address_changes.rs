@@ -56,6 +56,80 @@ pub async fn insert(
     row.try_get("id")
 }
 
+/// The company to create with an address: its name and VAT number.
+#[derive(Debug, Clone, Copy)]
+pub struct NewCompany<'a> {
+    /// Company name.
+    pub nom: &'a str,
+    /// Intra-EU VAT number, normalised.
+    pub tva: Option<&'a str>,
+}
+
+/// Creates an address, and its company when given, in one transaction that holds the account's
+/// row while it counts its addresses: `None` (nothing created) when the account already has `max`.
+/// The first statement writes the account row, so concurrent creations for one account wait for
+/// each other on both backends, and the cap cannot be passed.
+pub async fn insert_capped(
+    db: &Db,
+    account_id: i64,
+    f: &AddressFields<'_>,
+    company: Option<NewCompany<'_>>,
+    max: i64,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let mut tx = db.pool.begin().await?;
+    sqlx::query("UPDATE accounts SET updated_at = updated_at WHERE id = $1")
+        .bind(account_id)
+        .execute(&mut *tx)
+        .await?;
+    let count: i64 = sqlx::query("SELECT COUNT(*) AS n FROM addresses WHERE account_id = $1")
+        .bind(account_id)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("n")?;
+    if count >= max {
+        tx.rollback().await?;
+        return Ok(None);
+    }
+    let company_id: Option<i64> = match company {
+        Some(c) => Some(
+            sqlx::query(
+                "INSERT INTO companies (account_id, nom_entreprise, numero_tva, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $4) RETURNING id",
+            )
+            .bind(account_id)
+            .bind(c.nom)
+            .bind(c.tva)
+            .bind(now)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("id")?,
+        ),
+        None => None,
+    };
+    let id: i64 = sqlx::query(
+        "INSERT INTO addresses (account_id, country_code, ville, code_postal, rue, complement, nom, prenom, \
+         tel, company_id, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
+    )
+    .bind(account_id)
+    .bind(f.country_code)
+    .bind(f.ville)
+    .bind(f.code_postal)
+    .bind(f.rue)
+    .bind(f.complement)
+    .bind(f.nom)
+    .bind(f.prenom)
+    .bind(f.tel)
+    .bind(company_id)
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?
+    .try_get("id")?;
+    tx.commit().await?;
+    Ok(Some(id))
+}
+
 /// Updates the account's address; `false` when it is not theirs.
 pub async fn update(
     db: &Db,

@@ -18,7 +18,7 @@ pub struct EmailCode {
     pub id: i64,
     /// sha256 of the code (hex).
     pub code_hash: String,
-    /// Wrong attempts so far.
+    /// Attempts so far (counted before each comparison).
     pub attempts: i64,
     /// Expiry (Unix seconds).
     pub expires_at: i64,
@@ -76,13 +76,19 @@ pub async fn latest_active(
     }
 }
 
-/// Counts one wrong attempt.
-pub async fn add_attempt(db: &Db, id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE email_codes SET attempts = attempts + 1 WHERE id = $1")
-        .bind(id)
-        .execute(&db.pool)
-        .await?;
-    Ok(())
+/// Counts one attempt on a code *before* it is compared, only while fewer than `max` were made:
+/// returns the attempts now counted, or `None` when none was left. One statement, so parallel
+/// guesses cannot get more than `max` comparisons between them.
+pub async fn take_attempt(db: &Db, id: i64, max: i64) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query(
+        "UPDATE email_codes SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 \
+         RETURNING attempts",
+    )
+    .bind(id)
+    .bind(max)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|r| r.try_get("attempts")).transpose()
 }
 
 /// Marks a code as verified (the right digits were given).

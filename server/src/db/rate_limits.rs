@@ -16,11 +16,26 @@ pub async fn count_since(db: &Db, bucket: &str, since: i64) -> Result<i64, sqlx:
     row.try_get("n")
 }
 
-/// Records one event.
-pub async fn record(db: &Db, bucket: &str, at: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO rate_limit_events (bucket, created_at) VALUES ($1, $2)")
-        .bind(bucket)
-        .bind(at)
+/// Records one event first, then counts the bucket's events since `since` (this one included):
+/// the atomic "count before compare" of the limits. Each statement commits on its own, so of
+/// concurrent takers the last to insert sees every earlier insert, and no more than `max` of them
+/// can see a count within `max`. Returns the event's id and the count.
+pub async fn take(db: &Db, bucket: &str, since: i64, at: i64) -> Result<(i64, i64), sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO rate_limit_events (bucket, created_at) VALUES ($1, $2) RETURNING id",
+    )
+    .bind(bucket)
+    .bind(at)
+    .fetch_one(&db.pool)
+    .await?;
+    let id: i64 = row.try_get("id")?;
+    Ok((id, count_since(db, bucket, since).await?))
+}
+
+/// Forgets one event (a taken attempt that succeeded, or that went over the limit).
+pub async fn release(db: &Db, id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM rate_limit_events WHERE id = $1")
+        .bind(id)
         .execute(&db.pool)
         .await?;
     Ok(())

@@ -67,3 +67,57 @@ pub async fn void_for_account(
         .await?;
     Ok(())
 }
+
+/// Uses a token to set its account's password, in one transaction: the token is consumed, the
+/// password set, the account's other tokens voided and its sessions deleted (except the caller's
+/// own, `keep`, when it belongs to the same account). `None` when the token is not valid (nothing
+/// changed).
+pub async fn reset_password(
+    db: &Db,
+    purpose: &str,
+    token_hash: &str,
+    password_hash: &str,
+    keep: Option<(i64, i64)>,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let mut tx = db.pool.begin().await?;
+    let row = sqlx::query(
+        "UPDATE reset_tokens SET used_at = $1 \
+         WHERE token_hash = $2 AND purpose = $3 AND used_at IS NULL AND expires_at > $1 \
+         RETURNING account_id",
+    )
+    .bind(now)
+    .bind(token_hash)
+    .bind(purpose)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(row) = row else {
+        tx.rollback().await?;
+        return Ok(None);
+    };
+    let account_id: i64 = row.try_get("account_id")?;
+    sqlx::query("UPDATE accounts SET password_hash = $1, updated_at = $2 WHERE id = $3")
+        .bind(password_hash)
+        .bind(now)
+        .bind(account_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "UPDATE reset_tokens SET used_at = $1 WHERE purpose = $2 AND account_id = $3 AND used_at IS NULL",
+    )
+    .bind(now)
+    .bind(purpose)
+    .bind(account_id)
+    .execute(&mut *tx)
+    .await?;
+    let keep_session = keep
+        .filter(|(account, _)| *account == account_id)
+        .map_or(-1, |(_, session)| session);
+    sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND id <> $2")
+        .bind(account_id)
+        .bind(keep_session)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Some(account_id))
+}

@@ -28,6 +28,8 @@ pub struct SessionRow {
     pub expires_at: i64,
     /// Last time the session was used (Unix seconds).
     pub last_seen: i64,
+    /// Sign-in time (Unix seconds): the start of the absolute lifetime.
+    pub created_at: i64,
 }
 
 /// What a new session records.
@@ -59,6 +61,7 @@ fn from_row(row: &AnyRow) -> Result<SessionRow, sqlx::Error> {
         two_factor_pending: flag(row, "two_factor_pending")?,
         expires_at: row.try_get("expires_at")?,
         last_seen: row.try_get("last_seen")?,
+        created_at: row.try_get("created_at")?,
     })
 }
 
@@ -88,7 +91,7 @@ pub async fn find_live(
     now: i64,
 ) -> Result<Option<SessionRow>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT s.id, s.account_id, s.two_factor_pending, s.expires_at, s.last_seen, \
+        "SELECT s.id, s.account_id, s.two_factor_pending, s.expires_at, s.last_seen, s.created_at, \
          a.email, a.nom, a.prenom, a.role \
          FROM sessions s JOIN accounts a ON a.id = s.account_id \
          WHERE s.token_hash = $1 AND s.expires_at > $2",
@@ -111,13 +114,24 @@ pub async fn touch(db: &Db, id: i64, now: i64, expires_at: i64) -> Result<(), sq
     Ok(())
 }
 
-/// Marks the second factor as given.
-pub async fn complete_two_factor(db: &Db, id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE sessions SET two_factor_pending = 0 WHERE id = $1")
-        .bind(id)
-        .execute(&db.pool)
-        .await?;
-    Ok(())
+/// Marks the second factor as given, under a new token and a new expiry; `false` when the
+/// session was no longer waiting for it (a parallel request completed it first).
+pub async fn complete_two_factor(
+    db: &Db,
+    id: i64,
+    new_token_hash: &str,
+    expires_at: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE sessions SET two_factor_pending = 0, token_hash = $1, expires_at = $2 \
+         WHERE id = $3 AND two_factor_pending = 1",
+    )
+    .bind(new_token_hash)
+    .bind(expires_at)
+    .bind(id)
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Deletes one session (sign-out).

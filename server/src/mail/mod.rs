@@ -43,6 +43,8 @@ pub enum Purpose {
     PasswordReset,
     /// Copy of a contact-form message, sent to the staff.
     ContactCopy,
+    /// A notice about the account's security (address taken, e-mail or password changed).
+    SecurityNotice,
 }
 
 impl Purpose {
@@ -53,6 +55,7 @@ impl Purpose {
             Purpose::EmailChange => "email_reset",
             Purpose::PasswordReset => "forgot_password",
             Purpose::ContactCopy => "contact",
+            Purpose::SecurityNotice => "security_notice",
         }
     }
 }

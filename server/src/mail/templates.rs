@@ -1,5 +1,6 @@
 //! The French messages the site sends: account-creation code, e-mail change code, password reset
-//! link, and the staff copy of a contact-form message. Each has a plain-text and an HTML body.
+//! link, security notices (address taken, e-mail or password changed), and the staff copy of a
+//! contact-form message. Each has a plain-text and an HTML body.
 
 use super::{OutgoingMail, Purpose};
 
@@ -71,6 +72,82 @@ pub fn password_reset_link(
         subject: format!("Réinitialisation de votre mot de passe {brand}"),
         text,
         html,
+    }
+}
+
+/// To an address that already has an account, when someone asks to create another one with it:
+/// the site answers as if a code was sent, so that nobody learns which addresses have accounts.
+pub fn account_exists_notice(brand: &str, base_url: &str, to: &str) -> OutgoingMail {
+    let base = base_url.trim_end_matches('/');
+    notice_mail(
+        brand,
+        to,
+        format!("Vous avez déjà un compte {brand}"),
+        &[
+            format!("Une demande de création de compte {brand} vient d'être faite avec cette adresse e-mail, qui a déjà un compte."),
+            format!("Pour vous connecter{NBSP}: {base}/connexion_compte"),
+            format!("Mot de passe oublié{NBSP}? {base}/mdp_oubli"),
+            "Si vous n'êtes pas à l'origine de cette demande, ignorez simplement ce message.".to_owned(),
+        ],
+    )
+}
+
+/// To an address that already has an account, when another account asks to move to it.
+pub fn email_taken_notice(brand: &str, to: &str) -> OutgoingMail {
+    notice_mail(
+        brand,
+        to,
+        format!("Tentative d'utilisation de votre adresse e-mail sur {brand}"),
+        &[
+            format!("Un autre compte {brand} vient de demander à utiliser cette adresse e-mail, qui est déjà celle de votre compte. Aucune modification n'a été faite."),
+            "Si vous n'êtes pas à l'origine de cette demande, ignorez simplement ce message.".to_owned(),
+        ],
+    )
+}
+
+/// To the former address of an account whose e-mail was just changed.
+pub fn email_changed_notice(brand: &str, to: &str, new_email: &str) -> OutgoingMail {
+    notice_mail(
+        brand,
+        to,
+        format!("L'adresse e-mail de votre compte {brand} a été modifiée"),
+        &[
+            format!("L'adresse e-mail de votre compte {brand} vient d'être remplacée par {new_email}. Cette adresse-ci ne permet plus de vous connecter."),
+            format!("Si vous n'êtes pas à l'origine de ce changement, contactez-nous sans attendre par le formulaire de contact du site{NBSP}: votre compte est peut-être compromis."),
+        ],
+    )
+}
+
+/// To the account's address after its password was changed (settings page or reset link).
+pub fn password_changed_notice(brand: &str, to: &str) -> OutgoingMail {
+    notice_mail(
+        brand,
+        to,
+        format!("Le mot de passe de votre compte {brand} a été modifié"),
+        &[
+            format!("Le mot de passe de votre compte {brand} vient d'être modifié et vos autres sessions ont été fermées."),
+            format!("Si vous n'êtes pas à l'origine de ce changement, choisissez sans attendre un nouveau mot de passe avec «{NBSP}Mot de passe oublié{NBSP}» et contactez-nous."),
+        ],
+    )
+}
+
+fn notice_mail(brand: &str, to: &str, subject: String, paragraphs: &[String]) -> OutgoingMail {
+    let text = format!(
+        "Bonjour,\n\n{}\n\n{}",
+        paragraphs.join("\n\n"),
+        signature(brand)
+    );
+    let body: String = paragraphs
+        .iter()
+        .map(|p| format!("<p>{}</p>", escape(p)))
+        .collect();
+    OutgoingMail {
+        to: to.to_owned(),
+        reply_to: None,
+        purpose: Purpose::SecurityNotice,
+        subject,
+        text,
+        html: layout(brand, &format!("<p>Bonjour,</p>{body}")),
     }
 }
 

@@ -142,9 +142,12 @@ pub async fn send(
         return Err(ApiError::Csrf);
     }
     let bucket = format!("contact:{ip}");
-    rate_limit::check(&state, &bucket, CONTACT_PER_IP).await?;
-    let valid = validate(&body).map_err(ApiError::Validation)?;
-    captcha::verify(&state, body.altcha.as_deref()).await?;
+    let ticket = rate_limit::take(&state, &bucket, CONTACT_PER_IP).await?;
+    let valid = ticket
+        .kept_if_ok(&state, validate(&body).map_err(ApiError::Validation))
+        .await?;
+    let checked = captcha::verify(&state, body.altcha.as_deref()).await;
+    ticket.kept_if_ok(&state, checked).await?;
     let id = contact_messages::insert(
         &state.db,
         &NewContactMessage {
@@ -157,7 +160,6 @@ pub async fn send(
         clock::now(),
     )
     .await?;
-    rate_limit::record(&state, &bucket).await?;
     tracing::info!(contact_message = id, "contact message stored");
     let mail = templates::contact_copy(
         state.mailer.brand(),

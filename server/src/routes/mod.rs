@@ -34,6 +34,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(adresses::router())
         .merge(entreprise::router())
         .merge(compte_piece::router())
+        .merge(auth::controller_router())
 }
 
 /// Every `/api/...` route of the site.

@@ -30,7 +30,9 @@ pub struct TestApp {
     pg_database: Option<(String, String)>,
 }
 
-/// A browser: its own cookie jar, no automatic redirects.
+/// A browser: its own cookie jar, no automatic redirects. A clone shares the jar (parallel
+/// requests of one browser).
+#[derive(Clone)]
 pub struct TestClient {
     /// The HTTP client.
     pub http: Client,
@@ -72,6 +74,12 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
     )
     .unwrap();
     std::fs::write(web.join("version.json"), "{\"version\":\"test\"}").unwrap();
+    std::fs::write(web.join("build-id.json"), "{\"buildId\":\"test\"}").unwrap();
+    std::fs::write(
+        web.join("build-manifest.json"),
+        "{\"buildId\":\"test\",\"entry\":[\"assets/app-1a2b3c.js\"],\"files\":[\"assets/app-1a2b3c.js\"]}",
+    )
+    .unwrap();
 
     let mut pg_database = None;
     let database_url = match std::env::var("TEST_POSTGRES_URL") {
@@ -102,6 +110,8 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
         session_hours: 24,
         captcha_max_number: 2_000,
         contact_email: "equipe@forme-additive.test".into(),
+        trusted_proxies: Vec::new(),
+        session_max_hours: 24 * 90,
     };
     change(&mut settings);
     let app = Application::build(settings, "127.0.0.1:0".parse().unwrap())

@@ -18,4 +18,5 @@ mod pages;
 mod password_change;
 mod proxy;
 mod security;
+mod security_findings;
 mod twofa;

@@ -197,6 +197,53 @@ async fn five_wrong_codes_answer_429() {
     );
 }
 
+/// Issue 12, finding 3: attempts are counted before the comparison, so parallel guesses cannot
+/// all pass a check made before any of them was recorded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn twenty_concurrent_wrong_totp_codes_get_at_most_five_answers_other_than_429() {
+    let app = spawn_app().await;
+    let (mut c, _) = app.signed_in(EMAIL, Role::Client).await;
+    let (secret, _) = enable(&c).await;
+    sign_out(&c).await;
+    c.sign_in(EMAIL, PASSWORD).await;
+    let live: Vec<String> = [now() - 30, now(), now() + 30, now() + 60]
+        .iter()
+        .map(|t| secret.code_at(*t))
+        .collect();
+    let wrong = (0..10)
+        .map(|d| format!("{d}{d}{d}{d}{d}{d}"))
+        .find(|w| !live.contains(w))
+        .unwrap();
+    let tasks: Vec<_> = (0..20)
+        .map(|_| {
+            let c = c.clone();
+            let wrong = wrong.clone();
+            tokio::spawn(async move { call(&c, "verify", json!({"token": wrong})).await })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for t in tasks {
+        answers.push(t.await.unwrap());
+    }
+    let statuses: Vec<u16> = answers.iter().map(|(s, _)| s.as_u16()).collect();
+    assert!(
+        statuses.iter().all(|s| *s == 400 || *s == 429),
+        "{statuses:?}"
+    );
+    let passed = statuses.iter().filter(|s| **s != 429).count();
+    assert!(passed <= 5, "{passed} answers other than 429: {statuses:?}");
+    // Parallel refusals give their slot back: wrong codes one at a time then use what is left,
+    // and the five failures in all are the limit, for the right code too.
+    let mut later = 0;
+    while call(&c, "verify", json!({"token": wrong})).await.0 == 400 {
+        later += 1;
+        assert!(later <= 5, "more than five wrong codes answered 400");
+    }
+    assert_eq!(passed + later, 5, "{statuses:?} then {later}");
+    let (status, _) = call(&c, "verify", json!({"token": secret.code_at(now())})).await;
+    assert_eq!(status, 429);
+}
+
 #[tokio::test]
 async fn turning_it_off_needs_a_code_or_the_password() {
     let app = spawn_app().await;

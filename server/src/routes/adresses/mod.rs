@@ -12,8 +12,8 @@ use axum::{Json, Router};
 use self::input::{AddressBody, AddressInput, CompanyInput};
 use crate::auth::AuthUser;
 use crate::clock;
-use crate::db::address_changes::{self, AddressFields};
-use crate::db::addresses::{self, AddressView};
+use crate::db::address_changes::{self, AddressFields, NewCompany};
+use crate::db::addresses::AddressView;
 use crate::db::companies;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -57,26 +57,26 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<AddressView>), ApiError> {
     let account_id = user.account_id();
     let input = input::address(&body).map_err(ApiError::Validation)?;
-    if addresses::list_for_account(&state.db, account_id)
-        .await?
-        .len()
-        >= MAX_PER_ACCOUNT
-    {
+    let company = input.company.as_ref().map(|c| NewCompany {
+        nom: &c.nom,
+        tva: c.tva.as_deref(),
+    });
+    // The cap, the company and the address in one transaction.
+    let max = i64::try_from(MAX_PER_ACCOUNT).unwrap_or(i64::MAX);
+    let Some(id) = address_changes::insert_capped(
+        &state.db,
+        account_id,
+        &fields(&input),
+        company,
+        max,
+        clock::now(),
+    )
+    .await?
+    else {
         return Err(ApiError::bad_request(format!(
             "Vous ne pouvez pas enregistrer plus de {MAX_PER_ACCOUNT}\u{a0}adresses."
         )));
-    }
-    let now = clock::now();
-    let company_id = match &input.company {
-        Some(c) => Some(
-            companies::insert(&state.db, account_id, &c.nom, c.tva.as_deref(), now)
-                .await?
-                .id,
-        ),
-        None => None,
     };
-    let id =
-        address_changes::insert(&state.db, account_id, &fields(&input), company_id, now).await?;
     let view = address_changes::view(&state.db, id)
         .await?
         .ok_or(ApiError::NotFound)?;

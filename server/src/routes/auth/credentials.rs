@@ -1,6 +1,7 @@
 //! `POST /api/auth/signin/credentials` and `/api/auth/callback/credentials`: form-encoded
 //! `csrfToken`, `callbackUrl`, `json`, `email`, `password`. Wrong credentials answer 401 with one
-//! generic message whether the e-mail exists or not; repeated failures answer 429.
+//! generic message whether the e-mail exists or not; repeated failures answer 429. The same
+//! [`authenticate`] serves the `Auth/login` controller.
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -8,16 +9,17 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::Json;
 
 use crate::extract::Form;
+use axum_extra::extract::cookie::Cookie;
 use axum_extra::extract::CookieJar;
 use serde::Deserialize;
 use serde_json::json;
 
 use super::safe_callback;
-use crate::auth::{cookies, csrf, password, session, tokens};
+use crate::auth::{captcha, cookies, csrf, password, session, tokens};
 use crate::db::{accounts, sessions};
 use crate::error::ApiError;
 use crate::middleware::ClientIp;
-use crate::rate_limit::{self, LOGIN_PER_ACCOUNT, LOGIN_PER_IP};
+use crate::rate_limit::{self, LOGIN_PER_ACCOUNT, LOGIN_PER_EMAIL, LOGIN_PER_IP};
 use crate::state::AppState;
 
 /// The one message of a failed sign-in.
@@ -33,6 +35,101 @@ pub struct SignInForm {
     json: Option<String>,
     email: Option<String>,
     password: Option<String>,
+    /// A solved captcha, needed once the e-mail has had too many failures.
+    altcha: Option<String>,
+}
+
+/// What one sign-in attempt carries (the form of the NextAuth route or the `Auth/login` body).
+pub struct Attempt<'a> {
+    /// The e-mail as typed.
+    pub email: &'a str,
+    /// The password as typed.
+    pub password: String,
+    /// The ALTCHA payload, when the user solved one.
+    pub altcha: Option<&'a str>,
+    /// The client's address.
+    pub ip: &'a str,
+    /// The browser's user agent.
+    pub user_agent: &'a str,
+}
+
+/// A successful sign-in.
+pub struct SignedIn {
+    /// The new session's cookie.
+    pub cookie: Cookie<'static>,
+    /// Whether the session still waits for the second factor.
+    pub two_factor_pending: bool,
+}
+
+/// Checks the credentials under the sign-in limits and opens a new session. Every attempt is
+/// counted before the password is checked, in three buckets: per address and e-mail, per
+/// address, and per e-mail whatever the address (so forged or rotating addresses do not help);
+/// past the per-e-mail limit, only an attempt with a solved captcha goes on, so the owner is
+/// never locked out. A success forgets the e-mail's failures. Shared by
+/// `POST /api/auth/callback/credentials` and the `Auth/login` controller.
+pub async fn authenticate(
+    state: &AppState,
+    jar: &CookieJar,
+    attempt: Attempt<'_>,
+) -> Result<SignedIn, ApiError> {
+    let email = accounts::normalize_email(attempt.email);
+    let password = attempt.password;
+    if email.is_empty() || password.is_empty() || password.len() > 1024 {
+        return Err(ApiError::UnauthorizedWith(SIGNIN_FAILED.to_owned()));
+    }
+    let ip = attempt.ip;
+    let account_bucket = format!("login:{ip}:{email}");
+    let ip_bucket = format!("login-ip:{ip}");
+    let email_bucket = format!("login-email:{email}");
+    let tickets = rate_limit::take_all(
+        state,
+        &[
+            (&account_bucket, LOGIN_PER_ACCOUNT),
+            (&ip_bucket, LOGIN_PER_IP),
+        ],
+    )
+    .await?;
+    if let Err(over) = rate_limit::take(state, &email_bucket, LOGIN_PER_EMAIL).await {
+        let solved = match attempt.altcha.filter(|a| !a.is_empty()) {
+            Some(payload) => captcha::verify(state, Some(payload)).await.is_ok(),
+            None => false,
+        };
+        if !solved {
+            for t in tickets {
+                t.release(state).await?;
+            }
+            return Err(match over {
+                ApiError::TooManyRequests => ApiError::CaptchaRequired,
+                other => other,
+            });
+        }
+    }
+
+    let found = accounts::find_with_hash(&state.db, &email).await?;
+    let (account, hash) = match found {
+        Some((a, h)) => (Some(a), Some(h)),
+        None => (None, None),
+    };
+    let ok = password::verify(password, hash).await?;
+    let Some(account) = account.filter(|_| ok) else {
+        return Err(ApiError::UnauthorizedWith(SIGNIN_FAILED.to_owned()));
+    };
+    rate_limit::clear(state, &account_bucket).await?;
+    rate_limit::clear(state, &email_bucket).await?;
+    for t in tickets {
+        t.release(state).await?;
+    }
+
+    // A new session every time: never reuse a token that existed before the sign-in.
+    if let Some(old) = jar.get(cookies::SESSION) {
+        sessions::delete_by_hash(&state.db, &tokens::sha256_hex(old.value())).await?;
+    }
+    let pending = account.two_factor_enabled;
+    let cookie = session::create(state, account.id, pending, ip, attempt.user_agent).await?;
+    Ok(SignedIn {
+        cookie,
+        two_factor_pending: pending,
+    })
 }
 
 /// Handles `POST /api/auth/signin/{provider}` and `/api/auth/callback/{provider}`.
@@ -54,46 +151,29 @@ pub async fn sign_in(
     if !csrf::verify(&state.keys, &jar, submitted) {
         return Err(ApiError::Csrf);
     }
-    let email = accounts::normalize_email(form.email.as_deref().unwrap_or_default());
-    let password = form.password.unwrap_or_default();
-    if email.is_empty() || password.is_empty() || password.len() > 1024 {
-        return Err(ApiError::UnauthorizedWith(SIGNIN_FAILED.to_owned()));
-    }
-    let account_bucket = format!("login:{ip}:{email}");
-    let ip_bucket = format!("login-ip:{ip}");
-    rate_limit::check(&state, &account_bucket, LOGIN_PER_ACCOUNT).await?;
-    rate_limit::check(&state, &ip_bucket, LOGIN_PER_IP).await?;
-
-    let found = accounts::find_with_hash(&state.db, &email).await?;
-    let (account, hash) = match found {
-        Some((a, h)) => (Some(a), Some(h)),
-        None => (None, None),
-    };
-    let ok = password::verify(password, hash).await?;
-    let Some(account) = account.filter(|_| ok) else {
-        rate_limit::record(&state, &account_bucket).await?;
-        rate_limit::record(&state, &ip_bucket).await?;
-        return Err(ApiError::UnauthorizedWith(SIGNIN_FAILED.to_owned()));
-    };
-    rate_limit::clear(&state, &account_bucket).await?;
-
-    // A new session every time: never reuse a token that existed before the sign-in.
-    if let Some(old) = jar.get(cookies::SESSION) {
-        sessions::delete_by_hash(&state.db, &tokens::sha256_hex(old.value())).await?;
-    }
-    let user_agent = headers
-        .get("user-agent")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
-    let pending = account.two_factor_enabled;
-    let cookie = session::create(&state, account.id, pending, &ip, user_agent).await?;
+    let signed_in = authenticate(
+        &state,
+        &jar,
+        Attempt {
+            email: form.email.as_deref().unwrap_or_default(),
+            password: form.password.unwrap_or_default(),
+            altcha: form.altcha.as_deref(),
+            ip: &ip,
+            user_agent: headers
+                .get("user-agent")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default(),
+        },
+    )
+    .await?;
+    let pending = signed_in.two_factor_pending;
     let callback = safe_callback(form.callback_url.as_deref());
     let url = if pending {
         format!("/verify-2fa?callbackUrl={}", url_encode(&callback))
     } else {
         callback
     };
-    let jar = jar.add(cookie);
+    let jar = jar.add(signed_in.cookie);
     if form.json.as_deref() == Some("true") {
         Ok((
             jar,

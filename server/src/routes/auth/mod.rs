@@ -1,7 +1,9 @@
 //! Endpoints for `/api/auth/*`, in the shapes of NextAuth that the specification names:
-//! session, csrf, providers, signin/callback with credentials, signout, updateSessionInfo.
+//! session, csrf, providers, signin/callback with credentials, signout, updateSessionInfo; and
+//! the `Auth/login` controller of section 7.
 
 mod credentials;
+mod login;
 mod session;
 mod signout;
 
@@ -28,11 +30,21 @@ pub fn router() -> Router<AppState> {
         )
 }
 
+/// The `Auth/...` controller, under `/api/backend`.
+pub fn controller_router() -> Router<AppState> {
+    Router::new().route("/Auth/login", post(login::login))
+}
+
 /// A same-site path to go to after an auth action: relative paths only, `/` otherwise.
 pub(crate) fn safe_callback(callback: Option<&str>) -> String {
     let Some(raw) = callback.map(str::trim).filter(|c| !c.is_empty()) else {
         return "/".to_owned();
     };
+    // Browsers strip tabs and newlines from URLs: `/\t/evil.example` would become
+    // `//evil.example`. No control character is ever accepted.
+    if raw.chars().any(char::is_control) {
+        return "/".to_owned();
+    }
     // Accept an absolute URL of any origin only by keeping its path: never redirect off-site.
     let path = match url::Url::parse(raw) {
         Ok(u) if u.scheme() == "http" || u.scheme() == "https" => {
@@ -64,5 +76,14 @@ mod tests {
         assert_eq!(safe_callback(Some("https://evil.example/x?a=1")), "/x?a=1");
         assert_eq!(safe_callback(Some("javascript:alert(1)")), "/");
         assert_eq!(safe_callback(None), "/");
+    }
+
+    #[test]
+    fn a_tab_or_any_control_character_is_refused() {
+        assert_eq!(safe_callback(Some("/\t/evil.example")), "/");
+        assert_eq!(safe_callback(Some("/\n/evil.example")), "/");
+        assert_eq!(safe_callback(Some("/compte\u{0}")), "/");
+        assert_eq!(safe_callback(Some("/\u{7f}/evil.example")), "/");
+        assert_eq!(safe_callback(Some("https://x.example/\t/evil")), "/");
     }
 }

@@ -13,6 +13,7 @@ use crate::db::{accounts, sessions};
 use crate::domain::Password;
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::mail::templates;
 use crate::middleware::ClientIp;
 use crate::rate_limit::{self, LOGIN_PER_ACCOUNT, LOGIN_PER_IP};
 use crate::state::AppState;
@@ -50,18 +51,25 @@ pub async fn change(
     let current = body.current_password.unwrap_or_default();
     let account_bucket = format!("password-change:{account}");
     let ip_bucket = format!("login-ip:{ip}");
-    rate_limit::check(&state, &account_bucket, LOGIN_PER_ACCOUNT).await?;
-    rate_limit::check(&state, &ip_bucket, LOGIN_PER_IP).await?;
+    let tickets = rate_limit::take_all(
+        &state,
+        &[
+            (&account_bucket, LOGIN_PER_ACCOUNT),
+            (&ip_bucket, LOGIN_PER_IP),
+        ],
+    )
+    .await?;
     let hash = accounts::password_hash(&state.db, account).await?;
     let ok = !current.is_empty()
         && current.len() <= 1024
         && password::verify(current.clone(), hash).await?;
     if !ok {
-        rate_limit::record(&state, &account_bucket).await?;
-        rate_limit::record(&state, &ip_bucket).await?;
         return Err(ApiError::bad_request(WRONG_CURRENT));
     }
     rate_limit::clear(&state, &account_bucket).await?;
+    for ticket in tickets {
+        ticket.release(&state).await?;
+    }
     if current == new_password.expose() {
         return Err(ApiError::Validation(vec![
             "Le nouveau mot de passe doit être différent de l'actuel.".to_owned(),
@@ -72,6 +80,8 @@ pub async fn change(
     reset_tokens::void_for_account(&state.db, FORGOT_PASSWORD, account, clock::now()).await?;
     sessions::delete_for_account(&state.db, account, Some(user.row.id)).await?;
     tracing::info!(account, "password changed from the settings page");
+    let notice = templates::password_changed_notice(state.mailer.brand(), &user.row.email);
+    crate::routes::email::notify(&state, notice).await;
     Ok(Json(Changed {
         success: true,
         message: CHANGED,

@@ -81,7 +81,7 @@ impl Signer {
     /// The signer of this deployment.
     pub fn new(keys: &Keys) -> Signer {
         Signer {
-            key: hmac_hex(&keys.csrf, "forme-additive quote entries v1").into_bytes(),
+            key: keys.quote.clone(),
         }
     }
 
@@ -169,10 +169,7 @@ mod tests {
     use super::*;
 
     fn signer() -> Signer {
-        Signer::new(&Keys {
-            csrf: b"secret".to_vec(),
-            captcha: "c".into(),
-        })
+        Signer::new(&Keys::derive(b"secret", "c".into()))
     }
 
     fn entry() -> Entry {

@@ -20,29 +20,32 @@ pub struct Body {
     code: Option<String>,
 }
 
-/// Handles `POST /api/backend/Email/send/account_creation` (`{email}`).
+/// Handles `POST /api/backend/Email/send/account_creation` (`{email}`). Rate-limited before
+/// anything else; answers the same for an address that already has an account.
 pub async fn send(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     Json(body): Json<Body>,
 ) -> Result<Json<Done>, ApiError> {
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
+    // The limits first, and the same answer whether the address has an account or not: an
+    // existing account's owner gets a notice instead of a code.
+    codes::limit_send(&state, &email, &ip).await?;
+    let brand = state.mailer.brand().to_owned();
     if accounts::find_by_email(&state.db, email.as_str())
         .await?
         .is_some()
     {
-        return Err(ApiError::Conflict(
-            "Un compte existe déjà avec cette adresse e-mail.".to_owned(),
-        ));
+        let notice =
+            templates::account_exists_notice(&brand, state.mailer.base_url(), email.as_str());
+        codes::deliver(&state, notice).await?;
+    } else {
+        codes::send(&state, ACCOUNT_CREATION, &email, |code| {
+            templates::account_creation_code(&brand, email.as_str(), code, super::CODE_MINUTES)
+        })
+        .await?;
     }
-    let brand = state.mailer.brand().to_owned();
-    codes::send(&state, ACCOUNT_CREATION, &email, &ip, |code| {
-        templates::account_creation_code(&brand, email.as_str(), code, super::CODE_MINUTES)
-    })
-    .await?;
-    Ok(Json(Done::new(
-        "Un code de vérification vient de vous être envoyé par e-mail.",
-    )))
+    Ok(Json(Done::new(super::CODE_SENT)))
 }
 
 /// Handles `POST /api/backend/Email/verify/account_creation` (`{email, code}`).

@@ -26,20 +26,19 @@ fn new_code() -> String {
 /// Keyed hash of a code: without the server's key, a stolen table does not give the codes away.
 fn hash(state: &AppState, purpose: &str, email: &Email, code: &str) -> String {
     tokens::hmac_hex(
-        &state.keys.csrf,
+        &state.keys.codes,
         &format!("email-code:{purpose}:{}:{code}", email.as_str()),
     )
 }
 
-/// Rate-limits, stores and e-mails a new code built by `template(code)`.
+/// Stores and e-mails a new code built by `template(code)`; the caller counted the limits
+/// first ([`limit_send`]).
 pub async fn send(
     state: &AppState,
     purpose: &str,
     email: &Email,
-    ip: &str,
     template: impl FnOnce(&str) -> OutgoingMail,
 ) -> Result<(), ApiError> {
-    limit_send(state, email, ip).await?;
     let code = new_code();
     let expires = clock::now() + i64::from(CODE_MINUTES) * 60;
     email_codes::insert(
@@ -53,14 +52,19 @@ pub async fn send(
     deliver(state, template(&code)).await
 }
 
-/// Checks and counts the per-address and per-IP send limits.
+/// Counts (then checks) the per-address and per-IP send limits.
 pub async fn limit_send(state: &AppState, email: &Email, ip: &str) -> Result<(), ApiError> {
     let address_bucket = format!("mail-to:{}", email.as_str());
     let ip_bucket = format!("mail-ip:{ip}");
-    rate_limit::check(state, &address_bucket, SENDS_PER_ADDRESS).await?;
-    rate_limit::check(state, &ip_bucket, SENDS_PER_IP).await?;
-    rate_limit::record(state, &address_bucket).await?;
-    rate_limit::record(state, &ip_bucket).await
+    rate_limit::take_all(
+        state,
+        &[
+            (&address_bucket, SENDS_PER_ADDRESS),
+            (&ip_bucket, SENDS_PER_IP),
+        ],
+    )
+    .await
+    .map(|_| ())
 }
 
 /// Sends a message; a failure is logged and answered with the specification's message.
@@ -72,8 +76,18 @@ pub async fn deliver(state: &AppState, mail: OutgoingMail) -> Result<(), ApiErro
     })
 }
 
+/// Sends a notice about something already done: a failure is logged, never answered (the
+/// action stands).
+pub async fn notify(state: &AppState, mail: OutgoingMail) {
+    let purpose = mail.purpose.as_str();
+    if let Err(error) = state.mailer.send(mail).await {
+        tracing::error!(error = %error, purpose, "notice not sent");
+    }
+}
+
 /// Checks `code` against the newest live code of `purpose` for `email` and marks it verified.
-/// A wrong code counts one attempt; the fifth wrong attempt (and any after) answers 429.
+/// Every attempt is counted before the comparison; the fifth wrong attempt (and any after)
+/// answers 429.
 pub async fn verify(
     state: &AppState,
     purpose: &str,
@@ -89,12 +103,12 @@ pub async fn verify(
     let Some(stored) = email_codes::latest_active(&state.db, purpose, email.as_str()).await? else {
         return Err(ApiError::bad_request(CODE_UNKNOWN));
     };
-    if stored.attempts >= MAX_ATTEMPTS {
+    let Some(attempts) = email_codes::take_attempt(&state.db, stored.id, MAX_ATTEMPTS).await?
+    else {
         return Err(ApiError::TooManyRequests);
-    }
+    };
     if !tokens::same(&hash(state, purpose, email, &code), &stored.code_hash) {
-        email_codes::add_attempt(&state.db, stored.id).await?;
-        let left = MAX_ATTEMPTS - stored.attempts - 1;
+        let left = MAX_ATTEMPTS - attempts;
         return Err(match left {
             0 => ApiError::TooManyRequests,
             1 => ApiError::bad_request("Code incorrect. Il vous reste 1\u{a0}tentative."),

@@ -1,28 +1,40 @@
-//! `Email/send|verify|reset/email_reset`: changing an account's e-mail address. A code sent to
-//! the current address proves the account is the caller's; `reset` then moves the account to the
-//! new address and signs out its other sessions. (The web app's flow asks for the code of the
-//! current address only, so the new one is taken as typed.)
+//! `Email/send|verify|reset/email_reset`: changing the signed-in account's e-mail address.
+//! `send` needs the session and the password and e-mails a code to the *new* address (an address
+//! that already has an account gets a notice instead, with the same answer); `verify` checks that
+//! code; `reset` then moves the account, signs out its other sessions and tells the former address.
+//! Codes are bound to the account that asked for them.
 
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use super::{codes, Done, CODE_MINUTES};
-use crate::auth::MaybeUser;
+use super::{codes, Done, CODE_MINUTES, CODE_SENT};
+use crate::auth::{password, AuthUser};
 use crate::db::{accounts, email_codes, sessions};
 use crate::domain::Email;
 use crate::error::{ApiError, ResultExt};
 use crate::mail::templates;
 use crate::middleware::ClientIp;
+use crate::rate_limit::{self, LOGIN_PER_ACCOUNT};
 use crate::state::AppState;
 
-/// Purpose of the codes of this flow.
+/// Purpose of the codes of this flow (followed by `:` and the account id in the table).
 pub const EMAIL_RESET: &str = "email_reset";
 /// How long a verified code stays good for `reset`, in seconds.
 const VERIFIED_MAX_AGE: i64 = 30 * 60;
 const TAKEN: &str = "Un compte existe déjà avec cette adresse e-mail.";
+const NOT_PROVED: &str = "Veuillez d'abord valider le code reçu à votre nouvelle adresse e-mail.";
+const WRONG_PASSWORD: &str = "Mot de passe incorrect.";
+const SAME_ADDRESS: &str = "La nouvelle adresse e-mail doit être différente de l'actuelle.";
 
-/// Body of `send` and `verify`.
+/// Body of `send`: the new address and the account's password.
+#[derive(Debug, Deserialize)]
+pub struct SendBody {
+    email: Option<String>,
+    password: Option<String>,
+}
+
+/// Body of `verify`: the new address and the code it received.
 #[derive(Debug, Deserialize)]
 pub struct CodeBody {
     email: Option<String>,
@@ -45,35 +57,70 @@ pub struct ResetDone {
     email: String,
 }
 
-/// Handles `POST /api/backend/Email/send/email_reset` (`{email}`). The code is sent to any valid
-/// address (rate-limited), so the answer says nothing about which addresses have an account.
-pub async fn send(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
-    Json(body): Json<CodeBody>,
-) -> Result<Json<Done>, ApiError> {
-    let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
-    let brand = state.mailer.brand().to_owned();
-    codes::send(&state, EMAIL_RESET, &email, &ip, |code| {
-        templates::email_change_code(&brand, email.as_str(), code, CODE_MINUTES)
-    })
-    .await?;
-    Ok(Json(Done::new(
-        "Un code de vérification vient de vous être envoyé par e-mail.",
-    )))
+/// The codes of one account's change.
+fn purpose(account_id: i64) -> String {
+    format!("{EMAIL_RESET}:{account_id}")
 }
 
-/// Handles `POST /api/backend/Email/verify/email_reset` (`{email, code}`).
+fn parse_new(raw: Option<&str>) -> Result<Email, ApiError> {
+    Email::parse(raw.unwrap_or_default()).map_err(|_| {
+        ApiError::Validation(vec![
+            "La nouvelle adresse e-mail n'est pas valide.".to_owned()
+        ])
+    })
+}
+
+/// Handles `POST /api/backend/Email/send/email_reset` (`{email, password}`): 401 without a
+/// session; the password is checked under the account's limit, counted before the check.
+pub async fn send(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<SendBody>,
+) -> Result<Json<Done>, ApiError> {
+    let account = user.account_id();
+    let new = parse_new(body.email.as_deref())?;
+    if new.as_str() == user.row.email {
+        return Err(ApiError::bad_request(SAME_ADDRESS));
+    }
+    let given = body.password.unwrap_or_default();
+    let bucket = format!("password-change:{account}");
+    let ticket = rate_limit::take(&state, &bucket, LOGIN_PER_ACCOUNT).await?;
+    let hash = accounts::password_hash(&state.db, account).await?;
+    let ok = !given.is_empty() && given.len() <= 1024 && password::verify(given, hash).await?;
+    if !ok {
+        return Err(ApiError::bad_request(WRONG_PASSWORD));
+    }
+    ticket.release(&state).await?;
+    codes::limit_send(&state, &new, &ip).await?;
+    let brand = state.mailer.brand().to_owned();
+    if accounts::find_by_email(&state.db, new.as_str())
+        .await?
+        .is_some()
+    {
+        codes::deliver(&state, templates::email_taken_notice(&brand, new.as_str())).await?;
+    } else {
+        codes::send(&state, &purpose(account), &new, |code| {
+            templates::email_change_code(&brand, new.as_str(), code, CODE_MINUTES)
+        })
+        .await?;
+    }
+    Ok(Json(Done::new(CODE_SENT)))
+}
+
+/// Handles `POST /api/backend/Email/verify/email_reset` (`{email, code}`): the code sent to the
+/// new address, for the signed-in account only.
 pub async fn verify(
     State(state): State<AppState>,
+    AuthUser(user): AuthUser,
     ClientIp(ip): ClientIp,
     Json(body): Json<CodeBody>,
 ) -> Result<Json<Done>, ApiError> {
-    let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
+    let new = parse_new(body.email.as_deref())?;
     codes::verify(
         &state,
-        EMAIL_RESET,
-        &email,
+        &purpose(user.account_id()),
+        &new,
         body.code.as_deref().unwrap_or_default(),
         &ip,
     )
@@ -81,55 +128,40 @@ pub async fn verify(
     Ok(Json(Done::new("Code vérifié.")))
 }
 
-/// Handles `POST /api/backend/Email/reset/email_reset` (`{oldEmail, newEmail}`): needs a code
-/// verified for `oldEmail` in the last 30 minutes.
+/// Handles `POST /api/backend/Email/reset/email_reset` (`{oldEmail, newEmail}`): needs the
+/// session of the account whose address is `oldEmail`, and a code verified for `newEmail` by that
+/// account in the last 30 minutes. The former address is told of the change.
 pub async fn reset(
     State(state): State<AppState>,
-    MaybeUser(caller): MaybeUser,
+    AuthUser(user): AuthUser,
     Json(body): Json<ResetBody>,
 ) -> Result<Json<ResetDone>, ApiError> {
-    let mut errors = Vec::new();
-    let old = Email::parse(body.old_email.as_deref().unwrap_or_default())
-        .map_err(|e| errors.push(e.to_string()))
-        .ok();
-    let new = Email::parse(body.new_email.as_deref().unwrap_or_default())
-        .map_err(|_| errors.push("La nouvelle adresse e-mail n'est pas valide.".to_owned()))
-        .ok();
-    let (Some(old), Some(new)) = (old, new) else {
-        return Err(ApiError::Validation(errors));
-    };
+    let account = user.account_id();
+    let old = Email::parse(body.old_email.as_deref().unwrap_or_default())?;
+    let new = parse_new(body.new_email.as_deref())?;
     if old == new {
+        return Err(ApiError::bad_request(SAME_ADDRESS));
+    }
+    if old.as_str() != user.row.email {
         return Err(ApiError::bad_request(
-            "La nouvelle adresse e-mail doit être différente de l'actuelle.",
+            "L'adresse actuelle ne correspond pas à votre compte.",
         ));
     }
-    let Some(account) = accounts::find_by_email(&state.db, old.as_str()).await? else {
-        return Err(ApiError::bad_request(NOT_PROVED));
-    };
-    if accounts::find_by_email(&state.db, new.as_str())
-        .await?
-        .is_some()
-    {
-        return Err(ApiError::Conflict(TAKEN.to_owned()));
-    }
-    if !email_codes::consume_verified(&state.db, EMAIL_RESET, old.as_str(), VERIFIED_MAX_AGE)
+    if !email_codes::consume_verified(&state.db, &purpose(account), new.as_str(), VERIFIED_MAX_AGE)
         .await?
     {
         return Err(ApiError::bad_request(NOT_PROVED));
     }
-    accounts::set_email(&state.db, account.id, new.as_str())
+    accounts::set_email(&state.db, account, new.as_str())
         .await
         .on_unique_violation(TAKEN)?;
-    let keep = caller
-        .filter(|s| s.account_id() == account.id)
-        .map(|s| s.row.id);
-    sessions::delete_for_account(&state.db, account.id, keep).await?;
-    tracing::info!(account = account.id, "e-mail address changed");
+    sessions::delete_for_account(&state.db, account, Some(user.row.id)).await?;
+    tracing::info!(account, "e-mail address changed");
+    let notice = templates::email_changed_notice(state.mailer.brand(), old.as_str(), new.as_str());
+    codes::notify(&state, notice).await;
     Ok(Json(ResetDone {
         success: true,
         message: "Votre adresse e-mail a été modifiée.",
         email: new.as_str().to_owned(),
     }))
 }
-
-const NOT_PROVED: &str = "Veuillez d'abord valider le code reçu à votre adresse e-mail actuelle.";

@@ -9,8 +9,8 @@ use serde::Deserialize;
 use super::{codes, Done, CHECKS_PER_IP, LINK_MINUTES};
 use crate::auth::{password, tokens, MaybeUser};
 use crate::clock;
+use crate::db::accounts;
 use crate::db::reset_tokens::{self, FORGOT_PASSWORD};
-use crate::db::{accounts, sessions};
 use crate::domain::{Email, Password};
 use crate::error::ApiError;
 use crate::mail::templates;
@@ -92,20 +92,26 @@ pub async fn reset(
     if token.is_empty() || token.len() > 200 {
         return Err(ApiError::bad_request(LINK_INVALID));
     }
-    let now = clock::now();
-    let Some(account_id) =
-        reset_tokens::consume(&state.db, FORGOT_PASSWORD, &tokens::sha256_hex(&token), now).await?
+    // Hashed before the transaction (the slow part), then all or nothing.
+    let hash = password::hash(new_password.expose().to_owned()).await?;
+    let keep = caller.map(|s| (s.account_id(), s.row.id));
+    let Some(account_id) = reset_tokens::reset_password(
+        &state.db,
+        FORGOT_PASSWORD,
+        &tokens::sha256_hex(&token),
+        &hash,
+        keep,
+        clock::now(),
+    )
+    .await?
     else {
         return Err(ApiError::bad_request(LINK_INVALID));
     };
-    let hash = password::hash(new_password.expose().to_owned()).await?;
-    accounts::set_password(&state.db, account_id, &hash).await?;
-    reset_tokens::void_for_account(&state.db, FORGOT_PASSWORD, account_id, now).await?;
-    let keep = caller
-        .filter(|s| s.account_id() == account_id)
-        .map(|s| s.row.id);
-    sessions::delete_for_account(&state.db, account_id, keep).await?;
     tracing::info!(account = account_id, "password reset by e-mail link");
+    if let Some(account) = accounts::find(&state.db, account_id).await? {
+        let notice = templates::password_changed_notice(state.mailer.brand(), &account.email);
+        codes::notify(&state, notice).await;
+    }
     Ok(Json(Done::new(
         "Votre mot de passe a été modifié. Vous pouvez maintenant vous connecter.",
     )))

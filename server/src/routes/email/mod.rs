@@ -12,6 +12,8 @@ use axum::routing::post;
 use axum::Router;
 use serde::Serialize;
 
+pub use codes::notify;
+
 use crate::rate_limit::Limit;
 use crate::state::AppState;
 
@@ -36,6 +38,9 @@ pub const CHECKS_PER_IP: Limit = Limit {
     max: 60,
     window: 3600,
 };
+
+/// The answer of every code request, whether a code or a notice was sent.
+pub const CODE_SENT: &str = "Un code de vérification vient de vous être envoyé par e-mail.";
 
 /// The message the specification shows when sending fails.
 pub const SEND_FAILED: &str = "Erreur lors de l'envoi du mail";

@@ -40,14 +40,13 @@ const MOBILE_ALLOWED: [&str; 6] = [
     "/conditions_vente",
 ];
 
-/// Pages for visitors who are not signed in.
-const VISITOR_ONLY: [&str; 6] = [
+/// Pages for visitors who are not signed in. (`/email_oubli` and `/email_mail` are open to
+/// everybody: the e-mail change needs the session, and they ask a visitor to sign in first.)
+const VISITOR_ONLY: [&str; 4] = [
     "/connexion_compte",
     "/creation_compte",
     "/mdp_oubli",
     "/mdp_mail",
-    "/email_oubli",
-    "/email_mail",
 ];
 
 /// Known pages deeper than one segment.

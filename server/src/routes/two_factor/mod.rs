@@ -87,19 +87,22 @@ fn failures_bucket(account_id: i64) -> String {
     format!("2fa:{account_id}")
 }
 
-/// 429 once the account has too many recent failures.
-async fn check_failures(state: &AppState, account_id: i64) -> Result<(), ApiError> {
-    rate_limit::check(state, &failures_bucket(account_id), FAILURES).await
+/// Counts one attempt before the code is compared: 429 once the account has too many recent
+/// failures, even when the attempts arrive in parallel.
+pub(crate) async fn take_attempt(state: &AppState, account_id: i64) -> Result<(), ApiError> {
+    rate_limit::hit(state, &failures_bucket(account_id), FAILURES).await
 }
 
-/// Counts a failure, or clears them after a success.
-async fn count(state: &AppState, account_id: i64, accepted: bool) -> Result<(), ApiError> {
-    let bucket = failures_bucket(account_id);
+/// After a success, forgets the account's failures (a failure stays counted).
+pub(crate) async fn settle(
+    state: &AppState,
+    account_id: i64,
+    accepted: bool,
+) -> Result<(), ApiError> {
     if accepted {
-        rate_limit::clear(state, &bucket).await
-    } else {
-        rate_limit::record(state, &bucket).await
+        rate_limit::clear(state, &failures_bucket(account_id)).await?;
     }
+    Ok(())
 }
 
 /// Checks a TOTP code against the account's secret (confirmed or not, as asked), refusing a
@@ -110,7 +113,7 @@ async fn check_totp(
     code: &str,
     confirmed_only: bool,
 ) -> Result<bool, ApiError> {
-    check_failures(state, account_id).await?;
+    take_attempt(state, account_id).await?;
     let row = two_factor::find(&state.db, account_id).await?;
     let row = row.filter(|r| !confirmed_only || r.confirmed_at.is_some());
     let accepted = match row {
@@ -128,7 +131,7 @@ async fn check_totp(
             }
         }
     };
-    count(state, account_id, accepted).await?;
+    settle(state, account_id, accepted).await?;
     Ok(accepted)
 }
 
@@ -139,7 +142,7 @@ async fn use_backup_code(
     account_id: i64,
     code: &str,
 ) -> Result<Option<usize>, ApiError> {
-    check_failures(state, account_id).await?;
+    take_attempt(state, account_id).await?;
     let stored = two_factor::unused_backup_codes(&state.db, account_id).await?;
     let mut matched = None;
     for (id, hash) in &stored {
@@ -151,6 +154,6 @@ async fn use_backup_code(
         Some(id) => two_factor::use_backup_code(&state.db, id, clock::now()).await?,
         None => false,
     };
-    count(state, account_id, used).await?;
+    settle(state, account_id, used).await?;
     Ok(used.then(|| stored.len() - 1))
 }

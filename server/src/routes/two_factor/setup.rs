@@ -8,7 +8,7 @@ use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 
-use super::{check_failures, check_totp, count, use_backup_code, CODE_INVALID};
+use super::{check_totp, settle, take_attempt, use_backup_code, CODE_INVALID};
 use crate::auth::{password, AuthUser};
 use crate::clock;
 use crate::db::{accounts, two_factor};
@@ -149,12 +149,12 @@ async fn disable(
             check_totp(state, account_id, code, true).await?
         }
     } else if let Some(given) = password_given.filter(|p| !p.is_empty() && p.len() <= 1024) {
-        check_failures(state, account_id).await?;
+        take_attempt(state, account_id).await?;
         let hash = accounts::find_with_hash(&state.db, email)
             .await?
             .map(|(_, h)| h);
         let ok = password::verify(given, hash).await?;
-        count(state, account_id, ok).await?;
+        settle(state, account_id, ok).await?;
         ok
     } else {
         return Err(ApiError::bad_request(

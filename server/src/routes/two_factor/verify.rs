@@ -1,5 +1,6 @@
 //! `verify` (a code of the app: completes a sign-in waiting for its second factor, or confirms a
-//! set-up) and `verify-backup-code` (a single-use backup code instead of the app).
+//! set-up) and `verify-backup-code` (a single-use backup code instead of the app). Completing a
+//! sign-in gives the session a new token: the one known before the second factor is void.
 
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
@@ -7,8 +8,10 @@ use axum::Json;
 use serde::Deserialize;
 
 use super::{check_totp, setup, use_backup_code, VerifyAnswer, BACKUP_INVALID, CODE_INVALID};
-use crate::auth::AnySession;
-use crate::db::{accounts, sessions, two_factor};
+use axum_extra::extract::CookieJar;
+
+use crate::auth::{session, AnySession};
+use crate::db::{accounts, two_factor};
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -52,15 +55,14 @@ pub async fn verify(
     if !check_totp(&state, account_id, &code, true).await? {
         return Ok(VerifyAnswer::rejected(CODE_INVALID));
     }
+    let message = "Code vérifié, vous êtes connecté.".to_owned();
     if session.row.two_factor_pending {
-        sessions::complete_two_factor(&state.db, session.row.id).await?;
+        let (cookie, hash) = session::complete_two_factor(&state, &session).await?;
         tracing::info!(account = account_id, "sign-in completed with a TOTP code");
+        let answer = Json(VerifyAnswer::accepted(&hash, message));
+        return Ok((CookieJar::new().add(cookie), answer).into_response());
     }
-    Ok(Json(VerifyAnswer::accepted(
-        &session.token_hash,
-        "Code vérifié, vous êtes connecté.".to_owned(),
-    ))
-    .into_response())
+    Ok(Json(VerifyAnswer::accepted(&session.token_hash, message)).into_response())
 }
 
 /// Handles `POST /api/backend/AuthentificationDoubleFacteur/verify-backup-code` (`{code}`).
@@ -74,10 +76,13 @@ pub async fn verify_backup_code(
     let Some(left) = use_backup_code(&state, account_id, &code).await? else {
         return Ok(VerifyAnswer::rejected(BACKUP_INVALID));
     };
-    if session.row.two_factor_pending {
-        sessions::complete_two_factor(&state.db, session.row.id).await?;
+    let completed = if session.row.two_factor_pending {
+        let done = session::complete_two_factor(&state, &session).await?;
         tracing::info!(account = account_id, "sign-in completed with a backup code");
-    }
+        Some(done)
+    } else {
+        None
+    };
     let message = match left {
         0 => "Code de secours accepté. C'était votre dernier code\u{a0}: désactivez puis réactivez la double \
               authentification pour en obtenir de nouveaux."
@@ -85,5 +90,12 @@ pub async fn verify_backup_code(
         1 => "Code de secours accepté. Il vous reste 1\u{a0}code de secours.".to_owned(),
         n => format!("Code de secours accepté. Il vous reste {n}\u{a0}codes de secours."),
     };
-    Ok(Json(VerifyAnswer::accepted(&session.token_hash, message)).into_response())
+    Ok(match completed {
+        Some((cookie, hash)) => (
+            CookieJar::new().add(cookie),
+            Json(VerifyAnswer::accepted(&hash, message)),
+        )
+            .into_response(),
+        None => Json(VerifyAnswer::accepted(&session.token_hash, message)).into_response(),
+    })
 }

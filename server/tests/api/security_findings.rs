@@ -1,0 +1,457 @@
+//! Issue 12's security findings, each with the test that proves it fixed: forged
+//! `X-Forwarded-For` and the per-e-mail sign-in limit with its captcha (1), the e-mail change
+//! that needs a session and the password and tells the former address (2), attempts counted
+//! before the comparison under parallel requests (3), no account enumeration (4), and the
+//! `Auth/login` controller on the sign-in's path and limits (8).
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use server::db::accounts::{self, Role};
+use sqlx::Row;
+
+use crate::helpers::{solve_captcha, spawn_app, spawn_app_with, TestApp, TestClient, PASSWORD};
+use crate::mail_helpers::{eml_files, six_digit_code, text_part, wait_for_files};
+
+const EMAIL: &str = "jeanne@exemple.fr";
+
+async fn call(c: &TestClient, path: &str, body: Value) -> (StatusCode, Value) {
+    let res = c.proxy("POST", path, Some(body)).await;
+    let status = res.status();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+fn outbox(app: &TestApp) -> std::path::PathBuf {
+    app.dir.path().join("data/outbox")
+}
+
+/// The messages of the outbox sent to `to`, oldest first.
+fn mails_to(app: &TestApp, to: &str) -> Vec<String> {
+    eml_files(&outbox(app))
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .filter(|m| {
+            m.lines()
+                .take_while(|l| !l.is_empty() && *l != "\r")
+                .any(|l| l.starts_with("To:") && l.contains(to))
+        })
+        .collect()
+}
+
+/// Waits until `to` has received `n` messages.
+async fn wait_for_mails_to(app: &TestApp, to: &str, n: usize) -> Vec<String> {
+    for _ in 0..200 {
+        let found = mails_to(app, to);
+        if found.len() >= n {
+            return found;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!(
+        "expected {n} e-mails to {to}, found {}",
+        mails_to(app, to).len()
+    );
+}
+
+/// A credentials sign-in sent through a proxy that wrote `forwarded` in `X-Forwarded-For`.
+async fn sign_in_via(
+    c: &mut TestClient,
+    forwarded: &str,
+    email: &str,
+    password: &str,
+    altcha: Option<&str>,
+) -> (StatusCode, Value) {
+    let token = c.csrf_token().await;
+    let mut form = vec![
+        ("csrfToken", token.as_str()),
+        ("callbackUrl", "/"),
+        ("json", "true"),
+        ("email", email),
+        ("password", password),
+    ];
+    if let Some(a) = altcha {
+        form.push(("altcha", a));
+    }
+    let res = c
+        .http
+        .post(c.url("/api/auth/callback/credentials"))
+        .header("x-forwarded-for", forwarded)
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+// --- Finding 1 -------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn six_wrong_passwords_for_one_email_from_six_forged_addresses_get_429() {
+    let app = spawn_app_with(|s| s.trust_proxy = true).await;
+    app.create_account(EMAIL, Role::Client).await;
+    let mut c = app.client();
+    for i in 1..=5 {
+        let (status, body) =
+            sign_in_via(&mut c, &format!("203.0.113.{i}"), EMAIL, "mauvais", None).await;
+        assert_eq!(status, 401, "attempt {i}: {body}");
+    }
+    let (status, body) = sign_in_via(&mut c, "203.0.113.6", EMAIL, "mauvais", None).await;
+    assert_eq!(status, 429, "{body}");
+    assert_eq!(body["captchaRequired"], true);
+    // The right password alone does not pass either...
+    let (status, _) = sign_in_via(&mut c, "203.0.113.7", EMAIL, PASSWORD, None).await;
+    assert_eq!(status, 429);
+    // ... but the owner is never locked out: with a solved captcha, the sign-in goes through.
+    let altcha = solve_captcha(&c).await;
+    let (status, body) = sign_in_via(&mut c, "203.0.113.8", EMAIL, PASSWORD, Some(&altcha)).await;
+    assert_eq!(status, 200, "{body}");
+    // A success forgets the e-mail's failures.
+    let mut other = app.client();
+    let (status, _) = sign_in_via(&mut other, "203.0.113.9", EMAIL, "mauvais", None).await;
+    assert_eq!(status, 401);
+}
+
+#[tokio::test]
+async fn a_spoofed_leftmost_forwarded_entry_is_ignored() {
+    let app = spawn_app_with(|s| s.trust_proxy = true).await;
+    app.create_account(EMAIL, Role::Client).await;
+    let mut c = app.client();
+    let (status, body) =
+        sign_in_via(&mut c, "198.51.100.7, 203.0.113.9", EMAIL, PASSWORD, None).await;
+    assert_eq!(status, 200, "{body}");
+    let row = sqlx::query("SELECT ip FROM sessions")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(row.get::<String, _>("ip"), "203.0.113.9");
+}
+
+#[tokio::test]
+async fn without_trust_proxy_the_forwarded_header_is_not_believed() {
+    let app = spawn_app().await;
+    app.create_account(EMAIL, Role::Client).await;
+    let mut c = app.client();
+    let (status, _) = sign_in_via(&mut c, "203.0.113.9", EMAIL, PASSWORD, None).await;
+    assert_eq!(status, 200);
+    let row = sqlx::query("SELECT ip FROM sessions")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(row.get::<String, _>("ip"), "127.0.0.1");
+}
+
+// --- Finding 2 -------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_email_change_calls_need_a_session() {
+    let app = spawn_app().await;
+    app.create_account(EMAIL, Role::Client).await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    for (path, body) in [
+        (
+            "Email/send/email_reset",
+            json!({"email": "nouvelle@exemple.fr", "password": PASSWORD}),
+        ),
+        (
+            "Email/verify/email_reset",
+            json!({"email": "nouvelle@exemple.fr", "code": "123456"}),
+        ),
+        (
+            "Email/reset/email_reset",
+            json!({"oldEmail": EMAIL, "newEmail": "nouvelle@exemple.fr"}),
+        ),
+    ] {
+        let (status, answer) = call(&c, path, body).await;
+        assert_eq!(status, 401, "{path}: {answer}");
+    }
+    assert!(eml_files(&outbox(&app)).is_empty(), "nothing was sent");
+}
+
+#[tokio::test]
+async fn the_new_address_gets_the_code_and_the_old_one_a_notice() {
+    let app = spawn_app().await;
+    let (me, id) = app.signed_in(EMAIL, Role::Client).await;
+    let new = "jeanne.dupont@exemple.fr";
+
+    let (status, body) = call(
+        &me,
+        "Email/send/email_reset",
+        json!({"email": new, "password": "pas-le-bon"}),
+    )
+    .await;
+    assert_eq!(
+        (status.as_u16(), body["message"].clone()),
+        (400, json!("Mot de passe incorrect."))
+    );
+    assert!(eml_files(&outbox(&app)).is_empty());
+
+    let (status, body) = call(
+        &me,
+        "Email/send/email_reset",
+        json!({"email": new, "password": PASSWORD}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let code = six_digit_code(&text_part(&wait_for_mails_to(&app, new, 1).await[0]));
+    assert!(
+        mails_to(&app, EMAIL).is_empty(),
+        "the code goes to the new address only"
+    );
+
+    // Not changed before the new address is proved.
+    let change = json!({"oldEmail": EMAIL, "newEmail": new});
+    let (status, _) = call(&me, "Email/reset/email_reset", change.clone()).await;
+    assert_eq!(status, 400);
+
+    // Another account cannot use this account's code.
+    let (intruder, _) = app.signed_in("paul@exemple.fr", Role::Client).await;
+    let (status, _) = call(
+        &intruder,
+        "Email/verify/email_reset",
+        json!({"email": new, "code": code}),
+    )
+    .await;
+    assert_eq!(status, 400);
+
+    let (status, body) = call(
+        &me,
+        "Email/verify/email_reset",
+        json!({"email": new, "code": code}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = call(&me, "Email/reset/email_reset", change.clone()).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["email"], new);
+    assert_eq!(
+        accounts::find(&app.db, id).await.unwrap().unwrap().email,
+        new
+    );
+
+    let notice = text_part(&wait_for_mails_to(&app, EMAIL, 1).await[0]);
+    assert!(notice.contains(new), "{notice}");
+    assert!(
+        notice.contains("a été modifiée") || notice.contains("remplacée"),
+        "{notice}"
+    );
+}
+
+// --- Finding 3 -------------------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn twenty_concurrent_wrong_email_codes_get_at_most_five_answers_other_than_429() {
+    let app = spawn_app().await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    let (status, _) = call(
+        &c,
+        "Email/send/account_creation",
+        json!({"email": "nouveau@exemple.fr"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let code = six_digit_code(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let tasks: Vec<_> = (0..20)
+        .map(|_| {
+            let c = c.clone();
+            tokio::spawn(async move {
+                call(
+                    &c,
+                    "Email/verify/account_creation",
+                    json!({"email": "nouveau@exemple.fr", "code": wrong}),
+                )
+                .await
+                .0
+                .as_u16()
+            })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for t in tasks {
+        statuses.push(t.await.unwrap());
+    }
+    assert!(
+        statuses.iter().all(|s| *s == 400 || *s == 429),
+        "{statuses:?}"
+    );
+    let passed = statuses.iter().filter(|s| **s != 429).count();
+    assert!(passed <= 5, "{passed} answers other than 429: {statuses:?}");
+    let (status, _) = call(
+        &c,
+        "Email/verify/account_creation",
+        json!({"email": "nouveau@exemple.fr", "code": code}),
+    )
+    .await;
+    assert_eq!(status, 429, "the code is burnt");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn twenty_concurrent_wrong_passwords_get_at_most_five_answers_other_than_429() {
+    let app = spawn_app().await;
+    app.create_account(EMAIL, Role::Client).await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    let tasks: Vec<_> = (0..20)
+        .map(|_| {
+            let mut c = c.clone();
+            tokio::spawn(async move { c.sign_in(EMAIL, "mauvais").await.status().as_u16() })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for t in tasks {
+        statuses.push(t.await.unwrap());
+    }
+    assert!(
+        statuses.iter().all(|s| *s == 401 || *s == 429),
+        "{statuses:?}"
+    );
+    let passed = statuses.iter().filter(|s| **s != 429).count();
+    assert!(passed <= 5, "{passed} answers other than 429: {statuses:?}");
+}
+
+// --- Finding 4 -------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn account_creation_answers_alike_for_a_taken_address_and_limits_first() {
+    let app = spawn_app().await;
+    app.create_account(EMAIL, Role::Client).await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    let (taken_status, taken) =
+        call(&c, "Email/send/account_creation", json!({"email": EMAIL})).await;
+    let (free_status, free) = call(
+        &c,
+        "Email/send/account_creation",
+        json!({"email": "libre@exemple.fr"}),
+    )
+    .await;
+    assert_eq!((taken_status, &taken), (free_status, &free));
+    assert_eq!(taken_status, 200);
+    // The owner of the taken address is told, and gets no code.
+    let notice = text_part(&wait_for_mails_to(&app, EMAIL, 1).await[0]);
+    assert!(notice.contains("a déjà un compte"), "{notice}");
+    assert!(notice.contains("/connexion_compte"), "{notice}");
+    // The per-address limit applies to taken addresses too, before anything else.
+    for _ in 0..4 {
+        let (status, _) = call(&c, "Email/send/account_creation", json!({"email": EMAIL})).await;
+        assert_eq!(status, 200);
+    }
+    let (status, _) = call(&c, "Email/send/account_creation", json!({"email": EMAIL})).await;
+    assert_eq!(status, 429);
+    assert_eq!(mails_to(&app, EMAIL).len(), 5);
+}
+
+#[tokio::test]
+async fn the_email_change_answers_alike_for_a_taken_address() {
+    let app = spawn_app().await;
+    app.create_account("paul@exemple.fr", Role::Client).await;
+    let (me, id) = app.signed_in(EMAIL, Role::Client).await;
+    let (taken_status, taken) = call(
+        &me,
+        "Email/send/email_reset",
+        json!({"email": "paul@exemple.fr", "password": PASSWORD}),
+    )
+    .await;
+    let (free_status, free) = call(
+        &me,
+        "Email/send/email_reset",
+        json!({"email": "libre@exemple.fr", "password": PASSWORD}),
+    )
+    .await;
+    assert_eq!((taken_status, &taken), (free_status, &free));
+    assert_eq!(taken_status, 200);
+    let notice = text_part(&wait_for_mails_to(&app, "paul@exemple.fr", 1).await[0]);
+    assert!(notice.contains("Aucune modification"), "{notice}");
+    let (status, _) = call(
+        &me,
+        "Email/reset/email_reset",
+        json!({"oldEmail": EMAIL, "newEmail": "paul@exemple.fr"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        accounts::find(&app.db, id).await.unwrap().unwrap().email,
+        EMAIL
+    );
+}
+
+// --- Finding 8 -------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn auth_login_signs_in_on_the_credentials_path_and_limits() {
+    let app = spawn_app().await;
+    app.create_account(EMAIL, Role::Client).await;
+    let mut c = app.client();
+    c.csrf_token().await;
+    let (status, body) = call(
+        &c,
+        "Auth/login",
+        json!({"email": EMAIL, "password": "mauvais"}),
+    )
+    .await;
+    assert_eq!(status, 401);
+    assert_eq!(body["message"], "Adresse e-mail ou mot de passe incorrect.");
+    let (status, body) = call(
+        &c,
+        "Auth/login",
+        json!({"email": EMAIL, "password": PASSWORD}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["success"], true);
+    assert_eq!(body["twoFactorRequired"], false);
+    assert_eq!(c.proxy("GET", "Comptes/me", None).await.status(), 200);
+
+    // Without the CSRF token, refused.
+    let bare = app.client();
+    let (status, _) = call(
+        &bare,
+        "Auth/login",
+        json!({"email": EMAIL, "password": PASSWORD}),
+    )
+    .await;
+    assert_eq!(status, 403);
+
+    // The same buckets as the credentials sign-in: four failures there, one here, then 429.
+    let mut other = app.client();
+    for _ in 0..4 {
+        assert_eq!(other.sign_in(EMAIL, "mauvais").await.status(), 401);
+    }
+    let (status, _) = call(
+        &other,
+        "Auth/login",
+        json!({"email": EMAIL, "password": "mauvais"}),
+    )
+    .await;
+    assert_eq!(status, 401);
+    let (status, _) = call(
+        &other,
+        "Auth/login",
+        json!({"email": EMAIL, "password": PASSWORD}),
+    )
+    .await;
+    assert_eq!(status, 429);
+}
+
+#[tokio::test]
+async fn the_build_manifest_and_the_latest_build_id_are_static_json_never_cached() {
+    let app = spawn_app().await;
+    let c = app.client();
+    for path in ["/build-id.json", "/build-manifest.json"] {
+        let res = c.get(path).await;
+        assert_eq!(res.status(), 200, "{path}");
+        let headers = res.headers().clone();
+        assert_eq!(headers["cache-control"], "no-cache", "{path}");
+        assert!(
+            headers["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("application/json"),
+            "{path}"
+        );
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["buildId"], "test", "{path}");
+    }
+}
