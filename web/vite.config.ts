@@ -1,22 +1,31 @@
 /// <reference types="vitest/config" />
-// Vite configuration: React, the `@/` alias, ES workers, and a version.json carrying the build id.
+// Vite configuration: React, the `@/` alias, ES workers, and the static JSON of the build: its id
+// (build-id.json, and version.json for pages opened before it existed) and its manifest.
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** Emits dist/version.json so that open pages can detect a new build and reload. */
+/**
+ * Emits dist/build-id.json (and the older dist/version.json) so that open pages can detect a new
+ * build, and dist/build-manifest.json listing the build's entry and files, written last, so that a
+ * page reloads only into a build whose files are all there.
+ */
 function versionFile(): Plugin {
   return {
     name: 'forme-additive-version-file',
     apply: 'build',
-    generateBundle() {
-      this.emitFile({
-        type: 'asset',
-        fileName: 'version.json',
-        source: JSON.stringify({ buildId, builtAt: new Date().toISOString() }),
-      });
+    generateBundle(_options, bundle) {
+      const id = JSON.stringify({ buildId, builtAt: new Date().toISOString() });
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: id });
+      this.emitFile({ type: 'asset', fileName: 'build-id.json', source: id });
+      const files = Object.keys(bundle).sort();
+      const entry = Object.values(bundle)
+        .filter((item) => item.type === 'chunk' && item.isEntry)
+        .map((item) => item.fileName)
+        .sort();
+      this.emitFile({ type: 'asset', fileName: 'build-manifest.json', source: JSON.stringify({ buildId, entry, files }) });
     },
   };
 }

@@ -32,8 +32,9 @@ const ROUTES = [
   ['/creation_compte', 'Création de compte', 'Recevoir un code', 'creation-compte'],
   ['/mdp_oubli', 'Mot de passe oublié', 'Envoyer le lien'],
   ['/mdp_mail?token=abc', 'Nouveau mot de passe', 'Enregistrer le mot de passe'],
-  ['/email_oubli', 'Changer d’adresse e-mail', 'Adresse e-mail actuelle'],
-  ['/email_mail?email=a%40exemple.test', 'Confirmer le changement d’adresse', 'Code reçu par e-mail'],
+  // The e-mail change needs the session: a visitor is asked to sign in first.
+  ['/email_oubli', 'Changer d’adresse e-mail', 'connectez-vous d’abord'],
+  ['/email_mail?email=a%40exemple.test', 'Confirmer le changement d’adresse', 'connectez-vous d’abord'],
   ['/verify-2fa', 'Vérification en deux étapes', 'Utiliser un code de secours'],
 ];
 

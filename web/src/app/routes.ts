@@ -30,6 +30,9 @@ const auth = (name: string): Loader => () =>
 export const authRoutes: Record<string, Loader> = {
   'verify-2fa': auth('verify-2fa-page'),
   'compte/logout': auth('logout-page'),
+  // The e-mail change needs the session and the password: the pages ask to sign in first.
+  email_oubli: auth('email-forgot-page'),
+  email_mail: auth('email-reset-page'),
 };
 
 /** Pages for visitors who are not signed in. */
@@ -38,8 +41,6 @@ export const visitorRoutes: Record<string, Loader> = {
   creation_compte: auth('sign-up-page'),
   mdp_oubli: auth('password-forgot-page'),
   mdp_mail: auth('password-reset-page'),
-  email_oubli: auth('email-forgot-page'),
-  email_mail: auth('email-reset-page'),
 };
 
 const account = (name: string): Loader => () =>

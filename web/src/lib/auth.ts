@@ -1,5 +1,5 @@
 //! Sign-in and sign-out against the auth routes (form-encoded, with the CSRF token).
-import { apiFetch, postForm, resetCsrfToken } from './api-client';
+import { ApiError, apiFetch, postForm, resetCsrfToken } from './api-client';
 import { queryClient, queryKeys } from './query-client';
 import { clearSessionLocalStorage } from './storage';
 
@@ -11,12 +11,22 @@ export interface SignInAnswer {
   error?: string;
 }
 
-/** POST /api/auth/callback/credentials with email, password, csrfToken, callbackUrl, json. */
-export async function signInWithCredentials(email: string, password: string, callbackUrl: string): Promise<SignInAnswer> {
-  const answer = await postForm<SignInAnswer | null>('/api/auth/callback/credentials', { email, password, callbackUrl });
+/**
+ * POST /api/auth/callback/credentials with email, password, csrfToken, callbackUrl, json, and the
+ * solved captcha (`altcha`) once the server asked for one after too many failures.
+ */
+export async function signInWithCredentials(email: string, password: string, callbackUrl: string, altcha?: string | null): Promise<SignInAnswer> {
+  const fields: Record<string, string> = { email, password, callbackUrl };
+  if (altcha) fields.altcha = altcha;
+  const answer = await postForm<SignInAnswer | null>('/api/auth/callback/credentials', fields);
   resetCsrfToken();
   await queryClient.invalidateQueries({ queryKey: queryKeys.session });
   return answer ?? {};
+}
+
+/** Whether an error is the 429 of a sign-in that now needs the captcha. */
+export function isCaptchaRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429 && !!(error.body as { captchaRequired?: boolean } | null)?.captchaRequired;
 }
 
 /** POST /api/auth/signout, then forgets every cached user data and the session's local storage. */

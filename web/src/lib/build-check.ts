@@ -1,16 +1,40 @@
-//! New-build detection (periodic check of /version.json) and the chunk-reload guard.
+//! New-build detection (periodic check of the static /build-id.json, then /build-manifest.json)
+//! and the chunk-reload guard.
 
 export const BUILD_CHECK_INTERVAL_MS = 5 * 60_000;
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 const CHUNK_RELOAD_KEY = 'forme-additive:chunk-reload-at';
 
-/** True when the server now serves another build than the one running. */
+/** The build manifest (`build-manifest.json`): the build's id, entry scripts and files. */
+export interface BuildManifest {
+  buildId: string;
+  entry: string[];
+  files: string[];
+}
+
+async function fetchJson<T>(path: string): Promise<T | null> {
+  const response = await fetch(`${path}?t=${Date.now()}`, { cache: 'no-store' });
+  return response.ok ? ((await response.json()) as T) : null;
+}
+
+/** The manifest of the build the server serves now, or null when it has none (yet). */
+export async function fetchBuildManifest(): Promise<BuildManifest | null> {
+  const manifest = await fetchJson<Partial<BuildManifest>>('/build-manifest.json');
+  if (!manifest || typeof manifest.buildId !== 'string' || !Array.isArray(manifest.files)) return null;
+  return { buildId: manifest.buildId, entry: manifest.entry ?? [], files: manifest.files };
+}
+
+/**
+ * True when the server now serves another, complete build than the one running: the latest build
+ * id differs, and the manifest of that same build is in place (a deployment half copied is not).
+ */
 export async function isNewBuildAvailable(currentBuildId: string = __BUILD_ID__): Promise<boolean> {
   try {
-    const response = await fetch(`/version.json?t=${Date.now()}`, { cache: 'no-store' });
-    if (!response.ok) return false;
-    const { buildId } = (await response.json()) as { buildId?: string };
-    return typeof buildId === 'string' && buildId !== currentBuildId;
+    const latest = await fetchJson<{ buildId?: string }>('/build-id.json');
+    const buildId = latest?.buildId;
+    if (typeof buildId !== 'string' || buildId === currentBuildId) return false;
+    const manifest = await fetchBuildManifest();
+    return manifest?.buildId === buildId;
   } catch {
     return false;
   }

@@ -16,7 +16,8 @@ const schema = z.object({ code: emailCodeSchema });
 interface CodeStepProps {
   email: string;
   onSubmit: (code: string) => Promise<void>;
-  onResend: () => Promise<void>;
+  /** Sends a new code; without it, no "send again" button (the flow restarts instead). */
+  onResend?: () => Promise<void>;
   onBack: () => void;
 }
 
@@ -33,6 +34,7 @@ export function CodeStep({ email, onSubmit, onResend, onBack }: CodeStepProps) {
     }
   };
   const resend = async () => {
+    if (!onResend) return;
     setResending(true);
     try {
       await onResend();
@@ -54,7 +56,7 @@ export function CodeStep({ email, onSubmit, onResend, onBack }: CodeStepProps) {
       <FormError message={serverError} />
       <div className="form-actions">
         <Button type="submit" label="Valider le code" icon="pi pi-check" loading={formState.isSubmitting} />
-        <Button type="button" label="Renvoyer le code" link loading={resending} onClick={resend} />
+        {onResend ? <Button type="button" label="Renvoyer le code" link loading={resending} onClick={resend} /> : null}
         <Button type="button" label="Modifier l’adresse" link onClick={onBack} />
       </div>
     </form>

@@ -1,55 +1,45 @@
-//! E-mail change for the signed-in user: code sent to the current address, then the new one.
+//! E-mail change for the signed-in user: the new address and the password, then the code sent to
+//! the new address; the change is made once that code is verified (the former address is told).
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { CodeStep } from '@/components/form/code-step';
-import { EmailStep } from '@/components/form/email-step';
-import { handleApiError } from '@/lib/errors';
+import { NewEmailStep } from '@/components/form/new-email-step';
 import { showToast } from '@/lib/toast';
 import { changeEmail, sendEmailChangeCode, verifyEmailChangeCode } from '../api/email';
 import { refreshAccount } from '../api/me';
 
-type Step = 'idle' | 'code' | 'new';
+type Step = { name: 'idle' } | { name: 'new' } | { name: 'code'; newEmail: string; password: string };
 
 export function EmailChange({ email }: { email: string }) {
-  const [step, setStep] = useState<Step>('idle');
-  const [sending, setSending] = useState(false);
+  const [step, setStep] = useState<Step>({ name: 'idle' });
 
-  const start = async () => {
-    setSending(true);
-    try {
-      await sendEmailChangeCode(email);
-      setStep('code');
-    } finally {
-      setSending(false);
-    }
-  };
-
-  if (step === 'code') {
+  if (step.name === 'new') {
     return (
-      <CodeStep
-        email={email}
-        onSubmit={async (code) => {
-          await verifyEmailChangeCode(email, code);
-          setStep('new');
+      <NewEmailStep
+        onSubmit={async (newEmail, password) => {
+          await sendEmailChangeCode(newEmail, password);
+          setStep({ name: 'code', newEmail, password });
         }}
-        onResend={async () => {
-          await sendEmailChangeCode(email);
-        }}
-        onBack={() => setStep('idle')}
+        onCancel={() => setStep({ name: 'idle' })}
       />
     );
   }
-  if (step === 'new') {
+  if (step.name === 'code') {
+    const { newEmail, password } = step;
     return (
-      <EmailStep
-        label="Nouvelle adresse e-mail"
-        submitLabel="Changer d’adresse"
-        onSubmit={async (newEmail) => {
+      <CodeStep
+        email={newEmail}
+        onSubmit={async (code) => {
+          await verifyEmailChangeCode(newEmail, code);
           await changeEmail(email, newEmail);
           await refreshAccount();
-          setStep('idle');
+          setStep({ name: 'idle' });
           showToast({ severity: 'success', summary: 'Adresse modifiée', detail: `Votre adresse est désormais ${newEmail}.` });
         }}
+        onResend={async () => {
+          await sendEmailChangeCode(newEmail, password);
+        }}
+        onBack={() => setStep({ name: 'new' })}
       />
     );
   }
@@ -58,7 +48,7 @@ export function EmailChange({ email }: { email: string }) {
       <span>
         Adresse actuelle&nbsp;: <strong>{email}</strong>
       </span>
-      <Button type="button" label="Changer d’adresse" icon="pi pi-envelope" outlined loading={sending} onClick={() => start().catch((error: unknown) => handleApiError(error))} />
+      <Button type="button" label="Changer d’adresse" icon="pi pi-envelope" outlined onClick={() => setStep({ name: 'new' })} />
     </div>
   );
 }

@@ -6,9 +6,13 @@ export const sendPasswordResetLink = (email: string) => proxy('Email/send/forgot
 export const resetPassword = (token: string, newPassword: string) =>
   proxy('Email/reset/forgot_password', 'POST', { token, newPassword });
 
-export const sendEmailResetCode = (email: string) => proxy('Email/send/email_reset', 'POST', { email });
+/** Sends a code to the new address of the signed-in account; needs its password. */
+export const sendEmailResetCode = (newEmail: string, password: string) =>
+  proxy('Email/send/email_reset', 'POST', { email: newEmail, password });
 
-export const verifyEmailResetCode = (email: string, code: string) => proxy('Email/verify/email_reset', 'POST', { email, code });
+/** Checks the code the new address received. */
+export const verifyEmailResetCode = (newEmail: string, code: string) =>
+  proxy('Email/verify/email_reset', 'POST', { email: newEmail, code });
 
 export const resetEmail = (oldEmail: string, newEmail: string) => proxy('Email/reset/email_reset', 'POST', { oldEmail, newEmail });
 

@@ -8,7 +8,8 @@ import { InputText } from 'primereact/inputtext';
 import { z } from 'zod';
 import { Field } from '@/components/form/field';
 import { FormError } from '@/components/form/form-error';
-import { signInWithCredentials } from '@/lib/auth';
+import { AltchaField } from '@/components/form/altcha-field';
+import { isCaptchaRequired, signInWithCredentials } from '@/lib/auth';
 import { formErrorMessage } from '@/lib/form-error';
 import { emailSchema } from '@/lib/validation';
 import { AuthCard } from '../components/auth-card';
@@ -22,15 +23,25 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const callbackUrl = safeCallback(params.get('callbackUrl'));
   const [serverError, setServerError] = useState<string | null>(null);
+  // After too many failures for one e-mail, the server asks for the anti-robot check.
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  const [altcha, setAltcha] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: Values) => {
     setServerError(null);
     try {
-      const answer = await signInWithCredentials(values.email, values.password, callbackUrl);
+      const answer = await signInWithCredentials(values.email, values.password, callbackUrl, altcha);
       navigate(answer.twoFactorRequired ? (answer.url ?? '/verify-2fa') : safeCallback(answer.url ?? callbackUrl), { replace: true });
     } catch (error) {
+      if (isCaptchaRequired(error)) setCaptchaNeeded(true);
+      if (altcha) {
+        // A solution serves once: a new check for the next attempt.
+        setAltcha(null);
+        setCaptchaKey((k) => k + 1);
+      }
       setServerError(formErrorMessage(error));
     }
   };
@@ -56,6 +67,7 @@ export default function SignInPage() {
         <Field id="password" label="Mot de passe" error={errors.password?.message}>
           <InputText id="password" type="password" autoComplete="current-password" invalid={!!errors.password} {...register('password')} />
         </Field>
+        {captchaNeeded ? <AltchaField key={captchaKey} onChange={setAltcha} /> : null}
         <FormError message={serverError} />
         <div className="form-actions">
           <Button type="submit" label="Se connecter" icon="pi pi-sign-in" loading={isSubmitting} />
