@@ -455,3 +455,165 @@ async fn the_build_manifest_and_the_latest_build_id_are_static_json_never_cached
         assert_eq!(body["buildId"], "test", "{path}");
     }
 }
+
+// --- Finding 6 -------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn an_https_public_address_means_secure_cookies_and_hsts_even_on_loopback() {
+    let app = spawn_app_with(|s| {
+        s.cookie_secure = None;
+        s.public_url = Some("https://boutique.example".into());
+    })
+    .await;
+    let res = app.client().get("/api/auth/csrf").await;
+    let cookie = res.headers()["set-cookie"].to_str().unwrap().to_owned();
+    assert!(cookie.contains("Secure"), "{cookie}");
+    assert_eq!(
+        res.headers()["strict-transport-security"],
+        "max-age=63072000; includeSubDomains"
+    );
+    assert!(app
+        .client()
+        .get("/")
+        .await
+        .headers()
+        .contains_key("strict-transport-security"));
+
+    let plain = spawn_app().await;
+    let res = plain.client().get("/api/auth/csrf").await;
+    assert!(!res.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .contains("Secure"));
+    assert!(!res.headers().contains_key("strict-transport-security"));
+}
+
+#[tokio::test]
+async fn a_callback_url_with_a_tab_goes_home() {
+    let app = spawn_app().await;
+    app.create_account(EMAIL, Role::Client).await;
+    let mut c = app.client();
+    let token = c.csrf_token().await;
+    let form = [
+        ("csrfToken", token.as_str()),
+        ("callbackUrl", "/\t/evil.example"),
+        ("json", "true"),
+        ("email", EMAIL),
+        ("password", PASSWORD),
+    ];
+    let res = c
+        .http
+        .post(c.url("/api/auth/callback/credentials"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["url"], "/");
+}
+
+#[tokio::test]
+async fn no_session_outlives_its_absolute_lifetime() {
+    let app = spawn_app_with(|s| s.session_max_hours = 1).await;
+    let (c, id) = app.signed_in(EMAIL, Role::Client).await;
+    let row = sqlx::query("SELECT created_at, expires_at FROM sessions WHERE account_id = $1")
+        .bind(id)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    let (created, expires): (i64, i64) = (row.get("created_at"), row.get("expires_at"));
+    assert!(expires <= created + 3600, "a 24 h session capped at 1 h");
+    // Signed in an hour ago and used all along: the next use does not slide it past the cap.
+    sqlx::query("UPDATE sessions SET created_at = created_at - 3597, last_seen = last_seen - 120 WHERE account_id = $1")
+        .bind(id)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(c.proxy("GET", "Comptes/me", None).await.status(), 200);
+    let expires: i64 = sqlx::query("SELECT expires_at FROM sessions WHERE account_id = $1")
+        .bind(id)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+        .get("expires_at");
+    assert!(expires <= created - 3597 + 3600, "{expires} vs {created}");
+    tokio::time::sleep(std::time::Duration::from_millis(
+        u64::try_from((expires - server::clock::now() + 1).max(0) * 1000).unwrap(),
+    ))
+    .await;
+    assert_eq!(
+        c.proxy("GET", "Comptes/me", None).await.status().as_u16(),
+        419
+    );
+}
+
+#[tokio::test]
+async fn a_password_change_sends_a_notice() {
+    let app = spawn_app().await;
+    let (c, _) = app.signed_in(EMAIL, Role::Client).await;
+    let res = c
+        .proxy(
+            "PUT",
+            "Comptes/me/password",
+            Some(json!({"currentPassword": PASSWORD, "newPassword": "Un-autre-mot-de-passe-7"})),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    let notice = text_part(&wait_for_mails_to(&app, EMAIL, 1).await[0]);
+    assert!(notice.contains("mot de passe de votre compte"), "{notice}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_address_cap_holds_under_parallel_creations() {
+    let app = spawn_app().await;
+    let (c, id) = app.signed_in(EMAIL, Role::Client).await;
+    let body = json!({
+        "idPays": "fr", "ville": "Lyon", "codePostal": "69003", "rue": "12 rue de la Part-Dieu",
+        "complement": "", "nom": "Dupont", "prenom": "Jeanne", "tel": "",
+        "nom_entreprise": "Atelier Dupont", "numero_tva": ""
+    });
+    let tasks: Vec<_> = (0..60)
+        .map(|_| {
+            let c = c.clone();
+            let body = body.clone();
+            tokio::spawn(async move {
+                c.proxy("POST", "Adresses", Some(body))
+                    .await
+                    .status()
+                    .as_u16()
+            })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for t in tasks {
+        statuses.push(t.await.unwrap());
+    }
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 201).count(),
+        50,
+        "{statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|s| *s == 201 || *s == 400),
+        "{statuses:?}"
+    );
+    let count = |table: &'static str| {
+        let db = app.db.clone();
+        async move {
+            sqlx::query(&format!(
+                "SELECT COUNT(*) AS n FROM {table} WHERE account_id = $1"
+            ))
+            .bind(id)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap()
+            .get::<i64, _>("n")
+        }
+    };
+    assert_eq!(count("addresses").await, 50);
+    assert_eq!(
+        count("companies").await,
+        50,
+        "no company without its address"
+    );
+}

@@ -197,6 +197,76 @@ async fn five_wrong_codes_answer_429() {
     );
 }
 
+/// The value of the session cookie a response sets.
+fn session_cookie(res: &reqwest::Response) -> String {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|v| v.strip_prefix("fa_session="))
+        .and_then(|v| v.split(';').next())
+        .expect("a session cookie")
+        .to_owned()
+}
+
+/// Issue 12, finding 6: a session waiting for its second factor lives 10 minutes, and giving the
+/// factor replaces its token (a token seen before the factor opens nothing afterwards).
+#[tokio::test]
+async fn a_pending_session_lives_ten_minutes_and_the_second_factor_gives_a_new_token() {
+    let app = spawn_app().await;
+    let (mut c, id) = app.signed_in(EMAIL, Role::Client).await;
+    let (secret, _) = enable(&c).await;
+    sign_out(&c).await;
+    let res = c.sign_in(EMAIL, PASSWORD).await;
+    assert!(res.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .contains("Max-Age=600"));
+    let before = session_cookie(&res);
+    let row: (i64, i64) =
+        sqlx::query_as("SELECT created_at, expires_at FROM sessions WHERE account_id = $1")
+            .bind(id)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+    assert!(row.1 - row.0 <= 600, "{row:?}");
+
+    let res = c
+        .proxy(
+            "POST",
+            "AuthentificationDoubleFacteur/verify",
+            // The next step's code: the current one was used to turn it on.
+            Some(json!({"token": secret.code_at(now() + 30)})),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    let after = session_cookie(&res);
+    assert_ne!(before, after);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["token"], server::auth::tokens::sha256_hex(&after));
+    assert_eq!(c.proxy("GET", "Comptes/me", None).await.status(), 200);
+    let row: (i64, i64) =
+        sqlx::query_as("SELECT created_at, expires_at FROM sessions WHERE account_id = $1")
+            .bind(id)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+    assert!(
+        row.1 - row.0 > 3600,
+        "the full lifetime once complete: {row:?}"
+    );
+
+    // The token known before the second factor no longer opens anything.
+    let old = reqwest::Client::new()
+        .get(c.url("/api/auth/session"))
+        .header("cookie", format!("fa_session={before}"))
+        .send()
+        .await
+        .unwrap();
+    let session: Value = old.json().await.unwrap();
+    assert!(session.get("user").is_none(), "{session}");
+}
+
 /// Issue 12, finding 3: attempts are counted before the comparison, so parallel guesses cannot
 /// all pass a check made before any of them was recorded.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
