@@ -2,6 +2,7 @@
 //! `token.hmac(token)` and returns the token; a state-changing request made with the session
 //! cookie must send the same token in `X-CSRF-Token` (or the `csrfToken` form field on the auth
 //! routes). The HMAC key is shared through the database, so any instance can check any token.
+//! A session is bound to the token of the browser that signed in (`sessions.csrf_token`).
 
 use axum::extract::{Request, State};
 use axum::http::Method;
@@ -10,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
 
 use super::cookies;
+use super::session::{self, Lookup};
 use super::tokens::{hmac_hex, random_token, same};
 use crate::error::ApiError;
 use crate::state::{AppState, Keys};
@@ -27,8 +29,13 @@ const SELF_CHECKED: [&str; 3] = [
 /// A new token and the cookie value that proves it.
 pub fn issue(keys: &Keys) -> (String, String) {
     let token = random_token();
-    let value = format!("{token}.{}", hmac_hex(&keys.csrf, &token));
+    let value = cookie_value(keys, &token);
     (token, value)
+}
+
+/// The cookie value that proves `token`.
+pub fn cookie_value(keys: &Keys, token: &str) -> String {
+    format!("{token}.{}", hmac_hex(&keys.csrf, token))
 }
 
 /// The token held by a well-signed cookie value.
@@ -48,8 +55,10 @@ pub fn verify(keys: &Keys, jar: &CookieJar, submitted: Option<&str>) -> bool {
 }
 
 /// Middleware: refuses (403) a state-changing API request that carries the session cookie
-/// without the right `X-CSRF-Token` header.
-pub async fn require_csrf(State(state): State<AppState>, req: Request, next: Next) -> Response {
+/// without the right `X-CSRF-Token` header, or with a token other than the one its session is
+/// bound to (a token planted in the browser by someone else opens nothing). The session found
+/// is kept in the request for the handlers.
+pub async fn require_csrf(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let unsafe_method = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     let path = req.uri().path();
     let checked_here =
@@ -61,6 +70,17 @@ pub async fn require_csrf(State(state): State<AppState>, req: Request, next: Nex
             if !verify(&state.keys, &jar, header) {
                 return ApiError::Csrf.into_response();
             }
+            let found = match session::lookup(&state, req.headers()).await {
+                Ok(found) => found,
+                Err(e) => return e.into_response(),
+            };
+            if let Lookup::Live(s) = &found {
+                let bound = &s.row.csrf_token;
+                if !bound.is_empty() && !same(bound, header.unwrap_or_default()) {
+                    return ApiError::Csrf.into_response();
+                }
+            }
+            req.extensions_mut().insert(found);
         }
     }
     next.run(req).await

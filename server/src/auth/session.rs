@@ -107,6 +107,7 @@ pub async fn create(
     two_factor_pending: bool,
     ip: &str,
     user_agent: &str,
+    csrf_token: &str,
 ) -> Result<Cookie<'static>, ApiError> {
     let token = random_token();
     let ttl = if two_factor_pending {
@@ -124,6 +125,7 @@ pub async fn create(
             expires_at: clock::now() + ttl,
             ip,
             user_agent: &user_agent,
+            csrf_token,
         },
     )
     .await?;

@@ -30,6 +30,8 @@ pub struct SessionRow {
     pub last_seen: i64,
     /// Sign-in time (Unix seconds): the start of the absolute lifetime.
     pub created_at: i64,
+    /// The CSRF token the session is bound to ('' for sessions made before the binding).
+    pub csrf_token: String,
 }
 
 /// What a new session records.
@@ -47,6 +49,8 @@ pub struct NewSession<'a> {
     pub ip: &'a str,
     /// Client user agent (truncated).
     pub user_agent: &'a str,
+    /// The CSRF token of the browser that signed in: the session accepts no other.
+    pub csrf_token: &'a str,
 }
 
 fn from_row(row: &AnyRow) -> Result<SessionRow, sqlx::Error> {
@@ -62,6 +66,7 @@ fn from_row(row: &AnyRow) -> Result<SessionRow, sqlx::Error> {
         expires_at: row.try_get("expires_at")?,
         last_seen: row.try_get("last_seen")?,
         created_at: row.try_get("created_at")?,
+        csrf_token: row.try_get("csrf_token")?,
     })
 }
 
@@ -70,7 +75,7 @@ pub async fn insert(db: &Db, new: &NewSession<'_>) -> Result<i64, sqlx::Error> {
     let now = clock::now();
     let row = sqlx::query(
         "INSERT INTO sessions (token_hash, account_id, csrf_token, two_factor_pending, created_at, \
-         expires_at, last_seen, ip, user_agent) VALUES ($1, $2, '', $3, $4, $5, $4, $6, $7) RETURNING id",
+         expires_at, last_seen, ip, user_agent) VALUES ($1, $2, $8, $3, $4, $5, $4, $6, $7) RETURNING id",
     )
     .bind(new.token_hash)
     .bind(new.account_id)
@@ -79,6 +84,7 @@ pub async fn insert(db: &Db, new: &NewSession<'_>) -> Result<i64, sqlx::Error> {
     .bind(new.expires_at)
     .bind(new.ip)
     .bind(new.user_agent)
+    .bind(new.csrf_token)
     .fetch_one(&db.pool)
     .await?;
     row.try_get("id")
@@ -91,7 +97,7 @@ pub async fn find_live(
     now: i64,
 ) -> Result<Option<SessionRow>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT s.id, s.account_id, s.two_factor_pending, s.expires_at, s.last_seen, s.created_at, \
+        "SELECT s.id, s.account_id, s.two_factor_pending, s.expires_at, s.last_seen, s.created_at, s.csrf_token, \
          a.email, a.nom, a.prenom, a.role \
          FROM sessions s JOIN accounts a ON a.id = s.account_id \
          WHERE s.token_hash = $1 AND s.expires_at > $2",

@@ -617,3 +617,75 @@ async fn the_address_cap_holds_under_parallel_creations() {
         "no company without its address"
     );
 }
+
+/// The value of cookie `name` that a response sets.
+fn set_cookie(res: &reqwest::Response, name: &str) -> String {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|v| v.strip_prefix(&format!("{name}=")))
+        .and_then(|v| v.split(';').next())
+        .unwrap_or_else(|| panic!("no {name} cookie"))
+        .to_owned()
+}
+
+#[tokio::test]
+async fn the_csrf_token_is_bound_to_the_session() {
+    let app = spawn_app().await;
+    app.create_account(EMAIL, Role::Client).await;
+    let raw = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let url = |p: &str| format!("{}{p}", app.address);
+    let csrf = |res: &reqwest::Response| set_cookie(res, "fa_csrf");
+    // The browser's token A, then the sign-in with it.
+    let res = raw.get(url("/api/auth/csrf")).send().await.unwrap();
+    let cookie_a = csrf(&res);
+    let token_a = res.json::<Value>().await.unwrap()["csrfToken"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let res = raw
+        .post(url("/api/auth/callback/credentials"))
+        .header("cookie", format!("fa_csrf={cookie_a}"))
+        .form(&[
+            ("csrfToken", token_a.as_str()),
+            ("json", "true"),
+            ("email", EMAIL),
+            ("password", PASSWORD),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let session = set_cookie(&res, "fa_session");
+    // A well-formed token B planted by someone else (its own cookie and header).
+    let res = raw.get(url("/api/auth/csrf")).send().await.unwrap();
+    let cookie_b = csrf(&res);
+    let token_b = res.json::<Value>().await.unwrap()["csrfToken"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let update = |cookie: &str, token: &str| {
+        raw.post(url("/api/auth/updateSessionInfo"))
+            .header("cookie", format!("fa_session={session}; fa_csrf={cookie}"))
+            .header("x-csrf-token", token)
+            .send()
+    };
+    assert_eq!(update(&cookie_b, &token_b).await.unwrap().status(), 403);
+    assert_eq!(update(&cookie_a, &token_a).await.unwrap().status(), 200);
+    // The session's own token is what /api/auth/csrf gives back, with its cookie.
+    let res = raw
+        .get(url("/api/auth/csrf"))
+        .header(
+            "cookie",
+            format!("fa_session={session}; fa_csrf={cookie_b}"),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(csrf(&res), cookie_a);
+    assert_eq!(res.json::<Value>().await.unwrap()["csrfToken"], token_a);
+}

@@ -51,6 +51,8 @@ pub struct Attempt<'a> {
     pub ip: &'a str,
     /// The browser's user agent.
     pub user_agent: &'a str,
+    /// The CSRF token the attempt was checked with: the new session is bound to it.
+    pub csrf_token: &'a str,
 }
 
 /// A successful sign-in.
@@ -125,7 +127,15 @@ pub async fn authenticate(
         sessions::delete_by_hash(&state.db, &tokens::sha256_hex(old.value())).await?;
     }
     let pending = account.two_factor_enabled;
-    let cookie = session::create(state, account.id, pending, ip, attempt.user_agent).await?;
+    let cookie = session::create(
+        state,
+        account.id,
+        pending,
+        ip,
+        attempt.user_agent,
+        attempt.csrf_token,
+    )
+    .await?;
     Ok(SignedIn {
         cookie,
         two_factor_pending: pending,
@@ -159,6 +169,7 @@ pub async fn sign_in(
             password: form.password.unwrap_or_default(),
             altcha: form.altcha.as_deref(),
             ip: &ip,
+            csrf_token: submitted.unwrap_or_default(),
             user_agent: headers
                 .get("user-agent")
                 .and_then(|v| v.to_str().ok())

@@ -57,6 +57,7 @@ pub async fn login(
             password: body.password.unwrap_or_default(),
             altcha: body.altcha.as_deref(),
             ip: &ip,
+            csrf_token: submitted.unwrap_or_default(),
             user_agent: headers
                 .get("user-agent")
                 .and_then(|v| v.to_str().ok())

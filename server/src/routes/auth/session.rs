@@ -42,18 +42,41 @@ pub async fn get_session(
 }
 
 /// Handles `GET /api/auth/csrf`: `{csrfToken}`, reusing the token of a valid cookie.
-pub async fn get_csrf(State(state): State<AppState>, jar: CookieJar) -> (CookieJar, Json<Value>) {
+pub async fn get_csrf(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    jar: CookieJar,
+) -> Result<(CookieJar, Json<Value>), ApiError> {
     let existing = jar
         .get(cookies::CSRF)
         .and_then(|c| csrf::token_from_cookie(&state.keys, c.value()));
-    match existing {
-        Some(token) => (jar, Json(json!({ "csrfToken": token }))),
-        None => {
-            let (token, value) = csrf::issue(&state.keys);
-            let cookie = cookies::build(cookies::CSRF, value, state.config.cookie_secure, None);
-            (jar.add(cookie), Json(json!({ "csrfToken": token })))
+    // A session accepts only the token it is bound to: give that one back (and its cookie).
+    let bound = match lookup(&state, &headers).await? {
+        Lookup::Live(s) if !s.row.csrf_token.is_empty() => Some(s.row.csrf_token),
+        _ => None,
+    };
+    let (token, issue) = match (bound, existing) {
+        (Some(bound), Some(existing)) if bound == existing => (bound, None),
+        (Some(bound), _) => {
+            let value = csrf::cookie_value(&state.keys, &bound);
+            (bound, Some(value))
         }
-    }
+        (None, Some(existing)) => (existing, None),
+        (None, None) => {
+            let (token, value) = csrf::issue(&state.keys);
+            (token, Some(value))
+        }
+    };
+    let jar = match issue {
+        Some(value) => jar.add(cookies::build(
+            cookies::CSRF,
+            value,
+            state.config.cookie_secure,
+            None,
+        )),
+        None => jar,
+    };
+    Ok((jar, Json(json!({ "csrfToken": token }))))
 }
 
 /// Handles `GET /api/auth/providers`: the one credentials provider.
