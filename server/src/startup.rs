@@ -140,7 +140,7 @@ impl Application {
     }
 }
 
-/// Removes expired sessions, rate-limit events and captcha solutions every hour.
+/// Removes expired sessions, rate-limit events, quote entries and captcha solutions every hour.
 async fn purge_loop(db: Db) {
     let mut tick = tokio::time::interval(Duration::from_secs(3600));
     loop {
@@ -149,6 +149,7 @@ async fn purge_loop(db: Db) {
         let result = async {
             db::sessions::purge_expired(&db, now).await?;
             db::rate_limits::purge(&db, now - 86_400).await?;
+            db::quote_entries::purge(&db, now).await?;
             db::captcha::purge(&db, now).await
         }
         .await;

@@ -118,13 +118,14 @@ pub async fn current_catalog(state: &AppState) -> Result<Catalog, ApiError> {
 }
 
 /// The entry at a position sent by the page, or the French reason it is unusable.
-pub fn entry_at(
+pub async fn entry_at(
     state: &AppState,
     jar: &CookieJar,
     index: i64,
 ) -> Result<(usize, Entry), DevisError> {
     let index = entry::check_index(index).map_err(DevisError::Bad)?;
-    let entry = Signer::new(&state.keys).read(jar, index).ok_or_else(|| {
+    let found = Signer::new(&state.keys).read(&state.db, jar, index).await?;
+    let entry = found.ok_or_else(|| {
         DevisError::bad(
             "Aucun fichier n'est déposé à cette position du devis : déposez-le à nouveau.",
         )
@@ -133,13 +134,17 @@ pub fn entry_at(
 }
 
 /// Handles the `GET /api/devis/get-cookies` route: every valid entry, by position.
-pub async fn get_cookies(State(state): State<AppState>, jar: CookieJar) -> Json<Value> {
+pub async fn get_cookies(
+    State(state): State<AppState>,
+    jar: CookieJar,
+) -> Result<Json<Value>, ApiError> {
     let entries: Vec<EntryView> = Signer::new(&state.keys)
-        .read_all(&jar)
+        .read_all(&state.db, &jar)
+        .await?
         .into_iter()
         .map(|(i, e)| e.view(i))
         .collect();
-    Json(json!({ "entries": entries }))
+    Ok(Json(json!({ "entries": entries })))
 }
 
 /// Body of `POST /api/devis/set-cookie`.
@@ -157,10 +162,12 @@ pub async fn set_cookie(
     jar: CookieJar,
     Json(body): Json<SetCookieBody>,
 ) -> Result<(CookieJar, Json<Value>), DevisError> {
-    let (index, mut entry) = entry_at(&state, &jar, body.index)?;
+    let (index, mut entry) = entry_at(&state, &jar, body.index).await?;
     let secure = state.config.cookie_secure;
+    let signer = Signer::new(&state.keys);
     let Some(updates) = body.updates else {
-        let jar = jar.add(entry::removal(index, secure));
+        let removal = signer.remove(&state.db, &jar, index, secure).await?;
+        let jar = jar.add(removal);
         return Ok((jar, Json(json!({ "success": true, "entry": null }))));
     };
     let unit = options::unit_update(&updates).map_err(DevisError::Bad)?;
@@ -171,7 +178,8 @@ pub async fn set_cookie(
         entry.unit = u;
         entry.part = None;
     }
-    let jar = jar.add(Signer::new(&state.keys).cookie(index, &entry, secure));
+    let cookie = signer.store(&state.db, &jar, index, &entry, secure).await?;
+    let jar = jar.add(cookie);
     Ok((
         jar,
         Json(json!({ "success": true, "entry": entry.view(index) })),

@@ -393,3 +393,45 @@ async fn a_customer_puts_the_analysed_parts_in_the_basket_with_their_quantity() 
         ]
     );
 }
+
+/// Issue 12, finding 6: twenty entries, even with long file names, keep the `Cookie` header under
+/// 4 KB (the entries live on the server, the cookies hold their signed ids).
+#[tokio::test]
+async fn twenty_entries_with_long_names_stay_under_4_kb_of_cookie_header() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let mut cookies = std::collections::BTreeMap::new();
+    for index in 0..20 {
+        let name = format!("{}-{index}.stl", "piece-de-rechange-tres-longue".repeat(6));
+        let res = post_form(
+            &c,
+            "/api/upload/file-temp",
+            upload_form(box_stl(10.0, 10.0, 10.0), &name, index),
+        )
+        .await;
+        assert_eq!(res.status(), 200);
+        for v in res.headers().get_all("set-cookie") {
+            let pair = v.to_str().unwrap().split(';').next().unwrap().to_owned();
+            let (k, _) = pair.split_once('=').unwrap();
+            cookies.insert(k.to_owned(), pair);
+        }
+    }
+    let header = cookies
+        .values()
+        .filter(|p| p.starts_with("fa_devis_"))
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
+    assert_eq!(header.matches("fa_devis_").count(), 20);
+    assert!(
+        header.len() < 4096,
+        "{} bytes of Cookie header",
+        header.len()
+    );
+    let listed = entries(&c).await;
+    assert_eq!(listed.len(), 20);
+    assert!(listed[19]["fileName"]
+        .as_str()
+        .unwrap()
+        .starts_with("piece-de-rechange-tres-longue"));
+}

@@ -97,7 +97,9 @@ pub async fn file_temp(
         options: PriceOptions::default(),
         part: None,
     };
-    let cookie = Signer::new(&state.keys).cookie(index, &entry, state.config.cookie_secure);
+    let cookie = Signer::new(&state.keys)
+        .store(&state.db, &jar, index, &entry, state.config.cookie_secure)
+        .await?;
     Ok((
         jar.add(cookie),
         Json(json!({ "cookieData": entry.view(index) })),
@@ -121,7 +123,7 @@ pub async fn process_file(
 ) -> Result<(CookieJar, Json<Value>), DevisError> {
     let data_dir = state.config.settings.data_dir.clone();
     let received = upload::receive(multipart, &data_dir).await?;
-    let (index, mut entry) = entry_at(&state, &jar, index_field(&received)?)?;
+    let (index, mut entry) = entry_at(&state, &jar, index_field(&received)?).await?;
     let stored = uploads::find_live(&state.db, &entry.upload, clock::now())
         .await?
         .ok_or_else(|| DevisError::bad("Le fichier déposé a expiré : déposez-le à nouveau."))?;
@@ -174,7 +176,9 @@ pub async fn process_file(
     };
     let part_id = pieces::insert(&state.db, &part, clock::now()).await?;
     entry.part = Some(part_id);
-    let cookie = Signer::new(&state.keys).cookie(index, &entry, state.config.cookie_secure);
+    let cookie = Signer::new(&state.keys)
+        .store(&state.db, &jar, index, &entry, state.config.cookie_secure)
+        .await?;
     Ok((
         jar.add(cookie),
         Json(
@@ -198,7 +202,7 @@ pub async fn stored_file(
 ) -> Result<axum::response::Response, DevisError> {
     use axum::http::header;
     use axum::response::IntoResponse;
-    let (_, entry) = entry_at(&state, &jar, q.index)?;
+    let (_, entry) = entry_at(&state, &jar, q.index).await?;
     let stored = uploads::find_live(&state.db, &entry.upload, clock::now())
         .await?
         .ok_or_else(|| DevisError::bad("Le fichier déposé a expiré : déposez-le à nouveau."))?;

@@ -54,7 +54,7 @@ pub async fn calcul_prix(
     jar: CookieJar,
     Json(body): Json<IndexBody>,
 ) -> Result<Json<Value>, DevisError> {
-    let (_, entry) = entry_at(&state, &jar, body.index)?;
+    let (_, entry) = entry_at(&state, &jar, body.index).await?;
     let (_, analysis) = analysed_part(&state, &entry).await?;
     let catalog = current_catalog(&state).await?;
     let prix = price_entry(&entry, &analysis, &catalog)?;
@@ -102,7 +102,7 @@ pub async fn panier(
         let index = match f {
             DataFile::Index(i) | DataFile::Object { index: i } => *i,
         };
-        let (_, entry) = entry_at(&state, &jar, index)?;
+        let (_, entry) = entry_at(&state, &jar, index).await?;
         let (part, analysis) = analysed_part(&state, &entry).await?;
         if part.status_id == status::REFUSED {
             return Err(DevisError::bad(format!(
