@@ -67,8 +67,8 @@ pub struct NewCompany<'a> {
 
 /// Creates an address, and its company when given, in one transaction that holds the account's
 /// row while it counts its addresses: `None` (nothing created) when the account already has `max`.
-/// The first statement writes the account row, so concurrent creations for one account wait for
-/// each other on both backends, and the cap cannot be passed.
+/// The account row is locked first ([`Db::begin`], [`Db::for_update`]), so concurrent creations
+/// for one account wait for each other on both backends, and the cap cannot be passed.
 pub async fn insert_capped(
     db: &Db,
     account_id: i64,
@@ -77,11 +77,14 @@ pub async fn insert_capped(
     max: i64,
     now: i64,
 ) -> Result<Option<i64>, sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
-    sqlx::query("UPDATE accounts SET updated_at = updated_at WHERE id = $1")
-        .bind(account_id)
-        .execute(&mut *tx)
-        .await?;
+    let mut tx = db.begin().await?;
+    sqlx::query(&format!(
+        "SELECT id FROM accounts WHERE id = $1{}",
+        db.for_update()
+    ))
+    .bind(account_id)
+    .fetch_optional(&mut *tx)
+    .await?;
     let count: i64 = sqlx::query("SELECT COUNT(*) AS n FROM addresses WHERE account_id = $1")
         .bind(account_id)
         .fetch_one(&mut *tx)
