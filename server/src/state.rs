@@ -63,6 +63,8 @@ pub struct AppState {
     pub mailer: Mailer,
     /// The controllers (`/api/backend/...` without the prefix), for the proxy.
     pub backend: Arc<OnceLock<Router>>,
+    /// Permits of the file analyses run at once (one per core).
+    pub analyses: Arc<tokio::sync::Semaphore>,
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ pub mod account_parts;
 pub mod accounts;
 pub mod address_changes;
 pub mod addresses;
+pub mod analysis_cache;
 pub mod captcha;
 pub mod catalogs;
 pub mod companies;

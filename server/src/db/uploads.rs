@@ -26,13 +26,15 @@ pub struct Upload {
     pub size_bytes: i64,
     /// Expiry, Unix seconds.
     pub expires_at: i64,
+    /// The uploader's address.
+    pub ip: String,
 }
 
 /// Stores a new upload row and returns its id.
 pub async fn insert(db: &Db, u: &Upload, now: i64) -> Result<i64, sqlx::Error> {
     let row = sqlx::query(
-        "INSERT INTO temp_uploads (token, account_id, kind, file_name, storage_key, sha256, size_bytes, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+        "INSERT INTO temp_uploads (token, account_id, kind, file_name, storage_key, sha256, size_bytes, created_at, expires_at, ip) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
     )
     .bind(&u.token)
     .bind(u.account_id)
@@ -43,6 +45,7 @@ pub async fn insert(db: &Db, u: &Upload, now: i64) -> Result<i64, sqlx::Error> {
     .bind(u.size_bytes)
     .bind(now)
     .bind(u.expires_at)
+    .bind(&u.ip)
     .fetch_one(&db.pool)
     .await?;
     row.try_get("id")
@@ -51,7 +54,7 @@ pub async fn insert(db: &Db, u: &Upload, now: i64) -> Result<i64, sqlx::Error> {
 /// The live upload with this token.
 pub async fn find_live(db: &Db, token: &str, now: i64) -> Result<Option<Upload>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT id, token, account_id, kind, file_name, storage_key, sha256, size_bytes, expires_at \
+        "SELECT id, token, account_id, kind, file_name, storage_key, sha256, size_bytes, expires_at, ip \
          FROM temp_uploads WHERE token = $1 AND expires_at > $2",
     )
     .bind(token)
@@ -69,7 +72,37 @@ pub async fn find_live(db: &Db, token: &str, now: i64) -> Result<Option<Upload>,
             sha256: r.try_get("sha256")?,
             size_bytes: r.try_get("size_bytes")?,
             expires_at: r.try_get("expires_at")?,
+            ip: r.try_get("ip")?,
         })
     })
     .transpose()
+}
+
+/// Bytes uploaded since `since` from this address, or by this account when given (the larger).
+pub async fn bytes_since(
+    db: &Db,
+    ip: &str,
+    account_id: Option<i64>,
+    since: i64,
+) -> Result<i64, sqlx::Error> {
+    let by_ip: i64 = sqlx::query(
+        "SELECT CAST(COALESCE(SUM(size_bytes), 0) AS BIGINT) AS n FROM temp_uploads WHERE ip = $1 AND created_at >= $2",
+    )
+    .bind(ip)
+    .bind(since)
+    .fetch_one(&db.pool)
+    .await?
+    .try_get("n")?;
+    let Some(account_id) = account_id else {
+        return Ok(by_ip);
+    };
+    let by_account: i64 = sqlx::query(
+        "SELECT CAST(COALESCE(SUM(size_bytes), 0) AS BIGINT) AS n FROM temp_uploads WHERE account_id = $1 AND created_at >= $2",
+    )
+    .bind(account_id)
+    .bind(since)
+    .fetch_one(&db.pool)
+    .await?
+    .try_get("n")?;
+    Ok(by_ip.max(by_account))
 }

@@ -29,8 +29,11 @@ impl FromStr for ProxyNet {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        let bad =
-            || format!("adresse de proxy invalide : {s:?} (attendu : 10.0.0.2 ou 10.0.0.0/8)");
+        let bad = || {
+            format!(
+                "adresse de proxy invalide\u{a0}: {s:?} (attendu\u{a0}: 10.0.0.2 ou 10.0.0.0/8)"
+            )
+        };
         let (addr, prefix) = match s.trim().split_once('/') {
             Some((a, p)) => (a, Some(p)),
             None => (s.trim(), None),

@@ -55,6 +55,8 @@ pub enum DevisError {
     TooLarge,
     /// 401: adding to the basket needs an account.
     SignIn,
+    /// 413: the address's or account's upload quota is used up.
+    QuotaExceeded,
     /// Anything else, mapped by the site's error type.
     Api(ApiError),
 }
@@ -92,6 +94,13 @@ impl IntoResponse for DevisError {
                 format!(
                     "Le fichier dépasse la taille maximale autorisée ({} Mo).",
                     MAX_FILE_BYTES / (1024 * 1024)
+                ),
+            ),
+            DevisError::QuotaExceeded => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "Quota de dépôt atteint\u{a0}: {}\u{a0}Go de fichiers par jour au plus. Réessayez demain.",
+                    files::DAILY_BYTES / (1024 * 1024 * 1024)
                 ),
             ),
             DevisError::SignIn => (

@@ -435,3 +435,135 @@ async fn twenty_entries_with_long_names_stay_under_4_kb_of_cookie_header() {
         .unwrap()
         .starts_with("piece-de-rechange-tres-longue"));
 }
+
+// --- Issue 12, finding 5: uploads -------------------------------------------------------------
+
+/// The files of the uploads folder (content and temporary ones).
+fn stored_files(app: &crate::helpers::TestApp) -> Vec<String> {
+    let dir = app.dir.path().join("data/uploads");
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    read.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_file_of_an_unknown_type_is_refused_before_anything_is_written() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let res = post_form(
+        &c,
+        "/api/upload/file-temp",
+        upload_form(b"pas un modele".to_vec(), "notes.txt", 0),
+    )
+    .await;
+    assert_eq!(res.status(), 400);
+    assert!(stored_files(&app).is_empty(), "{:?}", stored_files(&app));
+    let res = post_form(
+        &c,
+        "/api/upload/file-temp",
+        upload_form(Vec::new(), "vide.stl", 0),
+    )
+    .await;
+    assert_eq!(res.status(), 400);
+    assert!(stored_files(&app).is_empty(), "{:?}", stored_files(&app));
+}
+
+#[tokio::test]
+async fn process_file_never_keeps_its_file_field_and_reuses_part_and_analysis() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let cube = box_stl(10.0, 10.0, 10.0);
+    let first = drop_file(&c, cube.clone(), "cube.stl", 0).await;
+    assert_eq!(stored_files(&app).len(), 1);
+    // A file sent with process-file is compared, never stored.
+    let other = Form::new().text("index", "0").part(
+        "file",
+        Part::bytes(box_stl(20.0, 10.0, 10.0)).file_name("autre.stl"),
+    );
+    let res = post_form(&c, "/api/devis/process-file", other).await;
+    assert_eq!(res.status(), 400);
+    let same = Form::new()
+        .text("index", "0")
+        .part("file", Part::bytes(cube.clone()).file_name("cube.stl"));
+    let again: Value = post_form(&c, "/api/devis/process-file", same)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(stored_files(&app).len(), 1, "{:?}", stored_files(&app));
+    // The same entry keeps its part; the same file elsewhere is not analysed again.
+    assert_eq!(again["partId"], first["partId"]);
+    let second = drop_file(&c, cube, "copie.stl", 1).await;
+    assert_ne!(second["partId"], first["partId"]);
+    assert_eq!(second["analysis"], first["analysis"]);
+    let count = |sql: &'static str| {
+        let db = app.db.clone();
+        async move {
+            sqlx::query(sql)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap()
+                .get::<i64, _>("n")
+        }
+    };
+    assert_eq!(count("SELECT COUNT(*) AS n FROM parts").await, 2);
+    assert_eq!(count("SELECT COUNT(*) AS n FROM analysis_cache").await, 1);
+}
+
+#[tokio::test]
+async fn upload_quotas_answer_429_then_413_in_french() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let now = server::clock::now();
+    // An address that already dropped its files of the hour.
+    for _ in 0..120 {
+        sqlx::query("INSERT INTO rate_limit_events (bucket, created_at) VALUES ($1, $2)")
+            .bind("upload-ip:127.0.0.1")
+            .bind(now)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+    }
+    let res = post_form(
+        &c,
+        "/api/upload/file-temp",
+        upload_form(box_stl(10.0, 10.0, 10.0), "cube.stl", 0),
+    )
+    .await;
+    assert_eq!(res.status(), 429);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "Trop de tentatives en peu de temps. Veuillez réessayer plus tard."
+    );
+    sqlx::query("DELETE FROM rate_limit_events")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    // And one that dropped its 2 GB of the day.
+    sqlx::query(
+        "INSERT INTO temp_uploads (token, kind, file_name, storage_key, sha256, size_bytes, created_at, expires_at, ip) \
+         VALUES ('t', 'models', 'gros.stl', 'uploads/x', 'x', $1, $2, $3, '127.0.0.1')",
+    )
+    .bind(2_i64 * 1024 * 1024 * 1024)
+    .bind(now)
+    .bind(now + 3600)
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    let res = post_form(
+        &c,
+        "/api/upload/file-temp",
+        upload_form(box_stl(10.0, 10.0, 10.0), "cube.stl", 0),
+    )
+    .await;
+    assert_eq!(res.status(), 413);
+    let body: Value = res.json().await.unwrap();
+    assert!(body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Quota de dépôt atteint"));
+    assert!(stored_files(&app).is_empty());
+}

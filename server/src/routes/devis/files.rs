@@ -10,19 +10,28 @@ use quote_core::{Analysis, PriceOptions, QuoteError, Unit};
 use serde_json::{json, Value};
 
 use super::entry::{self, Entry, Signer, ENTRY_TTL};
-use super::upload::{self, Received};
+use super::upload::{self, Keep, Received};
 use super::{current_catalog, entry_at, DevisError};
-use crate::auth::tokens::random_token;
+use crate::auth::tokens::{self, random_token};
 use crate::auth::MaybeUser;
 use crate::clock;
+use crate::db::analysis_cache;
 use crate::db::pieces::{self, status, NewPart};
 use crate::db::uploads::{self, Upload};
 use crate::error::ApiError;
+use crate::middleware::ClientIp;
+use crate::rate_limit::{self, Limit};
 use crate::state::AppState;
 
 /// The only upload kind of the quote.
 const KIND_MODELS: &str = "models";
-const EXTENSIONS: [&str; 3] = ["stl", "obj", "3mf"];
+/// Files one address, or one account, may drop per hour (429 beyond).
+pub const UPLOADS_PER_HOUR: Limit = Limit {
+    max: 120,
+    window: 3600,
+};
+/// Bytes one address, or one account, may drop per day (413 beyond).
+pub const DAILY_BYTES: u64 = 2 * 1024 * 1024 * 1024;
 
 fn index_field(received: &Received) -> Result<i64, DevisError> {
     received
@@ -37,11 +46,26 @@ fn index_field(received: &Received) -> Result<i64, DevisError> {
 pub async fn file_temp(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
+    ClientIp(ip): ClientIp,
     jar: CookieJar,
     multipart: Multipart,
 ) -> Result<(CookieJar, Json<Value>), DevisError> {
     let data_dir = state.config.settings.data_dir.clone();
-    let received = upload::receive(multipart, &data_dir).await?;
+    let account_id = user.as_ref().map(|s| s.account_id());
+    // Quotas first, before a byte is read: files per hour, then bytes per day.
+    let ip_bucket = format!("upload-ip:{ip}");
+    let account_bucket = account_id.map(|id| format!("upload-account:{id}"));
+    let mut buckets = vec![(ip_bucket.as_str(), UPLOADS_PER_HOUR)];
+    if let Some(b) = &account_bucket {
+        buckets.push((b.as_str(), UPLOADS_PER_HOUR));
+    }
+    rate_limit::take_all(&state, &buckets).await?;
+    let used = uploads::bytes_since(&state.db, &ip, account_id, clock::now() - 86_400).await?;
+    let left = DAILY_BYTES.saturating_sub(u64::try_from(used).unwrap_or(0));
+    if left == 0 {
+        return Err(DevisError::QuotaExceeded);
+    }
+    let received = upload::receive(multipart, &data_dir, Keep::Store { max_bytes: left }).await?;
     let Some(file) = received.file.clone() else {
         tracing::error!("quote upload refused: no file in the request");
         return Err(DevisError::bad(
@@ -67,11 +91,7 @@ pub async fn file_temp(
     if file.size == 0 {
         return Err(DevisError::bad(QuoteError::EmptyFile.message()));
     }
-    let extension = file
-        .name
-        .rsplit_once('.')
-        .map(|(_, e)| e.to_ascii_lowercase());
-    if !extension.is_some_and(|e| EXTENSIONS.contains(&e.as_str())) {
+    if !upload::known_extension(&file.name) {
         return Err(DevisError::bad(QuoteError::UnknownFormat.message()));
     }
     let now = clock::now();
@@ -79,13 +99,14 @@ pub async fn file_temp(
     let row = Upload {
         id: 0,
         token: token.clone(),
-        account_id: user.as_ref().map(|s| s.account_id()),
+        account_id,
         kind: KIND_MODELS.into(),
         file_name: file.name.clone(),
         storage_key: file.storage_key.clone(),
         sha256: file.sha256.clone(),
         size_bytes: file.size as i64,
         expires_at: now + ENTRY_TTL,
+        ip: ip.clone(),
     };
     uploads::insert(&state.db, &row, now).await?;
     tracing::info!(file = %file.name, size = file.size, sha256 = %file.sha256, index, "quote file stored");
@@ -122,7 +143,8 @@ pub async fn process_file(
     multipart: Multipart,
 ) -> Result<(CookieJar, Json<Value>), DevisError> {
     let data_dir = state.config.settings.data_dir.clone();
-    let received = upload::receive(multipart, &data_dir).await?;
+    // The file of process-file is only compared with the stored one: hashed, never written.
+    let received = upload::receive(multipart, &data_dir, Keep::HashOnly).await?;
     let (index, mut entry) = entry_at(&state, &jar, index_field(&received)?).await?;
     let stored = uploads::find_live(&state.db, &entry.upload, clock::now())
         .await?
@@ -139,22 +161,60 @@ pub async fn process_file(
     let catalog = current_catalog(&state).await?;
     let mut options = catalog.analysis_options();
     options.unit = entry.unit;
-    let path: PathBuf = upload::path_of(&data_dir, &stored.storage_key);
-    let name = stored.file_name.clone();
-    let analysed = tokio::task::spawn_blocking(move || {
-        let bytes = std::fs::read(&path)?;
-        Ok::<_, std::io::Error>(quote_core::analyze_file(&name, &bytes, &options))
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.into()))?
-    .map_err(DevisError::io)?;
-    let analysis = match analysed {
-        Ok(a) => a,
-        Err(e) => {
-            tracing::info!(file = %stored.file_name, code = e.code(), "quote file refused by the engine");
-            return Ok((jar, Json(json!({ "error": e.message(), "code": e.code() }))));
+    let options_key = tokens::sha256_hex(
+        &serde_json::to_string(&options).map_err(|e| ApiError::Internal(e.into()))?,
+    );
+    let cached = analysis_cache::find(&state.db, &stored.sha256, &options_key).await?;
+    let analysis: Analysis = match cached.and_then(|json| serde_json::from_str(&json).ok()) {
+        Some(a) => a,
+        None => {
+            // At most one analysis per core at once, whatever the number of requests.
+            let _permit = state
+                .analyses
+                .acquire()
+                .await
+                .map_err(|e| ApiError::Internal(e.into()))?;
+            let path: PathBuf = upload::path_of(&data_dir, &stored.storage_key);
+            let name = stored.file_name.clone();
+            let analysed = tokio::task::spawn_blocking(move || {
+                let bytes = std::fs::read(&path)?;
+                Ok::<_, std::io::Error>(quote_core::analyze_file(&name, &bytes, &options))
+            })
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?
+            .map_err(DevisError::io)?;
+            match analysed {
+                Ok(a) => {
+                    let json =
+                        serde_json::to_string(&a).map_err(|e| ApiError::Internal(e.into()))?;
+                    analysis_cache::insert(
+                        &state.db,
+                        &stored.sha256,
+                        &options_key,
+                        &json,
+                        clock::now(),
+                    )
+                    .await?;
+                    a
+                }
+                Err(e) => {
+                    tracing::info!(file = %stored.file_name, code = e.code(), "quote file refused by the engine");
+                    return Ok((jar, Json(json!({ "error": e.message(), "code": e.code() }))));
+                }
+            }
         }
     };
+    // An entry analysed already keeps its part: a repeated call adds no row.
+    if let Some(part_id) = entry.part {
+        if let Some(part) = pieces::find(&state.db, part_id).await? {
+            return Ok((
+                jar,
+                Json(
+                    json!({ "error": null, "partId": part.id, "statusId": part.status_id, "analysis": analysis }),
+                ),
+            ));
+        }
+    }
     let analysis_json =
         serde_json::to_string(&analysis).map_err(|e| ApiError::Internal(e.into()))?;
     let options_json =

@@ -1,6 +1,8 @@
 //! Receiving a dropped file: the multipart body is streamed to the shared data disk while its
 //! sha256 is computed, then moved to `uploads/<sha256>` (content-addressed, so several server
-//! instances and repeated drops of the same file share one copy).
+//! instances and repeated drops of the same file share one copy). The file's name is checked
+//! before anything is written, an empty file is never kept, and a file only checked against a
+//! stored one (`process-file`) is hashed without being written at all.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -10,6 +12,8 @@ use axum::extract::Multipart;
 use axum::http::StatusCode;
 use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
+
+use quote_core::QuoteError;
 
 use super::DevisError;
 use crate::auth::tokens::random_token;
@@ -34,6 +38,21 @@ pub struct StoredFile {
     pub storage_key: String,
 }
 
+/// The extensions of the files the quote reads.
+pub const EXTENSIONS: [&str; 3] = ["stl", "obj", "3mf"];
+
+/// What to do with the `file` field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// Store it under `uploads/<sha256>`, at most this many bytes (413 beyond).
+    Store {
+        /// Largest size accepted (the file limit, or what is left of a quota).
+        max_bytes: u64,
+    },
+    /// Only hash it (nothing is written).
+    HashOnly,
+}
+
 /// A multipart body: its text fields and its file, if any.
 #[derive(Debug, Default)]
 pub struct Received {
@@ -48,8 +67,12 @@ pub fn path_of(data_dir: &Path, storage_key: &str) -> PathBuf {
     data_dir.join(storage_key)
 }
 
-/// Reads every field; the `file` field is streamed to disk.
-pub async fn receive(mut multipart: Multipart, data_dir: &Path) -> Result<Received, DevisError> {
+/// Reads every field; the `file` field is streamed to disk or only hashed, as `keep` says.
+pub async fn receive(
+    mut multipart: Multipart,
+    data_dir: &Path,
+    keep: Keep,
+) -> Result<Received, DevisError> {
     let mut received = Received::default();
     while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
         let name = field.name().unwrap_or_default().to_owned();
@@ -59,7 +82,7 @@ pub async fn receive(mut multipart: Multipart, data_dir: &Path) -> Result<Receiv
                     "Un seul fichier par envoi, s'il vous plaît.",
                 ));
             }
-            received.file = Some(store(field, data_dir).await?);
+            received.file = Some(store(field, data_dir, keep).await?);
         } else {
             let bytes = read_text(field).await?;
             received.fields.insert(name, bytes);
@@ -93,8 +116,41 @@ fn clean_name(raw: Option<&str>) -> String {
     name.trim().to_owned()
 }
 
-async fn store(mut field: Field<'_>, data_dir: &Path) -> Result<StoredFile, DevisError> {
+/// Whether a file name has one of the quote's extensions.
+pub fn known_extension(name: &str) -> bool {
+    name.rsplit_once('.')
+        .is_some_and(|(_, e)| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+}
+
+async fn hash_only(mut field: Field<'_>, name: String) -> Result<StoredFile, DevisError> {
+    let mut hasher = Sha256::new();
+    let mut size: u64 = 0;
+    while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+        size += chunk.len() as u64;
+        if size > MAX_FILE_BYTES {
+            return Err(DevisError::TooLarge);
+        }
+        hasher.update(&chunk);
+    }
+    Ok(StoredFile {
+        name,
+        sha256: hex::encode(hasher.finalize()),
+        size,
+        storage_key: String::new(),
+    })
+}
+
+async fn store(field: Field<'_>, data_dir: &Path, keep: Keep) -> Result<StoredFile, DevisError> {
     let name = clean_name(field.file_name());
+    let max_bytes = match keep {
+        Keep::HashOnly => return hash_only(field, name).await,
+        Keep::Store { max_bytes } => max_bytes.min(MAX_FILE_BYTES),
+    };
+    // Checked before a byte is written.
+    if !known_extension(&name) {
+        return Err(DevisError::bad(QuoteError::UnknownFormat.message()));
+    }
+    let mut field = field;
     let dir = data_dir.join("uploads");
     tokio::fs::create_dir_all(&dir)
         .await
@@ -111,10 +167,16 @@ async fn store(mut field: Field<'_>, data_dir: &Path) -> Result<StoredFile, Devi
             if size > MAX_FILE_BYTES {
                 return Err(DevisError::TooLarge);
             }
+            if size > max_bytes {
+                return Err(DevisError::QuotaExceeded);
+            }
             hasher.update(&chunk);
             out.write_all(&chunk).await.map_err(DevisError::io)?;
         }
         out.flush().await.map_err(DevisError::io)?;
+        if size == 0 {
+            return Err(DevisError::bad(QuoteError::EmptyFile.message()));
+        }
         Ok((hex::encode(hasher.finalize()), size))
     }
     .await;
