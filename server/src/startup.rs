@@ -134,7 +134,10 @@ impl Application {
 
     /// Serves until the process stops.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        tokio::spawn(purge_loop(self.state.db.clone()));
+        tokio::spawn(purge_loop(
+            self.state.db.clone(),
+            self.state.config.settings.data_dir.clone(),
+        ));
         let service = app(self.state).into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(self.listener, service)
             .with_graceful_shutdown(shutdown_signal())
@@ -143,8 +146,9 @@ impl Application {
     }
 }
 
-/// Removes expired sessions, rate-limit events, quote entries and captcha solutions every hour.
-async fn purge_loop(db: Db) {
+/// Removes expired sessions, rate-limit events, quote entries, captcha solutions and uploads
+/// (with the files nothing names any more, untouched for an hour) every hour.
+async fn purge_loop(db: Db, data_dir: std::path::PathBuf) {
     let mut tick = tokio::time::interval(Duration::from_secs(3600));
     loop {
         tick.tick().await;
@@ -153,7 +157,10 @@ async fn purge_loop(db: Db) {
             db::sessions::purge_expired(&db, now).await?;
             db::rate_limits::purge(&db, now - 86_400).await?;
             db::quote_entries::purge(&db, now).await?;
-            db::captcha::purge(&db, now).await
+            db::captcha::purge(&db, now).await?;
+            let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+            routes::devis::purge::purge_uploads(&db, &data_dir, now, hour_ago).await?;
+            Ok::<(), anyhow::Error>(())
         }
         .await;
         if let Err(e) = result {

@@ -106,3 +106,24 @@ pub async fn bytes_since(
     .try_get("n")?;
     Ok(by_ip.max(by_account))
 }
+
+/// Removes the expired upload rows (their files go once no row or part names them).
+pub async fn purge_expired(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM temp_uploads WHERE expires_at <= $1")
+        .bind(now)
+        .execute(&db.pool)
+        .await?;
+    Ok(done.rows_affected())
+}
+
+/// Whether a live upload row or a part names this stored file.
+pub async fn is_referenced(db: &Db, storage_key: &str) -> Result<bool, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT 1 AS one FROM temp_uploads WHERE storage_key = $1 \
+         UNION ALL SELECT 1 AS one FROM parts WHERE storage_key = $1 LIMIT 1",
+    )
+    .bind(storage_key)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.is_some())
+}

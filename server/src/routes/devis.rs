@@ -11,6 +11,7 @@ mod entry;
 mod files;
 mod options;
 mod price;
+pub mod purge;
 mod upload;
 
 use axum::extract::{DefaultBodyLimit, State};

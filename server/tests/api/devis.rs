@@ -567,3 +567,52 @@ async fn upload_quotas_answer_429_then_413_in_french() {
         .starts_with("Quota de dépôt atteint"));
     assert!(stored_files(&app).is_empty());
 }
+
+#[tokio::test]
+async fn the_purge_removes_expired_uploads_and_the_files_nothing_names() {
+    let app = spawn_app().await;
+    let c = app.client();
+    drop_file(&c, box_stl(10.0, 10.0, 10.0), "cube.stl", 0).await;
+    let res = post_form(
+        &c,
+        "/api/upload/file-temp",
+        upload_form(box_stl(20.0, 10.0, 10.0), "plaque.stl", 1),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    let uploads = app.dir.path().join("data/uploads");
+    std::fs::write(uploads.join("0badc0de"), b"orphan").unwrap();
+    std::fs::write(uploads.join("tmp-interrupted"), b"half").unwrap();
+    assert_eq!(stored_files(&app).len(), 4);
+    let now = server::clock::now();
+    sqlx::query("UPDATE temp_uploads SET expires_at = $1")
+        .bind(now - 1)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    let cube_key: String = sqlx::query("SELECT storage_key FROM parts")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+        .get("storage_key");
+
+    // Files modified in the last hour are left alone.
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let dir = app.dir.path().join("data");
+    let first = server::routes::devis::purge::purge_uploads(&app.db, &dir, now, hour_ago)
+        .await
+        .unwrap();
+    assert_eq!((first.rows, first.files), (2, 0));
+    assert_eq!(stored_files(&app).len(), 4);
+
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+    let second = server::routes::devis::purge::purge_uploads(&app.db, &dir, now, later)
+        .await
+        .unwrap();
+    assert_eq!((second.rows, second.files), (0, 3));
+    // The analysed part's file stays.
+    assert_eq!(
+        stored_files(&app),
+        vec![cube_key.trim_start_matches("uploads/").to_owned()]
+    );
+}
