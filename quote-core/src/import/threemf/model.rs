@@ -13,7 +13,7 @@ use quick_xml::NsReader;
 
 use super::assemble::{Affine, Component, Model, Object};
 use crate::import::{parse_coord, too_many, MAX_TRIANGLES};
-use crate::QuoteError;
+use crate::{error::fr_int, QuoteError};
 
 const CORE: &[u8] = b"http://schemas.microsoft.com/3dmanufacturing/core/2015/02";
 /// Extensions whose required files we can read: materials (colours only matter to the
@@ -114,6 +114,20 @@ fn check_encoding(e: &quick_xml::events::BytesDecl) -> Result<(), QuoteError> {
 }
 
 /// Parses the model part.
+/// Vertices a file may declare in all: three per triangle allowed is the most any mesh uses.
+pub(crate) const MAX_FILE_VERTICES: usize = 3 * MAX_TRIANGLES;
+
+/// Refuses the `n`-th vertex of a file past [`MAX_FILE_VERTICES`].
+fn vertex_count(n: usize) -> Result<(), QuoteError> {
+    if n > MAX_FILE_VERTICES {
+        return Err(spec(format!(
+            "le fichier déclare plus de {} sommets",
+            fr_int(MAX_FILE_VERTICES as u64)
+        )));
+    }
+    Ok(())
+}
+
 pub(crate) fn parse(mut input: impl BufRead) -> Result<Model, QuoteError> {
     let head = input
         .fill_buf()
@@ -129,6 +143,7 @@ pub(crate) fn parse(mut input: impl BufRead) -> Result<Model, QuoteError> {
     let mut stack: Vec<Ctx> = Vec::new();
     let mut model = Model::default();
     let (mut roots, mut resources, mut build, mut triangles) = (0, 0, 0, 0usize);
+    let mut vertices = 0usize;
     loop {
         let (ns, event) = reader
             .read_resolved_event_into(&mut buf)
@@ -212,6 +227,9 @@ pub(crate) fn parse(mut input: impl BufRead) -> Result<Model, QuoteError> {
             (Some(Ctx::Mesh), true, b"vertices") => Ctx::Vertices,
             (Some(Ctx::Mesh), true, b"triangles") => Ctx::Triangles,
             (Some(Ctx::Vertices), true, b"vertex") => {
+                // Counted while reading, before the vertex takes memory.
+                vertices += 1;
+                vertex_count(vertices)?;
                 let p = [number(&e, "x")?, number(&e, "y")?, number(&e, "z")?];
                 model.objects.last_mut().expect("inside an object").vertices.push(p);
                 Ctx::Ignored
@@ -308,4 +326,22 @@ fn object(e: &BytesStart) -> Result<Object, QuoteError> {
         components: Vec::new(),
         has_mesh: false,
     })
+}
+
+#[cfg(test)]
+mod vertex_tests {
+    use super::*;
+
+    #[test]
+    fn vertices_are_capped_while_reading_with_a_french_message() {
+        assert!(vertex_count(MAX_FILE_VERTICES).is_ok());
+        let e = vertex_count(MAX_FILE_VERTICES + 1).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("plus de 60\u{202f}000\u{202f}000 sommets")
+                || e.to_string()
+                    .contains("plus de 60\u{a0}000\u{a0}000 sommets"),
+            "{e}"
+        );
+    }
 }
