@@ -1,9 +1,15 @@
 //! The documents the shop issues: invoices, credit notes and quotes. [`model`] is what each
 //! prints (frozen as JSON when an invoice is issued, so that a reprint never changes); the PDF
-//! renderers read only that model.
+//! renderers read only that model; `view` writes it out as French text and `render` lays it
+//! out as an A4 PDF through Typst, with an embedded font.
 
 pub mod model;
+mod render;
 pub mod seller;
+#[cfg(test)]
+mod tests;
+mod view;
 
 pub use model::{CreditNoteData, DocLine, DocTotals, InvoiceData, Party, QuoteData, VatRegime};
+pub use render::{render_credit_note, render_invoice, render_quote, DocumentError};
 pub use seller::Seller;
