@@ -25,11 +25,13 @@ fi
 # A real local SMTP server for the server's e-mail tests (server/tests/smtp_sink.py).
 python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
 
-# Debian packages the browser tests use: Chromium, and the sqlite3 tool (the session-expiry test
+# Debian packages the tests use: Chromium, pdftotext/pdftoppm (poppler-utils: the invoice and
+# quote PDFs are read back), and the sqlite3 tool (the session-expiry test
 # ages a session in the SQLite file).
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v sqlite3 >/dev/null || missing+=(sqlite3)
+command -v pdftotext >/dev/null || missing+=(poppler-utils)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && apt-get install -y -qq "${missing[@]}"
