@@ -24,6 +24,8 @@ fi
 
 # A real local SMTP server for the server's e-mail tests (server/tests/smtp_sink.py).
 python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
+# A stateful Stripe stand-in for the card payment tests (server/tests/localstripe_server.py).
+python3 -c 'import localstripe' 2>/dev/null || python3 -m pip install --quiet localstripe
 
 # Debian packages the tests use: Chromium, pdftotext/pdftoppm (poppler-utils: the invoice and
 # quote PDFs are read back), and the sqlite3 tool (the session-expiry test

@@ -208,6 +208,40 @@ pub struct Settings {
     /// Durée de vie maximale d'une session depuis la connexion, en heures, même utilisée sans interruption (SESSION_MAX_HOURS, défaut : 2160, soit 90 jours).
     #[arg(long, env = "SESSION_MAX_HOURS", default_value_t = 24 * 90, global = true, hide_env = true, hide_default_value = true)]
     pub session_max_hours: i64,
+
+    /// Clé secrète Stripe (sk_...) ; avec STRIPE_WEBHOOK_SECRET, le paiement par carte est proposé (STRIPE_SECRET_KEY).
+    #[arg(long, env = "STRIPE_SECRET_KEY", global = true, hide_env = true)]
+    pub stripe_secret_key: Option<String>,
+
+    /// Secret de signature du webhook Stripe (whsec_...) (STRIPE_WEBHOOK_SECRET).
+    #[arg(long, env = "STRIPE_WEBHOOK_SECRET", global = true, hide_env = true)]
+    pub stripe_webhook_secret: Option<String>,
+
+    /// Clé publiable Stripe (pk_...), donnée à la page de paiement (STRIPE_PUBLISHABLE_KEY).
+    #[arg(long, env = "STRIPE_PUBLISHABLE_KEY", global = true, hide_env = true)]
+    pub stripe_publishable_key: Option<String>,
+
+    /// Adresse de l'API Stripe (STRIPE_API_BASE, défaut : https://api.stripe.com).
+    #[arg(
+        long,
+        env = "STRIPE_API_BASE",
+        default_value = "https://api.stripe.com",
+        global = true,
+        hide_env = true,
+        hide_default_value = true
+    )]
+    pub stripe_api_base: String,
+
+    /// Adresse du script Stripe.js chargé par la page de paiement (STRIPE_JS_URL, défaut : https://js.stripe.com/v3/).
+    #[arg(
+        long,
+        env = "STRIPE_JS_URL",
+        default_value = "https://js.stripe.com/v3/",
+        global = true,
+        hide_env = true,
+        hide_default_value = true
+    )]
+    pub stripe_js_url: String,
 }
 
 impl Settings {

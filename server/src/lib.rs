@@ -11,6 +11,7 @@ pub mod error;
 pub mod extract;
 pub mod mail;
 pub mod middleware;
+pub mod payment;
 pub mod rate_limit;
 pub mod routes;
 pub mod startup;

@@ -54,6 +54,7 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
             .unwrap_or_else(|| "http://127.0.0.1:8080".to_owned()),
     })
     .context("configuring e-mail")?;
+    let payment = crate::payment::Stripe::from_settings(&settings).context("configuring Stripe")?;
     let state = AppState {
         db,
         config: Arc::new(RuntimeConfig {
@@ -68,6 +69,7 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
         analyses: Arc::new(tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(1, usize::from),
         )),
+        payment,
     };
     let _ = state
         .backend

@@ -8,6 +8,7 @@ use axum::Router;
 use crate::config::Settings;
 use crate::db::Db;
 use crate::mail::Mailer;
+use crate::payment::Stripe;
 
 /// Secrets shared by every instance through the `settings` table. Each use has its own key,
 /// derived from the one master secret: a value signed for one use never passes for another.
@@ -65,6 +66,8 @@ pub struct AppState {
     pub backend: Arc<OnceLock<Router>>,
     /// Permits of the file analyses run at once (one per core).
     pub analyses: Arc<tokio::sync::Semaphore>,
+    /// Card payments through Stripe, when configured (`None`: the card is not offered).
+    pub payment: Option<Stripe>,
 }
 
 #[cfg(test)]

@@ -26,6 +26,9 @@ const SELF_CHECKED: [&str; 3] = [
     "/api/auth/signout",
 ];
 
+/// Paths no browser calls, authenticated by their own signature (Stripe's webhook).
+const SIGNED_ELSEWHERE: [&str; 1] = [crate::routes::payment::WEBHOOK_PATH];
+
 /// A new token and the cookie value that proves it.
 pub fn issue(keys: &Keys) -> (String, String) {
     let token = random_token();
@@ -61,8 +64,9 @@ pub fn verify(keys: &Keys, jar: &CookieJar, submitted: Option<&str>) -> bool {
 pub async fn require_csrf(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let unsafe_method = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     let path = req.uri().path();
-    let checked_here =
-        path.starts_with("/api/") && !SELF_CHECKED.iter().any(|p| path.starts_with(p));
+    let checked_here = path.starts_with("/api/")
+        && !SELF_CHECKED.iter().any(|p| path.starts_with(p))
+        && !SIGNED_ELSEWHERE.contains(&path);
     if unsafe_method && checked_here {
         let jar = CookieJar::from_headers(req.headers());
         if jar.get(cookies::SESSION).is_some() {

@@ -12,6 +12,7 @@ pub mod companies;
 pub mod contact_messages;
 pub mod countries;
 pub mod email_codes;
+pub mod payments;
 pub mod pieces;
 pub mod quote_entries;
 pub mod rate_limits;

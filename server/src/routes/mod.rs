@@ -15,6 +15,7 @@ pub mod entreprise;
 pub mod health;
 pub mod maintenance;
 pub mod pages;
+pub mod payment;
 pub mod proxy;
 pub mod two_factor;
 
@@ -35,6 +36,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(entreprise::router())
         .merge(compte_piece::router())
         .merge(auth::controller_router())
+        .merge(payment::backend_router())
 }
 
 /// Every `/api/...` route of the site.
@@ -46,5 +48,6 @@ pub fn api_router() -> Router<AppState> {
         .merge(proxy::router())
         .merge(devis::router())
         .merge(contact::router())
+        .merge(payment::router())
         .nest("/api/backend", backend_router())
 }

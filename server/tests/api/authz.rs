@@ -72,6 +72,13 @@ async fn every_controller_route_answers_each_role_as_expected() {
             body: None,
             expect: [200, 200, 200, 200],
         },
+        // Which payment modes are offered: public, nobody's data.
+        Case {
+            method: "GET",
+            path: "Commande/Paiement/Config".into(),
+            body: None,
+            expect: [200, 200, 200, 200],
+        },
     ];
     for case in &cases {
         let got = [

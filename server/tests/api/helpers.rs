@@ -112,6 +112,11 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
         contact_email: "equipe@forme-additive.test".into(),
         trusted_proxies: Vec::new(),
         session_max_hours: 24 * 90,
+        stripe_secret_key: None,
+        stripe_webhook_secret: None,
+        stripe_publishable_key: None,
+        stripe_api_base: "https://api.stripe.com".into(),
+        stripe_js_url: "https://js.stripe.com/v3/".into(),
     };
     change(&mut settings);
     let app = Application::build(settings, "127.0.0.1:0".parse().unwrap())

@@ -4,6 +4,7 @@
 
 mod helpers;
 mod mail_helpers;
+mod stripe_helpers;
 
 mod adresses;
 mod auth;
@@ -16,6 +17,7 @@ mod email;
 mod entreprise;
 mod pages;
 mod password_change;
+mod payment;
 mod proxy;
 mod security;
 mod security_findings;

@@ -1,0 +1,108 @@
+//! Card payments through Stripe: the configuration (offered only when `STRIPE_SECRET_KEY` and
+//! `STRIPE_WEBHOOK_SECRET` are set), the API client, the webhook signature and what an event does.
+
+pub mod client;
+pub mod signature;
+pub mod webhook;
+
+use serde::Serialize;
+
+use crate::config::Settings;
+use crate::domain::Cents;
+use client::{NewIntent, StripeClient, StripeError};
+
+/// Stripe, configured: the card option is offered.
+#[derive(Debug, Clone)]
+pub struct Stripe {
+    /// The API client (secret key, API base).
+    pub client: StripeClient,
+    /// The webhook endpoint's signing secret (`whsec_...`).
+    pub webhook_secret: String,
+    /// The publishable key the checkout page gives Stripe.js (`pk_...`).
+    pub publishable_key: String,
+    /// Where the checkout page loads Stripe.js from.
+    pub js_url: String,
+}
+
+/// The `Paiement` answer of a card order (docs/commerce-api.md).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct CardPayment {
+    /// Always `carte`.
+    pub mode: &'static str,
+    /// The PaymentIntent's client secret, for the Payment Element.
+    #[serde(rename = "clientSecret")]
+    pub client_secret: String,
+    /// `pk_...`.
+    #[serde(rename = "publishableKey")]
+    pub publishable_key: String,
+    /// Stripe.js (or localstripe's stand-in in the tests).
+    #[serde(rename = "stripeJsUrl")]
+    pub stripe_js_url: String,
+}
+
+/// A setting's value, when set and not blank.
+fn non_empty(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|s| !s.is_empty())
+}
+
+impl Stripe {
+    /// Stripe from the settings: `None` without the secret key or the webhook secret (the card is
+    /// then not offered); an error when the card is configured but cannot work.
+    pub fn from_settings(settings: &Settings) -> anyhow::Result<Option<Stripe>> {
+        let (Some(secret), Some(webhook_secret)) = (
+            non_empty(&settings.stripe_secret_key),
+            non_empty(&settings.stripe_webhook_secret),
+        ) else {
+            return Ok(None);
+        };
+        let Some(publishable_key) = non_empty(&settings.stripe_publishable_key) else {
+            anyhow::bail!(
+                "STRIPE_PUBLISHABLE_KEY est obligatoire quand STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET sont définis"
+            );
+        };
+        url::Url::parse(&settings.stripe_api_base).map_err(|e| {
+            anyhow::anyhow!(
+                "STRIPE_API_BASE invalide ({}) : {e}",
+                settings.stripe_api_base
+            )
+        })?;
+        Ok(Some(Stripe {
+            client: StripeClient::new(&settings.stripe_api_base, secret)?,
+            webhook_secret: webhook_secret.to_owned(),
+            publishable_key: publishable_key.to_owned(),
+            js_url: settings.stripe_js_url.clone(),
+        }))
+    }
+
+    /// Creates (or, for a retry of the same order, gets back) the order's PaymentIntent and
+    /// returns its id (to store in `orders.payment_intent_id`, see
+    /// [`crate::db::payments::set_payment_intent`]) with the `Paiement` answer.
+    pub async fn start_card_payment(
+        &self,
+        order_id: i64,
+        numero: &str,
+        amount: Cents,
+    ) -> Result<(String, CardPayment), StripeError> {
+        let intent = self
+            .client
+            .create_payment_intent(&NewIntent {
+                order_id,
+                numero,
+                amount,
+            })
+            .await?;
+        let client_secret = intent.client_secret.clone().ok_or(StripeError::Decode {
+            status: 200,
+            detail: "PaymentIntent without client_secret".into(),
+        })?;
+        Ok((
+            intent.id,
+            CardPayment {
+                mode: "carte",
+                client_secret,
+                publishable_key: self.publishable_key.clone(),
+                stripe_js_url: self.js_url.clone(),
+            },
+        ))
+    }
+}
