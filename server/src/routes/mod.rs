@@ -16,6 +16,8 @@ pub mod health;
 pub mod maintenance;
 pub mod pages;
 pub mod proxy;
+pub mod reduction;
+pub mod reduction_compte;
 pub mod two_factor;
 
 use axum::Router;
@@ -34,6 +36,8 @@ pub fn backend_router() -> Router<AppState> {
         .merge(adresses::router())
         .merge(entreprise::router())
         .merge(compte_piece::router())
+        .merge(reduction::router())
+        .merge(reduction_compte::router())
 }
 
 /// Every `/api/...` route of the site.
