@@ -11,6 +11,7 @@ pub mod catalogs;
 pub mod companies;
 pub mod contact_messages;
 pub mod countries;
+pub mod discounts;
 pub mod email_codes;
 pub mod payments;
 pub mod pieces;

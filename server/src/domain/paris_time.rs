@@ -67,6 +67,21 @@ pub fn fr_date_long(unix: i64) -> String {
     format!("{day} {} {}", MONTHS[(d.month() - 1) as usize], d.year())
 }
 
+/// Unix seconds of the first instant of the Paris calendar day `date` (00:00 in Paris).
+pub fn paris_day_start(date: Date) -> i64 {
+    date.to_zoned(paris())
+        .map(|z| z.timestamp().as_second())
+        .unwrap_or(0)
+}
+
+/// Unix seconds of the last second of the Paris calendar day `date` (23:59:59 in Paris).
+pub fn paris_day_end(date: Date) -> i64 {
+    match date.tomorrow() {
+        Ok(next) => paris_day_start(next) - 1,
+        Err(_) => i64::MAX,
+    }
+}
+
 /// Unix seconds `days` calendar days after `unix` (due dates, quote validity).
 pub fn plus_days(unix: i64, days: i64) -> i64 {
     unix + days * 86_400

@@ -17,6 +17,8 @@ pub mod maintenance;
 pub mod pages;
 pub mod payment;
 pub mod proxy;
+pub mod reduction;
+pub mod reduction_compte;
 pub mod two_factor;
 
 use axum::Router;
@@ -37,6 +39,8 @@ pub fn backend_router() -> Router<AppState> {
         .merge(compte_piece::router())
         .merge(auth::controller_router())
         .merge(payment::backend_router())
+        .merge(reduction::router())
+        .merge(reduction_compte::router())
 }
 
 /// Every `/api/...` route of the site.

@@ -141,3 +141,79 @@ async fn a_customer_sees_only_their_own_account() {
         .unwrap();
     assert_eq!(a_me["nom"], "Dupont");
 }
+
+#[tokio::test]
+async fn the_discount_routes_answer_each_role_as_expected() {
+    let app = spawn_app().await;
+    let visitor = app.client();
+    let (a, a_id) = app.signed_in("a@exemple.fr", Role::Client).await;
+    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
+    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let res = admin
+        .proxy(
+            "POST",
+            "Reduction",
+            Some(json!({ "code": "POURA", "type": "fixed", "valeur": 500, "id_compte": a_id })),
+        )
+        .await;
+    assert_eq!(res.status(), 201);
+    let id = res.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    // Only A may use the code reserved to A.
+    for (c, usable) in [(&a, true), (&b, false), (&admin, false)] {
+        let answer: Value = c
+            .proxy("GET", "ReductionCompte/GetCodeAsUser/POURA", None)
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(answer["utilisable"], usable, "{answer}");
+    }
+    let cases = [
+        Case {
+            method: "GET",
+            path: "Reduction".into(),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "POST",
+            path: "Reduction".into(),
+            body: Some(json!({ "code": "NOUVEAU", "type": "percent", "valeur": 1000 })),
+            expect: [401, 403, 403, 201],
+        },
+        Case {
+            method: "PUT",
+            path: format!("Reduction/{id}"),
+            body: Some(json!({ "valeur": 700 })),
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "GET",
+            path: "Reduction/Reductions".into(),
+            body: None,
+            expect: [401, 200, 200, 200],
+        },
+        // A code reserved to A: B and the admin learn only that they may not use it.
+        Case {
+            method: "GET",
+            path: "ReductionCompte/GetCodeAsUser/POURA".into(),
+            body: None,
+            expect: [401, 200, 200, 200],
+        },
+        Case {
+            method: "DELETE",
+            path: format!("Reduction/{id}"),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+    ];
+    for case in &cases {
+        let got = [
+            status(&visitor, case).await,
+            status(&a, case).await,
+            status(&b, case).await,
+            status(&admin, case).await,
+        ];
+        assert_eq!(got, case.expect, "{} {}", case.method, case.path);
+    }
+}

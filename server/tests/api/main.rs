@@ -13,6 +13,7 @@ mod compte_piece;
 mod comptes;
 mod contact;
 mod devis;
+mod discounts;
 mod email;
 mod entreprise;
 mod pages;

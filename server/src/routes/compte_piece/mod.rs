@@ -17,6 +17,7 @@ use crate::auth::AuthUser;
 use crate::clock;
 use crate::db::account_parts;
 use crate::db::pieces::{self, status};
+use crate::domain::Cents;
 use crate::error::ApiError;
 use crate::extract::Json;
 use crate::routes::devis::current_catalog;
@@ -46,6 +47,23 @@ pub async fn list(
         .map(|r| line_view(r, &catalog))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Json(lines))
+}
+
+/// The subtotal excl. VAT of the account's basket: the sum of its priced lines, each rounded
+/// once by quote-core (a line that cannot be priced adds nothing).
+pub async fn basket_subtotal(state: &AppState, account_id: i64) -> Result<Cents, ApiError> {
+    let rows = account_parts::list_for_account(&state.db, account_id).await?;
+    if rows.is_empty() {
+        return Ok(Cents::ZERO);
+    }
+    let catalog = current_catalog(state).await?;
+    let mut total = Cents::ZERO;
+    for row in rows {
+        if let Some(cents) = line_view(row, &catalog)?.prix {
+            total += Cents(i64::try_from(cents).unwrap_or(i64::MAX));
+        }
+    }
+    Ok(total)
 }
 
 /// Body of `POST ComptePiece` (read loosely, so that a wrong type gets a French message).

@@ -1,0 +1,165 @@
+//! Endpoints of the `Reduction` controller: `GET Reduction/Reductions` (the codes the signed-in
+//! account may use now) and, for admins, `GET Reduction` (every code), `POST Reduction`,
+//! `PUT Reduction/{id}` and `DELETE Reduction/{id}` (which disables the code: the orders that
+//! used it keep pointing at it).
+
+pub mod input;
+pub mod view;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, put};
+use axum::Router;
+use serde_json::{Map, Value};
+
+use self::view::ReductionView;
+use crate::auth::{AdminUser, AuthUser};
+use crate::clock;
+use crate::commerce::discounts::{self, Usage};
+use crate::db::accounts;
+use crate::db::discounts as db_discounts;
+use crate::db::discounts::DiscountFields;
+use crate::error::{ApiError, ResultExt};
+use crate::extract::Json;
+use crate::state::AppState;
+
+/// Answer for an id that is no code.
+pub const NOT_FOUND: &str = "Code de réduction introuvable.";
+/// Answer for a code already taken.
+pub const TAKEN: &str = "Ce code existe déjà.";
+
+/// The `Reduction` routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/Reduction", get(list_all).post(create))
+        .route("/Reduction/Reductions", get(available))
+        .route("/Reduction/{id}", put(update).delete(disable))
+}
+
+fn parse_id(raw: &str) -> Result<i64, ApiError> {
+    raw.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))
+}
+
+/// Handles `GET /api/backend/Reduction/Reductions`: the active codes open to the signed-in
+/// account that every rule but the minimum order lets it use now (the minimum is in each code).
+pub async fn available(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+) -> Result<Json<Vec<ReductionView>>, ApiError> {
+    let account_id = user.account_id();
+    let now = clock::now();
+    let mut conn = state.db.pool.acquire().await?;
+    let mut usable = Vec::new();
+    for d in db_discounts::list_active_for_account(&mut conn, account_id).await? {
+        let account_uses = db_discounts::uses_by_account(&mut conn, d.id, account_id).await?;
+        let usage = Usage {
+            account_id,
+            account_uses,
+            now,
+        };
+        if discounts::availability(&d, &usage).is_ok() {
+            usable.push(ReductionView::from(d));
+        }
+    }
+    Ok(Json(usable))
+}
+
+/// Handles `GET /api/backend/Reduction` (admin): every code, newest first.
+pub async fn list_all(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+) -> Result<Json<Vec<ReductionView>>, ApiError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let all = db_discounts::list_all(&mut conn).await?;
+    Ok(Json(all.into_iter().map(ReductionView::from).collect()))
+}
+
+/// The reserved account must exist.
+async fn check_account(state: &AppState, f: &DiscountFields) -> Result<(), ApiError> {
+    if let Some(id) = f.account_id {
+        if accounts::find(&state.db, id).await?.is_none() {
+            return Err(ApiError::Validation(vec![format!(
+                "Le compte réservataire n°\u{a0}{id} n'existe pas."
+            )]));
+        }
+    }
+    Ok(())
+}
+
+/// Handles `POST /api/backend/Reduction` (admin): 201 with the new code.
+pub async fn create(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Json(body): Json<Map<String, Value>>,
+) -> Result<(StatusCode, Json<ReductionView>), ApiError> {
+    let fields = input::new_fields(&body).map_err(ApiError::Validation)?;
+    check_account(&state, &fields).await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let id = db_discounts::insert(&mut conn, &fields, clock::now())
+        .await
+        .on_unique_violation(TAKEN)?;
+    let d = db_discounts::find(&mut conn, id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("discount {id} vanished")))?;
+    Ok((StatusCode::CREATED, Json(d.into())))
+}
+
+/// Handles `PUT /api/backend/Reduction/{id}` (admin): changes the fields the body names;
+/// 200 with the code.
+pub async fn update(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Path(raw_id): Path<String>,
+    Json(body): Json<Map<String, Value>>,
+) -> Result<Json<ReductionView>, ApiError> {
+    let id = parse_id(&raw_id)?;
+    let mut conn = state.db.pool.acquire().await?;
+    let current = db_discounts::find(&mut conn, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))?;
+    let fields = DiscountFields {
+        code: current.code,
+        description: current.description,
+        kind: current.kind,
+        value: current.value,
+        min_order_cents: current.min_order_cents,
+        valid_from: current.valid_from,
+        valid_until: current.valid_until,
+        max_uses: current.max_uses,
+        max_uses_per_account: current.max_uses_per_account,
+        account_id: current.account_id,
+        active: current.active,
+    };
+    let fields = input::apply(fields, &body).map_err(ApiError::Validation)?;
+    check_account(&state, &fields).await?;
+    if !db_discounts::update(&mut conn, id, &fields, clock::now())
+        .await
+        .on_unique_violation(TAKEN)?
+    {
+        return Err(ApiError::NotFoundWith(NOT_FOUND.to_owned()));
+    }
+    let d = db_discounts::find(&mut conn, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))?;
+    Ok(Json(d.into()))
+}
+
+/// Handles `DELETE /api/backend/Reduction/{id}` (admin): disables the code; 200 with it.
+pub async fn disable(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Path(raw_id): Path<String>,
+) -> Result<Json<ReductionView>, ApiError> {
+    let id = parse_id(&raw_id)?;
+    let mut conn = state.db.pool.acquire().await?;
+    if !db_discounts::deactivate(&mut conn, id, clock::now()).await? {
+        return Err(ApiError::NotFoundWith(NOT_FOUND.to_owned()));
+    }
+    let d = db_discounts::find(&mut conn, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))?;
+    Ok(Json(d.into()))
+}

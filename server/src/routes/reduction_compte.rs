@@ -1,0 +1,80 @@
+//! Endpoint of the `ReductionCompte` controller: `GET ReductionCompte/GetCodeAsUser/{code}`,
+//! whether the signed-in account may use a code now on its current basket, with the French
+//! reason when it may not (404 for a code that does not exist).
+
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::Router;
+use serde::Serialize;
+
+use crate::auth::AuthUser;
+use crate::clock;
+use crate::commerce::discounts::{self, Usage};
+use crate::db::discounts as db_discounts;
+use crate::error::ApiError;
+use crate::extract::Json;
+use crate::routes::compte_piece::basket_subtotal;
+use crate::routes::reduction::view::ReductionView;
+use crate::state::AppState;
+
+/// The `ReductionCompte` routes.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/ReductionCompte/GetCodeAsUser/{code}", get(get_code))
+}
+
+/// Answer of `GetCodeAsUser`: `{utilisable: true, reduction, remise_cents}` or
+/// `{utilisable: false, raison}`.
+#[derive(Debug, Serialize)]
+pub struct CodeAnswer {
+    /// Whether the code applies to the current basket now.
+    pub utilisable: bool,
+    /// The code, when usable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reduction: Option<ReductionView>,
+    /// The discount on the current basket excl. VAT, when usable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remise_cents: Option<i64>,
+    /// Why not, in French.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raison: Option<String>,
+}
+
+/// Handles `GET /api/backend/ReductionCompte/GetCodeAsUser/{code}`.
+pub async fn get_code(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(raw): Path<String>,
+) -> Result<Json<CodeAnswer>, ApiError> {
+    let account_id = user.account_id();
+    let code = discounts::normalise_code(&raw);
+    let unknown = || ApiError::NotFoundWith(discounts::UNKNOWN.to_owned());
+    if code.is_empty() {
+        return Err(unknown());
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    let d = db_discounts::find_by_code(&mut conn, &code)
+        .await?
+        .ok_or_else(unknown)?;
+    let account_uses = db_discounts::uses_by_account(&mut conn, d.id, account_id).await?;
+    drop(conn);
+    let subtotal = basket_subtotal(&state, account_id).await?;
+    let usage = Usage {
+        account_id,
+        account_uses,
+        now: clock::now(),
+    };
+    Ok(Json(match discounts::evaluate(&d, &usage, subtotal) {
+        Ok(amount) => CodeAnswer {
+            utilisable: true,
+            reduction: Some(d.into()),
+            remise_cents: Some(amount.get()),
+            raison: None,
+        },
+        Err(reason) => CodeAnswer {
+            utilisable: false,
+            reduction: None,
+            remise_cents: None,
+            raison: Some(reason),
+        },
+    }))
+}
