@@ -78,6 +78,14 @@ fn mismatches(a: &Analysis, e: &Value) -> Vec<String> {
             .map(|k| r[k].as_u64().unwrap() as usize);
         check(got == want, format!("repairs {got:?} != {want:?}"));
     }
+    if let Some(codes) = e["warnings"].as_array() {
+        for code in codes {
+            check(
+                a.warnings.iter().any(|w| w.code == code.as_str().unwrap()),
+                format!("no {code} warning in {:?}", a.warnings),
+            );
+        }
+    }
     let unit = serde_json::to_value(a.unit_suggestion).unwrap();
     check(
         unit == e["unit_suggestion"],
