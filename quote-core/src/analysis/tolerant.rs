@@ -4,9 +4,10 @@
 //! 1e-16; tools that merge at 1e-8 call it closed. When the exact weld leaves open edges, the
 //! repair merges vertices within 1e-6 of the box diagonal (0.1 µm on a 100 mm part, far below
 //! any printer's resolution; a binary STL's f32 coordinates are about 1e-7 of their size apart).
-//! Vertices are bucketed on a grid of that size and each is merged with the first earlier vertex
-//! within the tolerance (max norm) in the 27 cells around it, in file order: deterministic, and
-//! only `floor`, `-` and comparisons, so the same in WebAssembly.
+//! Vertices are bucketed on a grid of that size and each is merged with the first earlier kept
+//! vertex within the tolerance (max norm) in the 27 cells around it, in file order (no chains: a
+//! merged vertex attracts no other): deterministic, and only `floor`, `-` and comparisons, so the
+//! same in WebAssembly.
 
 use std::collections::HashMap;
 
@@ -57,9 +58,13 @@ pub(crate) fn tolerant_weld(mesh: &Mesh, size: [f64; 3]) -> Option<Welded> {
         }
         if target != i as u32 {
             merged += 1;
+        } else {
+            // Only kept vertices are filed: two in one cell would be within the tolerance, so
+            // each cell holds at most one and a search reads at most 27 (no quadratic scan
+            // whatever the file).
+            grid.entry(c).or_default().push(i as u32);
         }
         remap.push(target);
-        grid.entry(c).or_default().push(i as u32);
     }
     if merged == 0 {
         return None;
