@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
-use quote_core::{analyze, import, Analysis, AnalysisOptions, Catalog, QuoteError, Unit};
+use quote_core::{analyze, import_noting, Analysis, AnalysisOptions, Catalog, QuoteError, Unit};
 
 use args::Args;
 use input::Input;
@@ -82,12 +82,14 @@ fn price_request(args: &Args, catalog: &Catalog) -> Result<Option<PriceRequest>,
 /// `analyze_file`, but the file's bytes are released once the mesh is built, so that a large file
 /// is not held in memory during the analysis (peak memory is a benchmark target).
 fn analyse(name: &str, bytes: Input, options: &AnalysisOptions) -> Result<Analysis, QuoteError> {
-    let (format, mut mesh) = import(name, &bytes)?;
+    let (format, mut mesh, notes) = import_noting(name, &bytes)?;
     drop(bytes);
     if options.unit != Unit::Mm {
         mesh.scale(options.unit.to_mm());
     }
-    analyze(format, &mesh, options)
+    let mut analysis = analyze(format, &mesh, options)?;
+    analysis.warnings.splice(0..0, notes);
+    Ok(analysis)
 }
 
 fn main() -> ExitCode {

@@ -210,3 +210,35 @@ fn table_mode_is_french_and_aligned() {
         row("Erreur").ends_with("Le fichier STL est tronqué\u{a0}: 12 triangles annoncés, 7 lus.")
     );
 }
+
+#[test]
+fn json_mode_reports_the_mesh_as_priced_and_its_repairs() {
+    let out = quote(&[
+        "--json",
+        &fixture("flipped_faces.stl"),
+        &fixture("near_duplicates.obj"),
+        &fixture("cube.stl"),
+    ]);
+    assert!(out.status.success());
+    let lines = json_lines(&out);
+    let flipped = &lines[0];
+    assert_eq!(flipped["closed"], true);
+    assert_eq!(flipped["watertight"], true);
+    assert!((flipped["volume_mm3"].as_f64().unwrap() - 8000.0).abs() < 1e-6);
+    assert_eq!(flipped["repairs"]["turned_faces"], 3);
+    assert_eq!(flipped["repairs"]["watertight_as_read"], false);
+    let near = &lines[1];
+    assert_eq!(
+        (near["closed"].as_bool(), near["watertight"].as_bool()),
+        (Some(true), Some(true))
+    );
+    assert_eq!(near["repairs"]["welded_vertices"], 1);
+    assert_eq!(near["repairs"]["closed_as_read"], false);
+    let sound = &lines[2]["repairs"];
+    for k in ["welded_vertices", "turned_faces", "turned_bodies"] {
+        assert_eq!(sound[k], 0, "{k}");
+    }
+    // The same price as the sound cube of the same size: it is priced as it will be printed.
+    let sound_out = json_lines(&quote(&["--json", &fixture("cube.stl")]));
+    assert_eq!(flipped["prices"], sound_out[0]["prices"]);
+}

@@ -13,11 +13,11 @@ mod mesh;
 pub mod pricing;
 
 pub use analysis::{
-    analyze, preview_flags, quick_stats, Analysis, AnalysisOptions, ProcessGeometry, QuickStats,
-    QuickStream, Unit,
+    analyze, analyze_repaired, preview_flags, quick_stats, Analysis, AnalysisOptions, BodyAnalysis,
+    ProcessGeometry, QuickStats, QuickStream, Repairs, Unit,
 };
 pub use error::{fr_int, fr_num, QuoteError};
-pub use import::{detect_format, import, Format};
+pub use import::{detect_format, import, import_noting, Format};
 pub use mesh::Mesh;
 pub use pricing::{price, Catalog, PriceBreakdown, PriceOptions};
 
@@ -27,9 +27,11 @@ pub fn analyze_file(
     bytes: &[u8],
     options: &AnalysisOptions,
 ) -> Result<Analysis, QuoteError> {
-    let (format, mut mesh) = import(name, bytes)?;
+    let (format, mut mesh, notes) = import_noting(name, bytes)?;
     if options.unit != Unit::Mm {
         mesh.scale(options.unit.to_mm());
     }
-    analyze(format, &mesh, options)
+    let mut analysis = analyze(format, &mesh, options)?;
+    analysis.warnings.splice(0..0, notes);
+    Ok(analysis)
 }

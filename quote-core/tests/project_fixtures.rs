@@ -1,6 +1,7 @@
 //! Checks every file of `fixtures/` against `fixtures/expected.json`, the truth written by
 //! `fixtures/generate.py` (computed there from the exact coordinates, independently of the engine).
-//! Tolerances of the issue: volume and area within 1e-6 relative for watertight meshes, box within
+//! Every repair case says what the repair must report (`repairs`) and how many bodies
+//! the file holds. Tolerances of the issue: volume and area within 1e-6 relative for watertight meshes, box within
 //! 1e-6 of its diagonal, counts and flags exact, files without a mesh refused with their code.
 
 use std::path::PathBuf;
@@ -61,6 +62,30 @@ fn mismatches(a: &Analysis, e: &Value) -> Vec<String> {
         a.inverted == e["inverted"].as_bool().unwrap(),
         format!("inverted {}", a.inverted),
     );
+    if let Some(bodies) = e["bodies"].as_u64() {
+        check(
+            a.bodies as u64 == bodies && a.body_details.len() as u64 == bodies,
+            format!("bodies {}", a.bodies),
+        );
+    }
+    if let Some(r) = e.get("repairs") {
+        let got = [
+            a.repairs.welded_vertices,
+            a.repairs.turned_faces,
+            a.repairs.turned_bodies,
+        ];
+        let want = ["welded_vertices", "turned_faces", "turned_bodies"]
+            .map(|k| r[k].as_u64().unwrap() as usize);
+        check(got == want, format!("repairs {got:?} != {want:?}"));
+    }
+    if let Some(codes) = e["warnings"].as_array() {
+        for code in codes {
+            check(
+                a.warnings.iter().any(|w| w.code == code.as_str().unwrap()),
+                format!("no {code} warning in {:?}", a.warnings),
+            );
+        }
+    }
     let unit = serde_json::to_value(a.unit_suggestion).unwrap();
     check(
         unit == e["unit_suggestion"],

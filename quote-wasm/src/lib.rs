@@ -146,11 +146,14 @@ pub fn analyze(
     let mut options = catalog.analysis_options();
     options.unit = unit;
     // The same steps as `quote_core::analyze_file`, kept apart to reuse the mesh for the preview.
-    let (format, mut mesh) = quote_core::import(name, bytes).map_err(quote_error)?;
+    let (format, mut mesh, notes) = quote_core::import_noting(name, bytes).map_err(quote_error)?;
     if unit != Unit::Mm {
         mesh.scale(unit.to_mm());
     }
-    let analysis = quote_core::analyze(format, &mesh, &options).map_err(quote_error)?;
+    // The preview shows the mesh as it was measured: repaired (welded, faces turned).
+    let (mut analysis, mesh) =
+        quote_core::analyze_repaired(format, mesh, &options).map_err(quote_error)?;
+    analysis.warnings.splice(0..0, notes);
     Ok(Analyzed {
         analysis_json: to_json(&analysis)?,
         pending: Some((mesh, options)),

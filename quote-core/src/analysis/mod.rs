@@ -3,9 +3,12 @@
 use serde::{Deserialize, Serialize};
 
 mod fit;
+mod nesting;
 mod options;
+mod orient;
 mod overhang;
 pub(crate) mod quick;
+mod repair;
 mod run;
 #[cfg(test)]
 mod run_tests;
@@ -19,7 +22,7 @@ mod volume;
 
 pub use options::{AnalysisOptions, ProcessGeometry, Unit};
 pub use quick::{quick_stats, QuickStats, QuickStream};
-pub use run::{analyze, preview_flags};
+pub use run::{analyze, analyze_repaired, preview_flags};
 
 use crate::import::Format;
 
@@ -67,6 +70,49 @@ pub struct ShellAnalysis {
     pub watertight: bool,
 }
 
+/// One body of the file: a solid shell with the voids inside it, as it will be printed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BodyAnalysis {
+    /// Triangles of its shells.
+    pub triangles: usize,
+    /// Shells: the outer one and its voids.
+    pub shells: usize,
+    /// Voids (shells inside the outer one), subtracted from the volume.
+    pub voids: usize,
+    /// Volume after repair (the outer shell's less its voids'), mm³.
+    pub volume_mm3: f64,
+    /// Surface area, voids included, mm².
+    pub area_mm2: f64,
+    /// Bounding box corners, mm.
+    pub bbox_min: [f64; 3],
+    /// Bounding box corners, mm.
+    pub bbox_max: [f64; 3],
+    /// Every edge of its shells shared by exactly two triangles with opposite directions.
+    pub watertight: bool,
+    /// One of its shells was written inside out and was turned (its volume counts as it should).
+    pub turned: bool,
+}
+
+/// What the engine repaired before measuring, so that the figures are those of the part as it
+/// will be printed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Repairs {
+    /// Vertices merged into a vertex closer than the weld's tolerance (1e-6 of the diagonal).
+    pub welded_vertices: usize,
+    /// Triangles left without area by that weld (two corners merged), removed.
+    pub removed_triangles: usize,
+    /// Faces turned to agree with the majority of their shell.
+    pub turned_faces: usize,
+    /// Whole shells turned (a body inside out, or a void wound like a solid).
+    pub turned_bodies: usize,
+    /// The weld closed a mesh that exact coordinates left open.
+    pub weld_closed: bool,
+    /// Closed as read, before any repair (exact weld; `is_watertight` of the reference table).
+    pub closed_as_read: bool,
+    /// Watertight as read, before any repair (`is_volume` of the reference table).
+    pub watertight_as_read: bool,
+}
+
 /// A warning for the user: stable code plus French text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Warning {
@@ -83,10 +129,11 @@ pub struct Analysis {
     pub format: Format,
     /// Triangle count.
     pub triangles: usize,
-    /// Unique vertices after the exact weld.
+    /// Unique vertices after the weld (exact, then tolerant when it repaired the mesh).
     pub vertices: usize,
-    /// Absolute value of the signed volume, mm³. This is what is priced. (Summing the shells'
-    /// absolute volumes instead would add the cavity of a hollow part rather than subtract it.)
+    /// Absolute value of the signed volume after repair, mm³. This is what is priced. (Summing
+    /// the shells' absolute volumes instead would add the cavity of a hollow part rather than
+    /// subtract it; the repair has turned voids and inverted bodies so that the sum is right.)
     pub volume_mm3: f64,
     /// Signed volume of the whole mesh, mm³.
     pub signed_volume_mm3: f64,
@@ -100,11 +147,17 @@ pub struct Analysis {
     pub shells: usize,
     /// Details per shell (largest first, at most 64 listed).
     pub shell_details: Vec<ShellAnalysis>,
-    /// Every edge shared by exactly two triangles, consistently oriented (`is_volume` of the
-    /// reference table).
+    /// Separate bodies: shells not inside another (a shell inside another is a void of its body).
+    pub bodies: usize,
+    /// Each body in order of first appearance in the file (at most 64 listed).
+    pub body_details: Vec<BodyAnalysis>,
+    /// What the repair did before the figures were taken.
+    pub repairs: Repairs,
+    /// After repair, every edge shared by exactly two triangles, consistently oriented
+    /// (`is_volume` of the reference table for a file that needed no repair).
     pub watertight: bool,
-    /// Every undirected edge shared by exactly two triangles, orientation aside
-    /// (`is_watertight` of the reference table).
+    /// After repair, every undirected edge shared by exactly two triangles, orientation aside
+    /// (`is_watertight` of the reference table for a file that needed no repair).
     pub closed: bool,
     /// Edges used by one triangle only.
     pub boundary_edges: usize,
@@ -112,11 +165,13 @@ pub struct Analysis {
     pub non_manifold_edges: usize,
     /// Edges whose two triangles run them the same way (flipped faces).
     pub inconsistent_edges: usize,
-    /// When not watertight: would welding vertices within a small tolerance close the mesh?
+    /// The repair's tolerant weld closed a mesh that exact coordinates left open (the same as
+    /// `repairs.weld_closed`).
     pub tolerant_weld_closes: bool,
     /// Triangles with zero area (repeated index or collinear corners).
     pub degenerate_triangles: usize,
-    /// The mesh is inside out (negative signed volume); the absolute volume is priced.
+    /// The mesh is still inside out after repair (negative signed volume: an open mesh, which the
+    /// repair does not turn); the absolute volume is priced.
     pub inverted: bool,
     /// Estimated thinnest wall, mm: 5th percentile of inward ray casts from a sample of faces,
     /// measured up to 10 mm; `None` when the walls are thicker than that or nothing could be

@@ -1,27 +1,58 @@
 //! The full analysis of a mesh: measures, topology, overhangs, fit, thickness, warnings.
 
 use super::overhang::{cos_deg, overhangs_up_z, Overhang, OverhangSums, DIRECTIONS};
+use std::borrow::Cow;
+
+use super::fit::best_fit;
+use super::nesting::{turn_shells, Nesting};
+use super::repair::{repair, used_box, Repaired};
 use super::topology::{topology, Topology};
 use super::units::{suggest_unit, warnings};
-use super::volume::{area_vector, corner_box, dot, greater, lesser, Measure};
-use super::{fit::best_fit, tolerant::tolerant_weld_closes};
-use super::{Analysis, AnalysisOptions, ShellAnalysis};
+use super::volume::{area_vector, corner_box, dot, Measure};
+use super::{Analysis, AnalysisOptions, BodyAnalysis, ShellAnalysis};
 use crate::{import::Format, Mesh, QuoteError};
 
 /// Shells listed in detail, largest first.
 const MAX_SHELL_DETAILS: usize = 64;
+/// Bodies listed in detail, in order of first appearance.
+pub(crate) const MAX_BODY_DETAILS: usize = 64;
 
 /// Analyses a mesh already in millimetres (apply `options.unit` before calling, or let
-/// [`crate::analyze_file`] do it).
+/// [`crate::analyze_file`] do it). The mesh is repaired first, as far as it needs (see
+/// [`super::Repairs`]); the figures are those of the repaired mesh.
 pub fn analyze(
     format: Format,
     mesh: &Mesh,
     options: &AnalysisOptions,
 ) -> Result<Analysis, QuoteError> {
+    run(format, Cow::Borrowed(mesh), options).map(|(a, _)| a)
+}
+
+/// [`analyze`], giving back the mesh as it was measured (repaired: welded, faces and bodies
+/// turned), for a preview that shows the part as priced. A sound mesh comes back untouched.
+pub fn analyze_repaired(
+    format: Format,
+    mesh: Mesh,
+    options: &AnalysisOptions,
+) -> Result<(Analysis, Mesh), QuoteError> {
+    run(format, Cow::Owned(mesh), options).map(|(a, m)| (a, m.into_owned()))
+}
+
+fn run<'a>(
+    format: Format,
+    mesh: Cow<'a, Mesh>,
+    options: &AnalysisOptions,
+) -> Result<(Analysis, Cow<'a, Mesh>), QuoteError> {
     if mesh.triangles.is_empty() {
         return Err(QuoteError::NoMesh);
     }
-    let topo = topology(mesh);
+    let topo = topology(&mesh);
+    let Repaired {
+        mut mesh,
+        topo,
+        nesting,
+        mut repairs,
+    } = repair(mesh, topo);
     // One support angle per process (0 for processes without supports), each computed once.
     let angles: Vec<f64> = options
         .processes
@@ -40,9 +71,17 @@ pub fn analyze(
             distinct.push(a);
         }
     }
-    let (total, shell_details, by_angle) = measure(mesh, &topo, &distinct);
+    let (mut total, mut shell_details, mut by_angle) = measure(&mesh, &topo, &distinct);
+    let mut turned = nesting.turn.clone();
+    if topo.shells == 1 && topo.closed() && total.signed_volume() < 0.0 {
+        // A single closed shell inside out: turned, and measured again (overhangs change).
+        turned = vec![true];
+        repairs.turned_bodies += turn_shells(mesh.to_mut(), &topo, &turned);
+        (total, shell_details, by_angle) = measure(&mesh, &topo, &distinct);
+    }
+    let body_details = bodies(&mesh, &topo, &nesting, &turned, &total);
     let size = total.size();
-    let min_wall_mm = super::thickness::min_wall(mesh, options.thickness_samples, &total);
+    let min_wall_mm = super::thickness::min_wall(&mesh, options.thickness_samples, &total);
     let fits = options
         .processes
         .iter()
@@ -56,7 +95,7 @@ pub fn analyze(
     let mut a = Analysis {
         format,
         triangles: mesh.triangles.len(),
-        vertices: mesh.vertices.len(),
+        vertices: mesh.vertices.len() - repairs.welded_vertices,
         volume_mm3: signed.abs(),
         signed_volume_mm3: signed,
         area_mm2: total.area(),
@@ -64,36 +103,76 @@ pub fn analyze(
         bbox_max: total.max,
         shells: topo.shells,
         shell_details,
+        bodies: nesting.bodies,
+        body_details,
         watertight: topo.watertight(),
         closed: topo.closed(),
         boundary_edges: topo.boundary_edges,
         non_manifold_edges: topo.non_manifold_edges,
         inconsistent_edges: topo.inconsistent_edges,
-        tolerant_weld_closes: !topo.closed() && tolerant_weld_closes(mesh, size),
+        tolerant_weld_closes: repairs.weld_closed,
         degenerate_triangles: total.degenerate,
         inverted: signed < 0.0,
         min_wall_mm,
         fits,
         unit_suggestion: suggest_unit(size, options.unit),
         warnings: Vec::new(),
+        repairs,
     };
     a.warnings = warnings(&a);
-    Ok(a)
+    Ok((a, mesh))
 }
 
-/// The box of the vertices the triangles use (the same as the triangles' corners give).
-fn used_box(mesh: &Mesh, topo: &Topology) -> ([f64; 3], [f64; 3]) {
-    let mut min = [f64::INFINITY; 3];
-    let mut max = [f64::NEG_INFINITY; 3];
-    for (v, s) in mesh.vertices.iter().zip(&topo.vertex_shell) {
-        if *s != u32::MAX {
-            for k in 0..3 {
-                min[k] = lesser(min[k], v[k]);
-                max[k] = greater(max[k], v[k]);
-            }
+/// Each body's figures (at most [`MAX_BODY_DETAILS`], in body order): the whole mesh's when
+/// there is one body, else one more pass over the triangles.
+fn bodies(
+    mesh: &Mesh,
+    topo: &Topology,
+    nesting: &Nesting,
+    turned: &[bool],
+    total: &Measure,
+) -> Vec<BodyAnalysis> {
+    let n = nesting.bodies.min(MAX_BODY_DETAILS);
+    let mut shells = vec![0usize; n];
+    let mut voids = vec![0usize; n];
+    let mut bad = vec![0u32; n];
+    let mut any_turned = vec![false; n];
+    for (s, &b) in nesting.body_of_shell.iter().enumerate() {
+        let b = b as usize;
+        if b < n {
+            shells[b] += 1;
+            voids[b] += usize::from(nesting.voids[s]);
+            bad[b] += topo.bad_edges_per_shell[s];
+            any_turned[b] |= turned[s];
         }
     }
-    (min, max)
+    let measures = if nesting.bodies == 1 {
+        vec![*total]
+    } else {
+        let mut m = vec![Measure::default(); n];
+        for (t, tri) in mesh.triangles.iter().enumerate() {
+            let b = nesting.body_of_shell[topo.vertex_shell[tri[0] as usize] as usize] as usize;
+            if b < n {
+                m[b].add(mesh.corners(t));
+            }
+        }
+        m
+    };
+    measures
+        .iter()
+        .enumerate()
+        .map(|(b, m)| BodyAnalysis {
+            triangles: m.triangles,
+            shells: shells[b],
+            voids: voids[b],
+            volume_mm3: m.signed_volume().abs(),
+            area_mm2: m.area(),
+            bbox_min: m.min,
+            bbox_max: m.max,
+            watertight: bad[b] == 0,
+            turned: any_turned[b],
+        })
+        .collect()
 }
 
 /// The whole mesh's measure (triangles in file order), per-shell figures for the largest

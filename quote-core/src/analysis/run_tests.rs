@@ -28,17 +28,120 @@ fn a_closed_cube_is_watertight_fits_everywhere_and_has_no_warning() {
     assert!(a.warnings.is_empty(), "{:?}", a.warnings);
 }
 
-#[test]
-fn an_inverted_cube_reports_it_and_prices_the_absolute_volume() {
-    let mut m = cube(10.0, [0.0; 3]);
+fn flipped(mut m: Mesh) -> Mesh {
     for t in &mut m.triangles {
         t.swap(1, 2);
     }
-    let a = run(&m);
-    assert!(a.inverted && a.watertight);
-    assert!((a.signed_volume_mm3 + 1000.0).abs() < 1e-9);
+    m
+}
+
+fn message<'a>(a: &'a super::Analysis, code: &str) -> &'a str {
+    &a.warnings.iter().find(|w| w.code == code).unwrap().message
+}
+
+#[test]
+fn an_inverted_cube_is_turned_and_says_so() {
+    let a = run(&flipped(cube(10.0, [0.0; 3])));
+    assert!(!a.inverted && a.watertight);
+    assert!((a.signed_volume_mm3 - 1000.0).abs() < 1e-9);
     assert!((a.volume_mm3 - 1000.0).abs() < 1e-9);
-    assert!(codes(&a).contains(&"inverted"));
+    assert_eq!(a.repairs.turned_bodies, 1);
+    assert!(a.repairs.watertight_as_read);
+    assert!(a.body_details[0].turned);
+    assert_eq!(
+        message(&a, "repaired_bodies"),
+        "1 corps à l'envers retourné automatiquement\u{a0}: le volume est compté tel que la pièce sera imprimée."
+    );
+    // Turned, its overhangs are those of the upright cube: the top face needs no support.
+    let upright = run(&cube(10.0, [0.0; 3]));
+    assert_eq!(a.fits, upright.fits);
+}
+
+#[test]
+fn flipped_faces_are_turned_before_the_volume_is_taken() {
+    let mut m = cube(10.0, [0.0; 3]);
+    for t in [1, 4, 11] {
+        m.triangles[t].swap(1, 2);
+    }
+    let raw: f64 = (0..12)
+        .map(|t| {
+            let [p, q, r] = m.corners(t);
+            super::volume::dot(p, super::volume::cross(q, r)) / 6.0
+        })
+        .sum();
+    assert!(
+        (raw - 1000.0).abs() > 100.0,
+        "the flips change the raw sum: {raw}"
+    );
+    let a = run(&m);
+    assert!(a.watertight && a.closed && !a.repairs.watertight_as_read);
+    assert_eq!(a.inconsistent_edges, 0);
+    assert_eq!(a.repairs.turned_faces, 3);
+    assert!((a.volume_mm3 - 1000.0).abs() < 1e-9);
+    assert_eq!(
+        message(&a, "repaired_faces"),
+        "3 faces retournées automatiquement pour suivre leurs voisines."
+    );
+    assert!(!codes(&a).contains(&"inconsistent_orientation"));
+}
+
+#[test]
+fn a_mesh_only_a_tolerant_weld_closes_is_priced_as_closed() {
+    let mut m = cube(10.0, [0.0; 3]);
+    // Vertex 7 written twice, a hair apart, by the triangles that use it.
+    m.vertices.push([10.0, 10.0, 10.0 + 1e-10]);
+    m.triangles[3] = [5, 8, 6];
+    m.triangles[7] = [3, 6, 8];
+    let a = run(&m);
+    assert!(a.closed && a.watertight && a.tolerant_weld_closes);
+    assert!(!a.repairs.closed_as_read);
+    assert_eq!(a.repairs.welded_vertices, 1);
+    assert_eq!(a.vertices, 8);
+    assert!((a.volume_mm3 - 1000.0).abs() < 1e-6);
+    assert!(!codes(&a).contains(&"not_watertight"));
+    assert_eq!(
+        message(&a, "repaired_vertices"),
+        "1 sommet presque confondu avec un autre soudé automatiquement\u{a0}: le maillage est fermé."
+    );
+}
+
+#[test]
+fn a_void_is_subtracted_and_an_inverted_body_counts_positive() {
+    // A 10 mm cube with a 4 mm void written like a solid, and a 2 mm cube inside out beside it.
+    let hollow = merge(&cube(10.0, [0.0; 3]), &cube(4.0, [3.0; 3]));
+    let m = merge(&hollow, &flipped(cube(2.0, [20.0, 0.0, 0.0])));
+    let a = run(&m);
+    assert_eq!((a.shells, a.bodies), (3, 2));
+    assert!(
+        (a.volume_mm3 - (1000.0 - 64.0 + 8.0)).abs() < 1e-9,
+        "{}",
+        a.volume_mm3
+    );
+    assert_eq!(a.repairs.turned_bodies, 2);
+    let b = &a.body_details;
+    assert_eq!((b[0].shells, b[0].voids, b[0].triangles), (2, 1, 24));
+    assert!((b[0].volume_mm3 - 936.0).abs() < 1e-9);
+    assert!((b[0].area_mm2 - (600.0 + 96.0)).abs() < 1e-9);
+    assert_eq!((b[0].bbox_min, b[0].bbox_max), ([0.0; 3], [10.0; 3]));
+    assert!((b[1].volume_mm3 - 8.0).abs() < 1e-9);
+    assert!(b[0].turned && b[1].turned && b[1].watertight);
+}
+
+#[test]
+fn two_sound_bodies_need_no_repair() {
+    let m = merge(&cube(10.0, [0.0; 3]), &cube(5.0, [20.0, 0.0, 0.0]));
+    let a = run(&m);
+    assert_eq!(a.bodies, 2);
+    assert_eq!(
+        a.repairs,
+        super::Repairs {
+            closed_as_read: true,
+            watertight_as_read: true,
+            ..Default::default()
+        }
+    );
+    assert!((a.body_details[1].volume_mm3 - 125.0).abs() < 1e-9);
+    assert!(!a.warnings.iter().any(|w| w.code.starts_with("repaired")));
 }
 
 #[test]

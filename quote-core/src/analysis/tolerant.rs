@@ -1,30 +1,42 @@
-//! Would the mesh close if vertices closer than a tiny tolerance were merged?
+//! The tolerant weld of the repair: vertices closer than a tiny tolerance are merged.
 //!
 //! Exact welding (the reference rule) calls a mesh open when duplicate vertices differ by
-//! 1e-16; tools that merge at 1e-8 call it closed. We report the exact flag and tell the user
-//! when merging within 1e-6 of the box diagonal would close it. Vertices are bucketed on a grid
-//! of that size and each is merged with any earlier vertex within the tolerance (max norm) in
-//! the 27 cells around it.
+//! 1e-16; tools that merge at 1e-8 call it closed. When the exact weld leaves open edges, the
+//! repair merges vertices within 1e-6 of the box diagonal (0.1 µm on a 100 mm part, far below
+//! any printer's resolution; a binary STL's f32 coordinates are about 1e-7 of their size apart).
+//! Vertices are bucketed on a grid of that size and each is merged with the first earlier kept
+//! vertex within the tolerance (max norm) in the 27 cells around it, in file order (no chains: a
+//! merged vertex attracts no other): deterministic, and only `floor`, `-` and comparisons, so the
+//! same in WebAssembly.
 
 use std::collections::HashMap;
 
-use super::topology::topology;
 use crate::Mesh;
 
 /// Relative tolerance, of the bounding-box diagonal.
-const RELATIVE_TOLERANCE: f64 = 1e-6;
+pub(crate) const RELATIVE_TOLERANCE: f64 = 1e-6;
 
-/// Re-welds within the tolerance and checks that every edge is then used by exactly two
-/// triangles.
-pub(crate) fn tolerant_weld_closes(mesh: &Mesh, size: [f64; 3]) -> bool {
+/// A tolerant weld's outcome: the welded mesh (collapsed triangles dropped) and its counts.
+pub(crate) struct Welded {
+    /// The mesh with merged vertices' triangles pointing at the kept vertex.
+    pub mesh: Mesh,
+    /// Vertices merged into an earlier one.
+    pub merged: usize,
+    /// Triangles that lost their area to the weld (two corners merged), dropped.
+    pub dropped: usize,
+}
+
+/// Merges vertices within the tolerance of a part of box `size`; `None` when nothing merges.
+pub(crate) fn tolerant_weld(mesh: &Mesh, size: [f64; 3]) -> Option<Welded> {
     let diag = (size[0] * size[0] + size[1] * size[1] + size[2] * size[2]).sqrt();
     let tol = diag * RELATIVE_TOLERANCE;
     if !(tol > 0.0 && tol.is_finite()) {
-        return false;
+        return None;
     }
     let cell = |p: [f64; 3]| p.map(|c| (c / tol).floor() as i64);
     let mut grid: HashMap<[i64; 3], Vec<u32>> = HashMap::with_capacity(mesh.vertices.len());
     let mut remap: Vec<u32> = Vec::with_capacity(mesh.vertices.len());
+    let mut merged = 0;
     for (i, p) in mesh.vertices.iter().enumerate() {
         let c = cell(*p);
         let mut target = i as u32;
@@ -44,25 +56,41 @@ pub(crate) fn tolerant_weld_closes(mesh: &Mesh, size: [f64; 3]) -> bool {
                 }
             }
         }
+        if target != i as u32 {
+            merged += 1;
+        } else {
+            // Only kept vertices are filed: two in one cell would be within the tolerance, so
+            // each cell holds at most one and a search reads at most 27 (no quadratic scan
+            // whatever the file).
+            grid.entry(c).or_default().push(i as u32);
+        }
         remap.push(target);
-        grid.entry(c).or_default().push(i as u32);
     }
-    let welded = Mesh {
-        vertices: mesh.vertices.clone(),
-        triangles: mesh
-            .triangles
-            .iter()
-            .map(|t| t.map(|v| remap[v as usize]))
-            .filter(|t| t[0] != t[1] && t[1] != t[2] && t[0] != t[2])
-            .collect(),
-    };
-    !welded.triangles.is_empty() && topology(&welded).closed()
+    if merged == 0 {
+        return None;
+    }
+    let triangles: Vec<[u32; 3]> = mesh
+        .triangles
+        .iter()
+        .map(|t| t.map(|v| remap[v as usize]))
+        .filter(|t| t[0] != t[1] && t[1] != t[2] && t[0] != t[2])
+        .collect();
+    let dropped = mesh.triangles.len() - triangles.len();
+    Some(Welded {
+        mesh: Mesh {
+            vertices: mesh.vertices.clone(),
+            triangles,
+        },
+        merged,
+        dropped,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::test_meshes::cube;
+    use crate::analysis::topology::topology;
 
     #[test]
     fn a_cube_with_a_split_vertex_closes_when_welded_tolerantly() {
@@ -71,13 +99,24 @@ mod tests {
         let last = m.vertices.len() as u32 - 1;
         m.triangles[3] = [5, last, 6];
         assert!(!topology(&m).closed());
-        assert!(tolerant_weld_closes(&m, [1.0; 3]));
+        let w = tolerant_weld(&m, [1.0; 3]).unwrap();
+        assert_eq!((w.merged, w.dropped), (1, 0));
+        assert!(topology(&w.mesh).watertight());
     }
 
     #[test]
-    fn an_open_box_stays_open() {
+    fn vertices_a_tolerance_apart_stay_apart() {
+        let mut m = cube(1.0, [0.0; 3]);
+        m.vertices.push([1.0 + 1e-5, 1.0, 1.0]);
+        let last = m.vertices.len() as u32 - 1;
+        m.triangles[3] = [5, last, 6];
+        assert!(tolerant_weld(&m, [1.0; 3]).is_none());
+    }
+
+    #[test]
+    fn an_open_box_has_nothing_to_weld() {
         let mut m = cube(1.0, [0.0; 3]);
         m.triangles.truncate(10);
-        assert!(!tolerant_weld_closes(&m, [1.0; 3]));
+        assert!(tolerant_weld(&m, [1.0; 3]).is_none());
     }
 }

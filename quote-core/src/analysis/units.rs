@@ -51,20 +51,86 @@ fn unit_name(u: Unit) -> &'static str {
     }
 }
 
+/// `singular` for one, else `plural` (French: 0 and 1 take the singular).
+fn plural<'a>(n: usize, singular: &'a str, plural: &'a str) -> &'a str {
+    if n > 1 {
+        plural
+    } else {
+        singular
+    }
+}
+
+/// What the repair did, in plain French (one warning per kind of repair).
+fn repair_warnings(a: &Analysis, out: &mut Vec<Warning>) {
+    let r = &a.repairs;
+    if r.welded_vertices > 0 {
+        let n = r.welded_vertices;
+        let mut msg = format!(
+            "{} {} automatiquement",
+            fr_int(n as u64),
+            plural(
+                n,
+                "sommet presque confondu avec un autre soudé",
+                "sommets presque confondus avec d'autres soudés"
+            )
+        );
+        if r.weld_closed {
+            msg.push_str("\u{a0}: le maillage est fermé.");
+        } else {
+            msg.push('.');
+        }
+        if r.removed_triangles > 0 {
+            msg.push_str(&format!(
+                " {} {}.",
+                fr_int(r.removed_triangles as u64),
+                plural(
+                    r.removed_triangles,
+                    "triangle devenu sans aire a été retiré",
+                    "triangles devenus sans aire ont été retirés"
+                )
+            ));
+        }
+        warn(out, "repaired_vertices", msg);
+    }
+    if r.turned_faces > 0 {
+        let n = r.turned_faces;
+        warn(
+            out,
+            "repaired_faces",
+            format!(
+                "{} {} automatiquement pour suivre {} voisines.",
+                fr_int(n as u64),
+                plural(n, "face retournée", "faces retournées"),
+                plural(n, "ses", "leurs")
+            ),
+        );
+    }
+    if r.turned_bodies > 0 {
+        let n = r.turned_bodies;
+        warn(
+            out,
+            "repaired_bodies",
+            format!(
+                "{} {} automatiquement\u{a0}: le volume est compté tel que la pièce sera imprimée.",
+                fr_int(n as u64),
+                plural(n, "corps à l'envers retourné", "corps à l'envers retournés")
+            ),
+        );
+    }
+}
+
 /// The warnings for a finished analysis (everything but the warnings is filled).
 pub(crate) fn warnings(a: &Analysis) -> Vec<Warning> {
     let mut out = Vec::new();
     if !a.closed {
-        let mut msg = format!(
+        let msg = format!(
             "Le maillage n'est pas étanche\u{a0}: {} arête(s) ouverte(s), {} arête(s) partagée(s) par plus de deux faces. Le volume calculé peut être faux.",
             fr_int(a.boundary_edges as u64),
             fr_int(a.non_manifold_edges as u64)
         );
-        if a.tolerant_weld_closes {
-            msg.push_str(" Souder les sommets presque confondus le fermerait.");
-        }
         warn(&mut out, "not_watertight", msg);
     }
+    repair_warnings(a, &mut out);
     if a.inconsistent_edges > 0 {
         warn(&mut out, "inconsistent_orientation", format!(
             "Des faces sont retournées\u{a0}: {} arête(s) parcourue(s) dans le même sens par leurs deux faces.",

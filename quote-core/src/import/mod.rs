@@ -9,6 +9,7 @@ pub(crate) mod weld;
 
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::Warning;
 use crate::{error::fr_int, Mesh, QuoteError};
 
 /// The most triangles a file may hold (about 1 GB of binary STL).
@@ -77,16 +78,60 @@ pub fn detect_format(name: &str, bytes: &[u8]) -> Result<Format, QuoteError> {
 
 /// Reads a file into a welded mesh in millimetres.
 pub fn import(name: &str, bytes: &[u8]) -> Result<(Format, Mesh), QuoteError> {
+    import_noting(name, bytes).map(|(f, m, _)| (f, m))
+}
+
+/// [`import`], with French warnings for what the reader skipped (an OBJ's short faces, lines
+/// and points).
+pub fn import_noting(name: &str, bytes: &[u8]) -> Result<(Format, Mesh, Vec<Warning>), QuoteError> {
     let format = detect_format(name, bytes)?;
+    let mut warnings = Vec::new();
     let mesh = match format {
         Format::Stl => stl::read_stl(bytes)?,
-        Format::Obj => obj::read_obj(bytes)?,
+        Format::Obj => {
+            let read = obj::read_obj_noting(bytes)?;
+            obj_warnings(&read, &mut warnings);
+            read.mesh
+        }
         Format::ThreeMf => threemf::read_3mf(bytes)?,
     };
     if mesh.triangles.is_empty() {
         return Err(QuoteError::NoMesh);
     }
-    Ok((format, mesh))
+    Ok((format, mesh, warnings))
+}
+
+fn obj_warnings(read: &obj::ObjRead, out: &mut Vec<Warning>) {
+    let n = read.short_faces;
+    if n > 0 {
+        let (what, done) = if n > 1 {
+            ("faces", "ignorées")
+        } else {
+            ("face", "ignorée")
+        };
+        out.push(Warning {
+            code: "obj_short_faces_skipped".into(),
+            message: format!(
+                "{} {what} de moins de trois sommets {done} (sans surface, rien à imprimer).",
+                fr_int(n as u64)
+            ),
+        });
+    }
+    let n = read.lines_and_points;
+    if n > 0 {
+        let (what, done) = if n > 1 {
+            ("éléments ligne ou point (l, p)", "ignorés")
+        } else {
+            ("élément ligne ou point (l, p)", "ignoré")
+        };
+        out.push(Warning {
+            code: "obj_lines_skipped".into(),
+            message: format!(
+                "{} {what} {done}\u{a0}: seules les faces sont imprimées.",
+                fr_int(n as u64)
+            ),
+        });
+    }
 }
 
 /// The error for a file holding more than [`MAX_TRIANGLES`].

@@ -616,3 +616,45 @@ async fn the_purge_removes_expired_uploads_and_the_files_nothing_names() {
         vec![cube_key.trim_start_matches("uploads/").to_owned()]
     );
 }
+
+fn project_fixture(name: &str) -> Vec<u8> {
+    std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../fixtures")
+            .join(name),
+    )
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_mesh_the_engine_repairs_is_priced_and_recorded_as_closed() {
+    use server::db::pieces::status;
+    let app = spawn_app().await;
+    let c = app.client();
+    for (index, name) in [
+        "flipped_faces.stl",
+        "near_duplicates.obj",
+        "inverted_cube.stl",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let body = drop_file(&c, project_fixture(name), name, index).await;
+        assert!(body["error"].is_null(), "{name}: {body}");
+        assert_eq!(body["analysis"]["watertight"], true, "{name}");
+        assert_eq!(
+            body["statusId"],
+            status::ANALYSED,
+            "{name}: no human review"
+        );
+        let repaired = &body["analysis"]["repairs"];
+        let count = ["welded_vertices", "turned_faces", "turned_bodies"]
+            .iter()
+            .map(|k| repaired[k].as_u64().unwrap())
+            .sum::<u64>();
+        assert!(count > 0, "{name}: {repaired}");
+    }
+    // A mesh no repair closes still waits for a review.
+    let body = drop_file(&c, project_fixture("open_cube.stl"), "open_cube.stl", 3).await;
+    assert_eq!(body["statusId"], status::TO_REVIEW);
+}

@@ -20,6 +20,31 @@ export interface ProcessFit {
   too_thin: boolean;
 }
 
+/** One body of the file: a solid shell and the voids inside it, as it will be printed. */
+export interface BodyAnalysis {
+  triangles: number;
+  shells: number;
+  voids: number;
+  volume_mm3: number;
+  area_mm2: number;
+  bbox_min: [number, number, number];
+  bbox_max: [number, number, number];
+  watertight: boolean;
+  /** One of its shells was inside out and was turned. */
+  turned: boolean;
+}
+
+/** What the engine repaired before measuring (the figures are those of the repaired mesh). */
+export interface Repairs {
+  welded_vertices: number;
+  removed_triangles: number;
+  turned_faces: number;
+  turned_bodies: number;
+  weld_closed: boolean;
+  closed_as_read: boolean;
+  watertight_as_read: boolean;
+}
+
 export interface Analysis {
   format: FileFormat;
   triangles: number;
@@ -30,7 +55,11 @@ export interface Analysis {
   bbox_min: [number, number, number];
   bbox_max: [number, number, number];
   shells: number;
+  bodies: number;
+  body_details: BodyAnalysis[];
+  repairs: Repairs;
   watertight: boolean;
+  closed: boolean;
   boundary_edges: number;
   degenerate_triangles: number;
   inverted: boolean;

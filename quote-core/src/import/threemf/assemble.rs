@@ -1,5 +1,7 @@
 //! Turns the parsed 3MF model into one mesh: build items, components and their transforms,
-//! then the unit scale to millimetres.
+//! then the unit scale to millimetres. With the production extension, an item or component may
+//! name another model part (`p:path`): its object is looked up there, and the components of that
+//! object refer to that same part unless they name another.
 
 use std::collections::HashMap;
 
@@ -65,6 +67,8 @@ impl Affine {
 pub(crate) struct Component {
     pub object_id: u32,
     pub transform: Affine,
+    /// The model part holding the object (production extension), `None` for the same part.
+    pub path: Option<String>,
 }
 
 /// One `<object>`.
@@ -102,8 +106,16 @@ const MAX_DEPTH: usize = 32;
 /// small file of nested components cannot make us loop for hours.
 const MAX_WORK: u64 = 200_000_000;
 
+/// A part's name as OPC names compare: without the leading slash, in lower case.
+pub(crate) fn part_key(path: &str) -> String {
+    path.trim_start_matches('/').to_ascii_lowercase()
+}
+
 struct Builder<'a> {
-    objects: HashMap<u32, &'a Object>,
+    /// Objects by model part (0 the root, then `parts` in order) and id.
+    objects: HashMap<(usize, u32), &'a Object>,
+    /// Model parts other than the root, by [`part_key`], with their number.
+    parts: HashMap<String, usize>,
     welder: Welder<Key64>,
     triangles: Vec<[u32; 3]>,
     remap: Vec<u32>,
@@ -112,7 +124,19 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    fn add(&mut self, id: u32, t: &Affine, depth: usize) -> Result<(), QuoteError> {
+    /// The part a reference from `part` points to.
+    fn part_of(&self, part: usize, c: &Component) -> Result<usize, QuoteError> {
+        match &c.path {
+            None => Ok(part),
+            Some(p) => self.parts.get(&part_key(p)).copied().ok_or_else(|| {
+                spec(format!(
+                    "la partie «\u{a0}{p}\u{a0}» désignée par p:path est absente"
+                ))
+            }),
+        }
+    }
+
+    fn add(&mut self, part: usize, id: u32, t: &Affine, depth: usize) -> Result<(), QuoteError> {
         if depth > MAX_DEPTH {
             return Err(spec(format!(
                 "composants imbriqués sur plus de {MAX_DEPTH} niveaux (ou cycle de références)"
@@ -120,7 +144,7 @@ impl Builder<'_> {
         }
         let o = *self
             .objects
-            .get(&id)
+            .get(&(part, id))
             .ok_or_else(|| spec(format!("référence à l'objet {id}, qui n'existe pas")))?;
         self.work += 1 + o.vertices.len() as u64 + o.triangles.len() as u64;
         if self.work > MAX_WORK {
@@ -153,7 +177,8 @@ impl Builder<'_> {
                 .push(if flip { [a, c, b] } else { [a, b, c] });
         }
         for c in &o.components {
-            self.add(c.object_id, &c.transform.then(t), depth + 1)?;
+            let p = self.part_of(part, c)?;
+            self.add(p, c.object_id, &c.transform.then(t), depth + 1)?;
         }
         Ok(())
     }
@@ -172,22 +197,32 @@ fn vertex_room(welded: usize, more: usize) -> Result<(), QuoteError> {
     Ok(())
 }
 
-pub(crate) fn assemble(model: &Model) -> Result<Mesh, QuoteError> {
+/// Builds the mesh of every build item of the root `model`; `parts` are the other model parts
+/// its `p:path` references name (by [`part_key`]).
+pub(crate) fn assemble(model: &Model, parts: &[(String, Model)]) -> Result<Mesh, QuoteError> {
     let mut objects = HashMap::with_capacity(model.objects.len());
-    for o in &model.objects {
-        if objects.insert(o.id, o).is_some() {
-            return Err(spec(format!("deux objets portent l'identifiant {}", o.id)));
-        }
-        if !o.has_mesh && o.components.is_empty() {
-            return Err(spec(format!(
-                "l'objet {} n'a ni maillage ni composants",
-                o.id
-            )));
+    let all = std::iter::once(model).chain(parts.iter().map(|(_, m)| m));
+    for (part, m) in all.clone().enumerate() {
+        for o in &m.objects {
+            if objects.insert((part, o.id), o).is_some() {
+                return Err(spec(format!("deux objets portent l'identifiant {}", o.id)));
+            }
+            if !o.has_mesh && o.components.is_empty() {
+                return Err(spec(format!(
+                    "l'objet {} n'a ni maillage ni composants",
+                    o.id
+                )));
+            }
         }
     }
-    let vertices: usize = model.objects.iter().map(|o| o.vertices.len()).sum();
+    let vertices: usize = all.flat_map(|m| &m.objects).map(|o| o.vertices.len()).sum();
     let mut b = Builder {
         objects,
+        parts: parts
+            .iter()
+            .enumerate()
+            .map(|(i, (name, _))| (part_key(name), i + 1))
+            .collect(),
         welder: Welder::with_capacity(vertices),
         triangles: Vec::new(),
         remap: Vec::new(),
@@ -195,7 +230,8 @@ pub(crate) fn assemble(model: &Model) -> Result<Mesh, QuoteError> {
         work: 0,
     };
     for item in &model.items {
-        b.add(item.object_id, &item.transform, 0)?;
+        let p = b.part_of(0, item)?;
+        b.add(p, item.object_id, &item.transform, 0)?;
     }
     // Keep only the vertices that triangles use, so the box is that of the printed part.
     let used: Vec<[f64; 3]> = b.welder.into_vertices();

@@ -102,17 +102,56 @@ fn read_3mf_within(bytes: &[u8], limit: u64) -> Result<Mesh, QuoteError> {
             "la partie du modèle 3D «\u{a0}{target}\u{a0}» annoncée par _rels/.rels est absente"
         ))
     })?;
+    let root = read_model(&mut archive, index, &mut budget)?;
+    // The other model parts that `p:path` references name (production extension), each read
+    // once; a part may name further parts, but never more than the archive holds.
+    let mut parts: Vec<(String, assemble::Model)> = Vec::new();
+    let mut wanted: Vec<String> = paths(&root);
+    while let Some(path) = wanted.pop() {
+        let key = assemble::part_key(&path);
+        if key == assemble::part_key(&target) || parts.iter().any(|(p, _)| *p == key) {
+            continue;
+        }
+        let Some(i) = part_index(&archive, &path) else {
+            return Err(invalid(format!(
+                "la partie «\u{a0}{path}\u{a0}» désignée par p:path est absente"
+            )));
+        };
+        let m = read_model(&mut archive, i, &mut budget)?;
+        wanted.extend(paths(&m));
+        parts.push((key, m));
+    }
+    assemble::assemble(&root, &parts)
+}
+
+/// The parts named by a model's `p:path` references.
+fn paths(m: &assemble::Model) -> Vec<String> {
+    let components = m.objects.iter().flat_map(|o| &o.components);
+    m.items
+        .iter()
+        .chain(components)
+        .filter_map(|c| c.path.clone())
+        .collect()
+}
+
+/// Parses the model part at `index`, within the budget.
+fn read_model(
+    archive: &mut Archive,
+    index: usize,
+    budget: &mut u64,
+) -> Result<assemble::Model, QuoteError> {
     let file = archive
         .by_index(index)
         .map_err(|e| invalid(format!("modèle 3D illisible ({e})")))?;
     let mut limited = Limited {
         inner: file,
-        left: budget,
+        left: *budget,
         exceeded: false,
     };
     let parsed = model::parse(std::io::BufReader::new(&mut limited));
     if limited.exceeded {
         return Err(too_large());
     }
-    assemble::assemble(&parsed?)
+    *budget = limited.left;
+    parsed
 }

@@ -16,10 +16,14 @@ use crate::import::{parse_coord, too_many, MAX_TRIANGLES};
 use crate::{error::fr_int, QuoteError};
 
 const CORE: &[u8] = b"http://schemas.microsoft.com/3dmanufacturing/core/2015/02";
-/// Extensions whose required files we can read: materials (colours only matter to the
+/// The production extension: components and build items may point to an object of another
+/// model part (`p:path`); its UUIDs do not matter to the quote.
+const PRODUCTION: &[u8] = b"http://schemas.microsoft.com/3dmanufacturing/production/2015/06";
+/// Extensions whose required files we can read: production (`p:path` parts), materials (colours only matter to the
 /// preview), slices (the mesh is still there) and beam lattices (triangles are read; beams
 /// are not priced).
 const READABLE_EXTENSIONS: &[&[u8]] = &[
+    PRODUCTION,
     b"http://schemas.microsoft.com/3dmanufacturing/material/2015/02",
     b"http://schemas.microsoft.com/3dmanufacturing/slice/2015/07",
     b"http://schemas.microsoft.com/3dmanufacturing/beamlattice/2017/02",
@@ -247,6 +251,7 @@ pub(crate) fn parse(mut input: impl BufRead) -> Result<Model, QuoteError> {
                 let c = Component {
                     object_id: index(&e, "objectid", "component")?,
                     transform: transform(&e)?,
+                    path: production_path(&reader, &e)?,
                 };
                 model.objects.last_mut().expect("inside an object").components.push(c);
                 Ctx::Ignored
@@ -255,6 +260,7 @@ pub(crate) fn parse(mut input: impl BufRead) -> Result<Model, QuoteError> {
                 model.items.push(Component {
                     object_id: index(&e, "objectid", "item")?,
                     transform: transform(&e)?,
+                    path: production_path(&reader, &e)?,
                 });
                 Ctx::Ignored
             }
@@ -274,6 +280,24 @@ pub(crate) fn parse(mut input: impl BufRead) -> Result<Model, QuoteError> {
         )),
         _ => Ok(model),
     }
+}
+
+/// The `p:path` attribute of a component or build item (production extension): the model part
+/// holding the object, or `None` for this part.
+fn production_path<R>(reader: &NsReader<R>, e: &BytesStart) -> Result<Option<String>, QuoteError> {
+    for a in e.attributes() {
+        let a = a.map_err(|err| syntax(format!("attribut mal formé ({err})")))?;
+        let (ns, local) = reader.resolve_attribute(a.key);
+        if matches!(ns, ResolveResult::Bound(n) if n.as_ref() == PRODUCTION)
+            && local.as_ref() == b"path"
+        {
+            let v = a
+                .unescape_value()
+                .map_err(|err| syntax(format!("valeur d'attribut mal formée ({err})")))?;
+            return Ok(Some(v.into_owned()));
+        }
+    }
+    Ok(None)
 }
 
 fn model_attributes<R>(

@@ -180,3 +180,46 @@ fn nan_coordinates_and_unknown_units_are_refused() {
     let e = read_3mf(&package(&model("furlong", "", r#"<item objectid="1"/>"#))).unwrap_err();
     assert!(e.to_string().contains("furlong"), "{e}");
 }
+
+/// A root model whose object 5 places, through `p:path`, object 1 of another part twice.
+fn production_package(referenced: Option<&str>) -> Vec<u8> {
+    let root = r#"<?xml version="1.0" encoding="UTF-8"?>
+<model unit="millimeter" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02"
+ xmlns:p="http://schemas.microsoft.com/3dmanufacturing/production/2015/06" requiredextensions="p">
+<resources><object id="5" type="model"><components>
+<component objectid="1" p:path="/3D/Objects/tetra.model"/>
+<component objectid="1" p:path="/3D/Objects/tetra.model" transform="1 0 0 0 1 0 0 0 1 10 0 0"/>
+</components></object></resources>
+<build><item objectid="5"/><item objectid="1" p:path="/3D/Objects/tetra.model" transform="1 0 0 0 1 0 0 0 1 0 10 0"/></build>
+</model>"#;
+    let mut parts: Vec<(&str, &[u8])> = vec![
+        ("_rels/.rels", RELS.as_bytes()),
+        ("3D/3dmodel.model", root.as_bytes()),
+    ];
+    if let Some(other) = referenced {
+        parts.push(("3D/Objects/tetra.model", other.as_bytes()));
+    }
+    archive(&parts)
+}
+
+#[test]
+fn production_paths_read_objects_of_other_model_parts() {
+    let other = model("millimeter", "", "");
+    let m = read_3mf(&production_package(Some(&other))).unwrap();
+    assert_eq!(m.triangles.len(), 12);
+    assert!((volume(&m) - 3.0 / 6.0).abs() < 1e-12);
+    let xs: Vec<f64> = m.vertices.iter().map(|v| v[0]).collect();
+    assert!(xs.contains(&10.0) && xs.contains(&11.0));
+    assert!(m.vertices.iter().any(|v| v[1] == 11.0));
+}
+
+#[test]
+fn a_missing_production_part_is_refused_in_french() {
+    let e = read_3mf(&production_package(None)).unwrap_err();
+    assert_eq!(e.code(), "invalid_archive");
+    assert!(
+        e.message()
+            .contains("«\u{a0}/3D/Objects/tetra.model\u{a0}» désignée par p:path est absente"),
+        "{e}"
+    );
+}

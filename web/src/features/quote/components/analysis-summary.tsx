@@ -1,5 +1,6 @@
-//! What the engine found: volume, size, watertightness, warnings in plain French, and the unit
-//! switch (with the engine's suggestion when the size looks wrong).
+//! What the engine found: volume, size, watertightness, the separate bodies, warnings in plain
+//! French (repairs included), and the unit switch (with the engine's suggestion when the size
+//! looks wrong).
 import type { Analysis, Unit } from '@/wasm/types';
 import { UNIT_LABELS, formatArea, formatCount, formatSize, formatVolume } from '../format';
 
@@ -36,17 +37,30 @@ export function AnalysisSummary({ analysis: a, unit, onUnit }: Props) {
           <dt>Étanchéité</dt>
           <dd className={a.watertight ? 'ok' : 'bad'}>{a.watertight ? 'Maillage fermé' : 'Maillage ouvert'}</dd>
         </div>
-        {a.shells > 1 && (
+        {a.bodies > 1 && (
           <div>
             <dt>Corps séparés</dt>
-            <dd>{formatCount(a.shells)}</dd>
+            <dd data-testid="bodies">{formatCount(a.bodies)}</dd>
           </div>
         )}
       </dl>
+      {a.bodies > 1 && (
+        <ol className="analysis-bodies" aria-label="Corps du fichier">
+          {a.body_details.map((b, i) => (
+            <li key={i} data-testid="body">
+              Corps {i + 1}&nbsp;: {formatVolume(b.volume_mm3)}, {formatSize(b.bbox_min, b.bbox_max)}
+              {b.voids > 0 && <> (avec {b.voids > 1 ? `${formatCount(b.voids)} cavités` : 'une cavité'})</>}
+              {b.turned && <> — était à l'envers, retourné automatiquement</>}
+            </li>
+          ))}
+        </ol>
+      )}
       {a.warnings.length > 0 && (
         <ul className="analysis-warnings" aria-label="Avertissements">
-          {a.warnings.map((w) => (
-            <li key={w.code}>{w.message}</li>
+          {a.warnings.map((w, i) => (
+            <li key={`${w.code}-${i}`} data-code={w.code}>
+              {w.message}
+            </li>
           ))}
         </ul>
       )}
