@@ -24,11 +24,15 @@ pub struct BasketRow {
     pub options: String,
     /// Part status id.
     pub status_id: i64,
+    /// What the analysis found, French, one reason a line (`parts.review_reasons`).
+    pub review_reasons: String,
+    /// The admin's comment (`parts.review_note`).
+    pub review_note: String,
 }
 
 const SELECT: &str =
-    "SELECT ap.id, ap.part_id, ap.quantite, p.file_name, p.analysis, p.options, p.status_id \
-     FROM account_parts ap JOIN parts p ON p.id = ap.part_id";
+    "SELECT ap.id, ap.part_id, ap.quantite, p.file_name, p.analysis, p.options, p.status_id, \
+     p.review_reasons, p.review_note FROM account_parts ap JOIN parts p ON p.id = ap.part_id";
 
 fn from_row(r: &AnyRow) -> Result<BasketRow, sqlx::Error> {
     Ok(BasketRow {
@@ -39,6 +43,8 @@ fn from_row(r: &AnyRow) -> Result<BasketRow, sqlx::Error> {
         analysis: r.try_get("analysis")?,
         options: r.try_get("options")?,
         status_id: r.try_get("status_id")?,
+        review_reasons: r.try_get("review_reasons")?,
+        review_note: r.try_get("review_note")?,
     })
 }
 

@@ -62,6 +62,11 @@ async fn each_line_has_its_part_file_options_summary_and_server_price() {
     assert!(line["Id_Piece"].as_i64().unwrap() > 0);
     assert_eq!(line["Quantite"], 3);
     assert_eq!(line["nomFichier"], "cube.stl");
+    assert_eq!(line["id_statut"], 1);
+    assert_eq!(line["statut"], "Analysée");
+    assert_eq!(line["motifs"], serde_json::json!([]));
+    assert_eq!(line["commentaire_admin"], "");
+    assert_eq!(line["commandable"], true);
     assert_eq!(line["options"]["process"], "SLA");
     assert_eq!(line["options"]["quantity"], 3);
     assert_eq!(line["procede"], "Stéréolithographie (SLA)");

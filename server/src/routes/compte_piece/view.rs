@@ -23,7 +23,17 @@ pub struct LineView {
     /// File name of the part.
     pub nom_fichier: String,
     /// Part status id (1 Analysée, 2 À vérifier, 3 Validée, 4 Refusée).
+    #[serde(rename = "id_statut")]
     pub id_statut: i64,
+    /// The status's French name.
+    pub statut: &'static str,
+    /// Why the part waits for a review (French, from its analysis).
+    pub motifs: Vec<String>,
+    /// The admin's comment on the part.
+    #[serde(rename = "commentaire_admin")]
+    pub commentaire_admin: String,
+    /// The line can be ordered: the part is Analysée or Validée and the line is priced.
+    pub commandable: bool,
     /// The options the line is priced with (`quantity` is the line's).
     pub options: PriceOptions,
     /// Process name, when the line could be priced.
@@ -71,6 +81,16 @@ pub fn line_view(row: BasketRow, catalog: &Catalog) -> Result<LineView, ApiError
         quantite: row.quantite,
         nom_fichier: row.file_name,
         id_statut: row.status_id,
+        statut: status_label(row.status_id),
+        motifs: row
+            .review_reasons
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        commentaire_admin: row.review_note.clone(),
+        commandable: false,
         procede: None,
         resume: options.process.clone(),
         prix_unitaire: None,
@@ -91,12 +111,29 @@ pub fn line_view(row: BasketRow, catalog: &Catalog) -> Result<LineView, ApiError
         }
         Err(e) => view.erreur = Some(e.message()),
     }
+    view.commandable = view.erreur.is_none() && orderable(row.status_id);
     if refused {
         view.erreur = Some(
             "Cette pièce a été refusée par notre équipe\u{a0}: retirez-la du panier.".to_owned(),
         );
     }
     Ok(view)
+}
+
+/// The French name of a part status (`part_statuses`).
+pub fn status_label(status_id: i64) -> &'static str {
+    match status_id {
+        1 => "Analysée",
+        2 => "À vérifier",
+        3 => "Validée",
+        4 => "Refusée",
+        _ => "Inconnu",
+    }
+}
+
+/// Only Analysée and Validée parts can be ordered (PRODUCT.md).
+pub fn orderable(status_id: i64) -> bool {
+    matches!(status_id, 1 | 3)
 }
 
 /// "SLA – Résine standard, gris, brut · Polissage · Taraudage (4 trous) · Express".
