@@ -2,6 +2,7 @@
 
 pub mod auth;
 pub mod clock;
+pub mod commerce;
 pub mod config;
 pub mod countries;
 pub mod db;

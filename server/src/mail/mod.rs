@@ -2,6 +2,7 @@
 //! otherwise writes each message as an RFC 5322 `.eml` file in the outbox folder, plus the French
 //! templates of every message the site sends.
 
+pub mod order_templates;
 mod outbox;
 mod smtp;
 pub mod templates;
@@ -43,6 +44,12 @@ pub enum Purpose {
     PasswordReset,
     /// Copy of a contact-form message, sent to the staff.
     ContactCopy,
+    /// An order was placed (bank details for a transfer).
+    OrderReceived,
+    /// An order's payment was received (its invoice).
+    PaymentReceived,
+    /// An order was shipped (tracking link).
+    OrderShipped,
 }
 
 impl Purpose {
@@ -53,6 +60,9 @@ impl Purpose {
             Purpose::EmailChange => "email_reset",
             Purpose::PasswordReset => "forgot_password",
             Purpose::ContactCopy => "contact",
+            Purpose::OrderReceived => "order_received",
+            Purpose::PaymentReceived => "payment_received",
+            Purpose::OrderShipped => "order_shipped",
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod adresses;
 pub mod auth;
 pub mod captcha;
 pub mod combinaison;
+pub mod commande;
 pub mod compte_piece;
 pub mod comptes;
 pub mod contact;
@@ -34,6 +35,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(adresses::router())
         .merge(entreprise::router())
         .merge(compte_piece::router())
+        .merge(commande::router())
 }
 
 /// Every `/api/...` route of the site.
