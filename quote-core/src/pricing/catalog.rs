@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::shipping::Shipping;
 use crate::analysis::{AnalysisOptions, ProcessGeometry};
 use crate::QuoteError;
 
@@ -29,6 +30,9 @@ pub struct Catalog {
     pub lead_time_days: u32,
     /// Express lead time, when offered.
     pub express: Option<Express>,
+    /// Shipping fees by zone and weight (the default table when a stored catalog has none).
+    #[serde(default)]
+    pub shipping: Shipping,
 }
 
 /// One printing process.

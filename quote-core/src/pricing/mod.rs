@@ -4,6 +4,7 @@
 mod catalog;
 mod price;
 mod resolve;
+mod shipping;
 mod validate;
 
 use serde::{Deserialize, Serialize};
@@ -12,6 +13,7 @@ pub use catalog::{
     Catalog, Choice, Express, Material, PostTreatment, PostTreatmentPricing, Process, QuantityBreak,
 };
 pub use price::{price, price_all_processes, round_cents};
+pub use shipping::{Shipping, ShippingZone, WeightBand, ZONE_CODES};
 
 /// A post-treatment the customer asked for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -186,6 +186,6 @@ impl Catalog {
                 ));
             }
         }
-        Ok(())
+        self.shipping.validate()
     }
 }

@@ -1,4 +1,12 @@
 //! Business rules of the shop, beside `routes/` (which parse and answer) and `db/` (which hold
-//! the SQL): handlers call these functions, which decide.
+//! the SQL): discount codes, shipping zones, VAT regimes, the totals of a basket (computed on the
+//! server only), checkout, the order state machine and invoicing. Handlers call these functions,
+//! which decide.
 
+pub mod checkout;
 pub mod discounts;
+pub mod invoicing;
+pub mod order_status;
+pub mod shipping;
+pub mod totals;
+pub mod vat;

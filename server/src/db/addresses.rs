@@ -101,3 +101,18 @@ pub async fn list_for_account(db: &Db, account_id: i64) -> Result<Vec<AddressVie
         .await?;
     rows.iter().map(view_from_row).collect()
 }
+
+/// The address `id` when it belongs to the account (`None` for another account's).
+pub async fn find_owned(
+    conn: &mut sqlx::AnyConnection,
+    id: i64,
+    account_id: i64,
+) -> Result<Option<AddressView>, sqlx::Error> {
+    let sql = format!("{VIEW_SELECT} WHERE a.id = $1 AND a.account_id = $2");
+    let row = sqlx::query(&sql)
+        .bind(id)
+        .bind(account_id)
+        .fetch_optional(conn)
+        .await?;
+    row.as_ref().map(view_from_row).transpose()
+}

@@ -2,6 +2,7 @@
 //! otherwise writes each message as an RFC 5322 `.eml` file in the outbox folder, plus the French
 //! templates of every message the site sends.
 
+pub mod order_templates;
 mod outbox;
 mod smtp;
 pub mod templates;
@@ -45,6 +46,12 @@ pub enum Purpose {
     ContactCopy,
     /// A notice about the account's security (address taken, e-mail or password changed).
     SecurityNotice,
+    /// An order was placed (bank details for a transfer).
+    OrderReceived,
+    /// An order's payment was received (its invoice).
+    PaymentReceived,
+    /// An order was shipped (tracking link).
+    OrderShipped,
 }
 
 impl Purpose {
@@ -56,6 +63,9 @@ impl Purpose {
             Purpose::PasswordReset => "forgot_password",
             Purpose::ContactCopy => "contact",
             Purpose::SecurityNotice => "security_notice",
+            Purpose::OrderReceived => "order_received",
+            Purpose::PaymentReceived => "payment_received",
+            Purpose::OrderShipped => "order_shipped",
         }
     }
 }

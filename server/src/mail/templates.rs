@@ -249,13 +249,13 @@ fn duration(minutes: u32) -> String {
     }
 }
 
-fn signature(brand: &str) -> String {
+pub(crate) fn signature(brand: &str) -> String {
     format!(
         "L'équipe {brand}\n(Ce message est envoyé automatiquement, merci de ne pas y répondre.)"
     )
 }
 
-fn layout(brand: &str, content: &str) -> String {
+pub(crate) fn layout(brand: &str, content: &str) -> String {
     format!(
         "<!DOCTYPE html><html lang=\"fr\"><head><meta charset=\"utf-8\"><title>{b}</title></head>\
          <body style=\"font-family:Arial,Helvetica,sans-serif;color:#222;max-width:560px;margin:auto\">\

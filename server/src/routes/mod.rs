@@ -6,6 +6,7 @@ pub mod adresses;
 pub mod auth;
 pub mod captcha;
 pub mod combinaison;
+pub mod commande;
 pub mod compte_piece;
 pub mod comptes;
 pub mod contact;
@@ -41,6 +42,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(payment::backend_router())
         .merge(reduction::router())
         .merge(reduction_compte::router())
+        .merge(commande::router())
 }
 
 /// Every `/api/...` route of the site.

@@ -33,7 +33,13 @@ pub struct ProxyBody {
 }
 
 /// Headers passed on to the controller.
-const FORWARDED: [&str; 4] = ["cookie", csrf::HEADER, "user-agent", "accept-language"];
+const FORWARDED: [&str; 5] = [
+    "cookie",
+    csrf::HEADER,
+    "user-agent",
+    "accept-language",
+    "idempotency-key",
+];
 
 /// Checks a controller path: relative, no dot segments, no scheme, plain characters.
 fn controller_uri(path: &str) -> Option<String> {

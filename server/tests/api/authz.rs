@@ -217,3 +217,88 @@ async fn the_discount_routes_answer_each_role_as_expected() {
         assert_eq!(got, case.expect, "{} {}", case.method, case.path);
     }
 }
+
+#[tokio::test]
+async fn commande_routes_answer_each_role_as_expected() {
+    let app = spawn_app().await;
+    let visitor = app.client();
+    let (a, a_id) = app.signed_in("a@exemple.fr", Role::Client).await;
+    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
+    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let a_address = crate::commande::address(&a, "fr", "69003", None).await;
+    let a_order = crate::commande_statut::insert_order(&app, a_id, 1).await;
+    // Addresses are the owner's only: B and an admin get 404 as for an unknown one.
+    let cases = [
+        Case {
+            method: "GET",
+            path: format!("Commande/Frais_Port/{a_address}"),
+            body: None,
+            expect: [401, 200, 404, 404],
+        },
+        Case {
+            method: "POST",
+            path: "Commande/Recapitulatif".into(),
+            body: Some(
+                json!({ "idAdresseLivraison": a_address, "idAdresseFacturation": a_address }),
+            ),
+            expect: [401, 200, 404, 404],
+        },
+        // Without the Idempotency-Key header every signed-in caller gets the French 400.
+        Case {
+            method: "POST",
+            path: "Commande".into(),
+            body: Some(
+                json!({ "idAdresseLivraison": a_address, "idAdresseFacturation": a_address,
+                               "modePaiement": "virement", "cgvAcceptees": true }),
+            ),
+            expect: [401, 400, 400, 400],
+        },
+        // Each account reads its own orders and parcels (B's lists are empty).
+        Case {
+            method: "GET",
+            path: "Commande/mes-commandes".into(),
+            body: None,
+            expect: [401, 200, 200, 200],
+        },
+        Case {
+            method: "GET",
+            path: "Commande/Livraisons".into(),
+            body: None,
+            expect: [401, 200, 200, 200],
+        },
+        Case {
+            method: "GET",
+            path: "Commande".into(),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "GET",
+            path: format!("Commande/{a_order}"),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        // Shipping an order waiting for payment is an illegal transition, even for an admin.
+        Case {
+            method: "POST",
+            path: format!("Commande/{a_order}/Livraisons"),
+            body: Some(json!({ "transporteur": "Colissimo", "numeroSuivi": "6A1" })),
+            expect: [401, 403, 403, 409],
+        },
+        Case {
+            method: "PUT",
+            path: format!("Commande/{a_order}/statut"),
+            body: Some(json!({ "statut": "payée" })),
+            expect: [401, 403, 403, 200],
+        },
+    ];
+    for case in &cases {
+        let got = [
+            status(&visitor, case).await,
+            status(&a, case).await,
+            status(&b, case).await,
+            status(&admin, case).await,
+        ];
+        assert_eq!(got, case.expect, "{} {}", case.method, case.path);
+    }
+}

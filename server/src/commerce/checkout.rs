@@ -1,0 +1,322 @@
+//! Placing an order (`POST Commande`): one transaction takes the order number from the `CO`
+//! counter, snapshots the addresses, prices the lines again, records the totals and the first
+//! status, and empties the basket. The same `Idempotency-Key` again returns the same order,
+//! whether the first request finished or is still running: the unique (account, key) index makes
+//! the second insert fail (on PostgreSQL after waiting for the first transaction), and the order
+//! is then read again.
+
+use quote_core::Catalog;
+use serde::Serialize;
+
+use super::order_status::OrderStatus;
+use super::totals::{self, Discount, Totals};
+use super::{shipping, vat};
+use crate::db::addresses::{self, AddressView};
+use crate::db::orders::{self, NewLine, NewOrder, OrderHead};
+use crate::db::{counters, Db};
+use crate::documents::Seller;
+use crate::domain::paris_time::paris_year;
+use crate::error::ApiError;
+
+/// Longest accepted idempotency key.
+pub const MAX_KEY_LEN: usize = 200;
+/// Answer without `cgvAcceptees: true`.
+pub const CGV_REQUIRED: &str =
+    "Veuillez accepter les conditions générales de vente\u{a0}: les pièces \
+     sont fabriquées selon vos spécifications et ne peuvent pas faire l'objet d'un droit de \
+     rétractation (article L221-28 3° du Code de la consommation).";
+/// Answer for an address of another account.
+pub const ADDRESS_NOT_FOUND: &str = "Cette adresse est introuvable dans votre compte.";
+
+/// How the customer pays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentMethod {
+    /// Bank transfer, with the order number as reference.
+    Virement,
+    /// Card through Stripe.
+    Carte,
+}
+
+impl PaymentMethod {
+    /// `virement` or `carte`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentMethod::Virement => "virement",
+            PaymentMethod::Carte => "carte",
+        }
+    }
+
+    /// Reads `virement` or `carte`.
+    pub fn parse(s: &str) -> Option<PaymentMethod> {
+        match s {
+            "virement" => Some(PaymentMethod::Virement),
+            "carte" => Some(PaymentMethod::Carte),
+            _ => None,
+        }
+    }
+}
+
+/// A checked request to place an order.
+#[derive(Debug, Clone)]
+pub struct Checkout<'a> {
+    /// The customer.
+    pub account_id: i64,
+    /// Their e-mail.
+    pub email: &'a str,
+    /// The `Idempotency-Key` header.
+    pub key: &'a str,
+    /// Delivery address id.
+    pub delivery_id: i64,
+    /// Billing address id.
+    pub billing_id: i64,
+    /// How they pay.
+    pub payment: PaymentMethod,
+    /// A discount already found usable, if any.
+    pub discount: Option<(i64, Discount)>,
+}
+
+/// Checks an `Idempotency-Key` header value: 1 to 200 visible ASCII characters.
+pub fn check_key(key: Option<&str>) -> Result<&str, ApiError> {
+    key.map(str::trim)
+        .filter(|k| {
+            !k.is_empty() && k.len() <= MAX_KEY_LEN && k.bytes().all(|b| b.is_ascii_graphic())
+        })
+        .ok_or_else(|| {
+            ApiError::bad_request(
+                "En-tête Idempotency-Key manquant ou invalide\u{a0}: rechargez la page et réessayez.",
+            )
+        })
+}
+
+/// The bank-transfer instructions of an order.
+#[derive(Debug, Clone, Serialize)]
+pub struct TransferDetails {
+    /// `virement`.
+    pub mode: &'static str,
+    /// The order number, to quote as the transfer reference.
+    pub reference: String,
+    /// IBAN of the seller.
+    pub iban: String,
+    /// BIC of the seller.
+    pub bic: String,
+    /// Account holder.
+    pub titulaire: String,
+    /// Amount to transfer, cents.
+    pub montant_cents: i64,
+}
+
+/// The bank details of `seller` for `order`.
+pub fn transfer_details(order: &OrderHead, seller: &Seller) -> TransferDetails {
+    TransferDetails {
+        mode: "virement",
+        reference: order.numero.clone(),
+        iban: seller.iban.clone(),
+        bic: seller.bic.clone(),
+        titulaire: seller.bank_holder.clone(),
+        montant_cents: order.total_ttc_cents,
+    }
+}
+
+fn snapshot(a: &AddressView) -> Result<String, ApiError> {
+    serde_json::to_string(a).map_err(|e| ApiError::Internal(e.into()))
+}
+
+fn not_orderable(t: &Totals) -> ApiError {
+    ApiError::Validation(t.reasons.clone())
+}
+
+/// Places the order, or returns the one already placed with the same key. `created` is false when
+/// the order existed.
+pub async fn place(
+    db: &Db,
+    catalog: &Catalog,
+    catalog_version: i64,
+    req: &Checkout<'_>,
+    now: i64,
+) -> Result<(OrderHead, bool), ApiError> {
+    {
+        let mut conn = db.pool.acquire().await?;
+        if let Some(existing) = orders::find_by_key(&mut conn, req.account_id, req.key).await? {
+            return Ok((existing, false));
+        }
+    }
+    match try_place(db, catalog, catalog_version, req, now).await {
+        Ok(placed) => Ok(placed),
+        Err(PlaceError::Duplicate) => {
+            // The other request committed (PostgreSQL reports the violation after it did).
+            let mut conn = db.pool.acquire().await?;
+            let existing = orders::find_by_key(&mut conn, req.account_id, req.key)
+                .await?
+                .ok_or_else(|| {
+                    ApiError::Internal(anyhow::anyhow!("idempotency key violated but not found"))
+                })?;
+            Ok((existing, false))
+        }
+        Err(PlaceError::Api(e)) => Err(e),
+    }
+}
+
+enum PlaceError {
+    Duplicate,
+    Api(ApiError),
+}
+
+impl From<sqlx::Error> for PlaceError {
+    fn from(e: sqlx::Error) -> Self {
+        match &e {
+            sqlx::Error::Database(d) if d.is_unique_violation() => PlaceError::Duplicate,
+            _ => PlaceError::Api(e.into()),
+        }
+    }
+}
+
+impl From<ApiError> for PlaceError {
+    fn from(e: ApiError) -> Self {
+        PlaceError::Api(e)
+    }
+}
+
+async fn try_place(
+    db: &Db,
+    catalog: &Catalog,
+    catalog_version: i64,
+    req: &Checkout<'_>,
+    now: i64,
+) -> Result<(OrderHead, bool), PlaceError> {
+    let mut tx = db.begin().await?;
+    // One checkout of an account at a time: the account row is locked on PostgreSQL, and on SQLite
+    // the transaction is the only writer. A request that waited sees the order just committed
+    // (each statement reads the latest committed data) before reading the basket it emptied.
+    orders::lock_account(&mut tx, req.account_id, db.for_update()).await?;
+    if let Some(existing) = orders::find_by_key(&mut tx, req.account_id, req.key).await? {
+        return Ok((existing, false));
+    }
+    let not_found = || ApiError::NotFoundWith(ADDRESS_NOT_FOUND.to_owned());
+    let delivery = addresses::find_owned(&mut tx, req.delivery_id, req.account_id)
+        .await?
+        .ok_or_else(not_found)?;
+    let billing = addresses::find_owned(&mut tx, req.billing_id, req.account_id)
+        .await?
+        .ok_or_else(not_found)?;
+    let rows = orders::basket(&mut tx, req.account_id).await?;
+    let zone = shipping::zone_code(&delivery.id_pays.code);
+    let decision = vat::decide(vat::VatInput {
+        delivery_country: &delivery.id_pays.code,
+        billing_country: &billing.id_pays.code,
+        company: billing.entreprise.is_some(),
+        vat_number: billing
+            .entreprise
+            .as_ref()
+            .and_then(|e| e.numero_tva.as_deref()),
+    });
+    let discount = req.discount.as_ref().map(|(_, d)| d);
+    let t = totals::compute(&rows, catalog, zone, decision, discount)?;
+    if !t.orderable {
+        return Err(not_orderable(&t).into());
+    }
+    let year = paris_year(now);
+    let seq = counters::next(&mut tx, "CO", year).await?;
+    let numero = counters::format_number("CO", year, seq);
+    let status = OrderStatus::AwaitingPayment.as_str();
+    let billing_json = snapshot(&billing)?;
+    let delivery_json = snapshot(&delivery)?;
+    let order_id = orders::insert(
+        &mut tx,
+        &NewOrder {
+            numero: &numero,
+            account_id: req.account_id,
+            status,
+            idempotency_key: req.key,
+            customer_email: req.email,
+            billing_address: &billing_json,
+            shipping_address: &delivery_json,
+            shipping_zone: t.zone,
+            weight_g: i64::try_from(t.weight_g).unwrap_or(i64::MAX),
+            subtotal_cents: t.subtotal.get(),
+            discount_cents: t.discount.get(),
+            shipping_cents: t.shipping.get(),
+            total_ht_cents: t.total_ht.get(),
+            vat_rate_bp: t.vat.rate_bp,
+            vat_cents: t.vat_amount.get(),
+            total_ttc_cents: t.total_ttc.get(),
+            reverse_charge: t.vat.regime == vat::VatRegime::ReverseCharge,
+            vat_regime: t.vat.regime.as_str(),
+            buyer_vat_number: t.vat.buyer_vat_number.as_deref().unwrap_or(""),
+            discount_id: req.discount.as_ref().map(|(id, _)| *id),
+            discount_code: t.discount_code.as_deref().unwrap_or(""),
+            payment_method: req.payment.as_str(),
+            catalog_version,
+            now,
+        },
+    )
+    .await?;
+    for (i, l) in t.lines.iter().enumerate() {
+        let details = serde_json::json!({
+            "options": l.options,
+            "poids_g": l.breakdown.as_ref().map(|b| b.weight_g),
+            "volume_cm3": l.breakdown.as_ref().map(|b| b.material_volume_cm3),
+            "delai_jours": l.breakdown.as_ref().map(|b| b.lead_time_days),
+        })
+        .to_string();
+        orders::insert_line(
+            &mut tx,
+            order_id,
+            &NewLine {
+                part_id: l.part_id,
+                position: i as i64 + 1,
+                designation: &l.designation,
+                details: &details,
+                quantite: l.quantite,
+                unit_price_cents: l.unit.get(),
+                line_total_cents: l.total_ht.get(),
+            },
+        )
+        .await?;
+    }
+    orders::insert_status(
+        &mut tx,
+        order_id,
+        None,
+        status,
+        "",
+        Some(req.account_id),
+        now,
+    )
+    .await?;
+    orders::empty_basket(&mut tx, req.account_id).await?;
+    tx.commit().await?;
+    let head = OrderHead {
+        id: order_id,
+        numero,
+        account_id: req.account_id,
+        status: status.to_owned(),
+        total_ttc_cents: t.total_ttc.get(),
+        payment_method: req.payment.as_str().to_owned(),
+    };
+    Ok((head, true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_idempotency_key_is_required_and_bounded() {
+        assert_eq!(check_key(Some(" abc-123 ")).unwrap(), "abc-123");
+        for bad in [None, Some(""), Some("   "), Some("a b"), Some("clé")] {
+            assert!(check_key(bad).is_err(), "{bad:?}");
+        }
+        assert!(check_key(Some(&"k".repeat(201))).is_err());
+        assert!(check_key(Some(&"k".repeat(200))).is_ok());
+    }
+
+    #[test]
+    fn payment_methods_are_the_contract_s_words() {
+        assert_eq!(
+            PaymentMethod::parse("virement"),
+            Some(PaymentMethod::Virement)
+        );
+        assert_eq!(PaymentMethod::parse("carte"), Some(PaymentMethod::Carte));
+        assert_eq!(PaymentMethod::parse("cheque"), None);
+    }
+}

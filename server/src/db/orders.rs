@@ -1,0 +1,518 @@
+//! The `orders`, `order_lines` and `order_status_history` tables, and the basket read and emptied
+//! inside the order's transaction. Every function takes the caller's connection or transaction.
+
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+use super::account_parts::BasketRow;
+
+/// What an order's confirmation needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderHead {
+    /// `idCommande`.
+    pub id: i64,
+    /// `CO-2026-000005`.
+    pub numero: String,
+    /// Owner.
+    pub account_id: i64,
+    /// Status, spelled as docs/commerce-api.md.
+    pub status: String,
+    /// Total incl. VAT, cents.
+    pub total_ttc_cents: i64,
+    /// `virement` or `carte`.
+    pub payment_method: String,
+}
+
+const HEAD: &str =
+    "SELECT id, numero, account_id, status, total_ttc_cents, payment_method FROM orders";
+
+fn head(r: &AnyRow) -> Result<OrderHead, sqlx::Error> {
+    Ok(OrderHead {
+        id: r.try_get("id")?,
+        numero: r.try_get("numero")?,
+        account_id: r.try_get("account_id")?,
+        status: r.try_get("status")?,
+        total_ttc_cents: r.try_get("total_ttc_cents")?,
+        payment_method: r.try_get("payment_method")?,
+    })
+}
+
+/// The account's order placed with this idempotency key.
+pub async fn find_by_key(
+    conn: &mut AnyConnection,
+    account_id: i64,
+    key: &str,
+) -> Result<Option<OrderHead>, sqlx::Error> {
+    let sql = format!("{HEAD} WHERE account_id = $1 AND idempotency_key = $2");
+    let row = sqlx::query(&sql)
+        .bind(account_id)
+        .bind(key)
+        .fetch_optional(conn)
+        .await?;
+    row.as_ref().map(head).transpose()
+}
+
+/// The account's basket, oldest line first, read in the caller's transaction.
+pub async fn basket(
+    conn: &mut AnyConnection,
+    account_id: i64,
+) -> Result<Vec<BasketRow>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT ap.id, ap.part_id, ap.quantite, p.file_name, p.analysis, p.options, p.status_id \
+         FROM account_parts ap JOIN parts p ON p.id = ap.part_id \
+         WHERE ap.account_id = $1 ORDER BY ap.created_at, ap.id",
+    )
+    .bind(account_id)
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(BasketRow {
+                id: r.try_get("id")?,
+                part_id: r.try_get("part_id")?,
+                quantite: r.try_get("quantite")?,
+                file_name: r.try_get("file_name")?,
+                analysis: r.try_get("analysis")?,
+                options: r.try_get("options")?,
+                status_id: r.try_get("status_id")?,
+            })
+        })
+        .collect()
+}
+
+/// Empties the account's basket.
+pub async fn empty_basket(conn: &mut AnyConnection, account_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM account_parts WHERE account_id = $1")
+        .bind(account_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A new order row.
+#[derive(Debug, Clone)]
+pub struct NewOrder<'a> {
+    /// `CO-2026-000005`.
+    pub numero: &'a str,
+    /// Owner.
+    pub account_id: i64,
+    /// First status.
+    pub status: &'a str,
+    /// The `Idempotency-Key` header.
+    pub idempotency_key: &'a str,
+    /// The account's e-mail.
+    pub customer_email: &'a str,
+    /// JSON snapshot of the billing address.
+    pub billing_address: &'a str,
+    /// JSON snapshot of the delivery address.
+    pub shipping_address: &'a str,
+    /// `france`, `ue`, `monde`.
+    pub shipping_zone: &'a str,
+    /// Parcel weight, g.
+    pub weight_g: i64,
+    /// Σ lines.
+    pub subtotal_cents: i64,
+    /// Discount.
+    pub discount_cents: i64,
+    /// Shipping.
+    pub shipping_cents: i64,
+    /// Total excl. VAT.
+    pub total_ht_cents: i64,
+    /// VAT rate, bp.
+    pub vat_rate_bp: i64,
+    /// VAT.
+    pub vat_cents: i64,
+    /// Total incl. VAT.
+    pub total_ttc_cents: i64,
+    /// Reverse charge.
+    pub reverse_charge: bool,
+    /// `france`, `autoliquidation`, `export`.
+    pub vat_regime: &'a str,
+    /// Buyer's VAT number under reverse charge.
+    pub buyer_vat_number: &'a str,
+    /// Discount used.
+    pub discount_id: Option<i64>,
+    /// Its code.
+    pub discount_code: &'a str,
+    /// `virement` or `carte`.
+    pub payment_method: &'a str,
+    /// Catalog version the lines were priced with.
+    pub catalog_version: i64,
+    /// When the order was placed (terms accepted then).
+    pub now: i64,
+}
+
+/// Inserts the order and returns its id. A second order with the same account and key violates
+/// the unique (account_id, idempotency_key) index.
+pub async fn insert(conn: &mut AnyConnection, o: &NewOrder<'_>) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO orders (numero, account_id, status, idempotency_key, customer_email, \
+         billing_address, shipping_address, shipping_zone, weight_g, subtotal_cents, discount_cents, \
+         shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, total_ttc_cents, reverse_charge, \
+         vat_regime, buyer_vat_number, discount_id, discount_code, payment_method, catalog_version, \
+         cgv_accepted_at, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
+         $19, $20, $21, $22, $23, $24, $24, $24) RETURNING id",
+    )
+    .bind(o.numero)
+    .bind(o.account_id)
+    .bind(o.status)
+    .bind(o.idempotency_key)
+    .bind(o.customer_email)
+    .bind(o.billing_address)
+    .bind(o.shipping_address)
+    .bind(o.shipping_zone)
+    .bind(o.weight_g)
+    .bind(o.subtotal_cents)
+    .bind(o.discount_cents)
+    .bind(o.shipping_cents)
+    .bind(o.total_ht_cents)
+    .bind(o.vat_rate_bp)
+    .bind(o.vat_cents)
+    .bind(o.total_ttc_cents)
+    .bind(i64::from(o.reverse_charge))
+    .bind(o.vat_regime)
+    .bind(o.buyer_vat_number)
+    .bind(o.discount_id)
+    .bind(o.discount_code)
+    .bind(o.payment_method)
+    .bind(o.catalog_version)
+    .bind(o.now)
+    .fetch_one(conn)
+    .await?;
+    row.try_get("id")
+}
+
+/// One line of a new order.
+#[derive(Debug, Clone)]
+pub struct NewLine<'a> {
+    /// The part.
+    pub part_id: i64,
+    /// Position from 1.
+    pub position: i64,
+    /// As printed.
+    pub designation: &'a str,
+    /// JSON: options, dimensions, weight.
+    pub details: &'a str,
+    /// Number of parts.
+    pub quantite: i64,
+    /// Price of one part, cents.
+    pub unit_price_cents: i64,
+    /// Line total excl. VAT.
+    pub line_total_cents: i64,
+}
+
+/// Inserts a line of the order.
+pub async fn insert_line(
+    conn: &mut AnyConnection,
+    order_id: i64,
+    l: &NewLine<'_>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO order_lines (order_id, part_id, position, designation, details, quantite, \
+         unit_price_cents, line_total_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(order_id)
+    .bind(l.part_id)
+    .bind(l.position)
+    .bind(l.designation)
+    .bind(l.details)
+    .bind(l.quantite)
+    .bind(l.unit_price_cents)
+    .bind(l.line_total_cents)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Records a status change (or the first status, `from` = `None`).
+pub async fn insert_status(
+    conn: &mut AnyConnection,
+    order_id: i64,
+    from: Option<&str>,
+    to: &str,
+    note: &str,
+    actor: Option<i64>,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO order_status_history (order_id, from_status, to_status, note, actor_account_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(order_id)
+    .bind(from)
+    .bind(to)
+    .bind(note)
+    .bind(actor)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Number of orders of an account (tests and the account page).
+pub async fn count_for_account(
+    conn: &mut AnyConnection,
+    account_id: i64,
+) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query("SELECT COUNT(*) AS n FROM orders WHERE account_id = $1")
+        .bind(account_id)
+        .fetch_one(conn)
+        .await?;
+    row.try_get("n")
+}
+
+/// Everything stored about an order (what its invoice prints).
+#[derive(Debug, Clone)]
+pub struct OrderRow {
+    /// Head.
+    pub head: OrderHead,
+    /// The account's e-mail at ordering.
+    pub customer_email: String,
+    /// JSON snapshot of the billing address.
+    pub billing_address: String,
+    /// JSON snapshot of the delivery address.
+    pub shipping_address: String,
+    /// Σ lines.
+    pub subtotal_cents: i64,
+    /// Discount.
+    pub discount_cents: i64,
+    /// Code of the discount.
+    pub discount_code: String,
+    /// Shipping.
+    pub shipping_cents: i64,
+    /// Total excl. VAT.
+    pub total_ht_cents: i64,
+    /// VAT rate, bp.
+    pub vat_rate_bp: i64,
+    /// VAT.
+    pub vat_cents: i64,
+    /// `france`, `autoliquidation`, `export`.
+    pub vat_regime: String,
+    /// Buyer's VAT number under reverse charge.
+    pub buyer_vat_number: String,
+    /// Placed at.
+    pub created_at: i64,
+    /// Paid at.
+    pub paid_at: Option<i64>,
+}
+
+/// The order `id`; `lock` is `Db::for_update()` (the row stays locked on PostgreSQL until the
+/// transaction ends, so that two payments of one order run one after the other).
+pub async fn find_row(
+    conn: &mut AnyConnection,
+    id: i64,
+    lock: &str,
+) -> Result<Option<OrderRow>, sqlx::Error> {
+    let sql = format!(
+        "SELECT id, numero, account_id, status, total_ttc_cents, payment_method, customer_email, \
+         billing_address, shipping_address, subtotal_cents, discount_cents, discount_code, \
+         shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, vat_regime, buyer_vat_number, \
+         created_at, paid_at FROM orders WHERE id = $1{lock}"
+    );
+    let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
+    row.map(|r| {
+        Ok(OrderRow {
+            head: head(&r)?,
+            customer_email: r.try_get("customer_email")?,
+            billing_address: r.try_get("billing_address")?,
+            shipping_address: r.try_get("shipping_address")?,
+            subtotal_cents: r.try_get("subtotal_cents")?,
+            discount_cents: r.try_get("discount_cents")?,
+            discount_code: r.try_get("discount_code")?,
+            shipping_cents: r.try_get("shipping_cents")?,
+            total_ht_cents: r.try_get("total_ht_cents")?,
+            vat_rate_bp: r.try_get("vat_rate_bp")?,
+            vat_cents: r.try_get("vat_cents")?,
+            vat_regime: r.try_get("vat_regime")?,
+            buyer_vat_number: r.try_get("buyer_vat_number")?,
+            created_at: r.try_get("created_at")?,
+            paid_at: r.try_get("paid_at")?,
+        })
+    })
+    .transpose()
+}
+
+/// A stored line.
+#[derive(Debug, Clone)]
+pub struct LineRow {
+    /// The part.
+    pub part_id: i64,
+    /// As printed.
+    pub designation: String,
+    /// Number of parts.
+    pub quantite: i64,
+    /// Price of one part.
+    pub unit_price_cents: i64,
+    /// Line total excl. VAT.
+    pub line_total_cents: i64,
+}
+
+/// The lines of an order, in position order.
+pub async fn lines(conn: &mut AnyConnection, order_id: i64) -> Result<Vec<LineRow>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT part_id, designation, quantite, unit_price_cents, line_total_cents \
+         FROM order_lines WHERE order_id = $1 ORDER BY position",
+    )
+    .bind(order_id)
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(LineRow {
+                part_id: r.try_get("part_id")?,
+                designation: r.try_get("designation")?,
+                quantite: r.try_get("quantite")?,
+                unit_price_cents: r.try_get("unit_price_cents")?,
+                line_total_cents: r.try_get("line_total_cents")?,
+            })
+        })
+        .collect()
+}
+
+/// Sets the status (and `paid_at` when given).
+pub async fn set_status(
+    conn: &mut AnyConnection,
+    id: i64,
+    status: &str,
+    paid_at: Option<i64>,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE orders SET status = $1, paid_at = COALESCE($2, paid_at), updated_at = $3 WHERE id = $4",
+    )
+    .bind(status)
+    .bind(paid_at)
+    .bind(now)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+const ROW: &str =
+    "SELECT id, numero, account_id, status, total_ttc_cents, payment_method, customer_email, \
+     billing_address, shipping_address, subtotal_cents, discount_cents, discount_code, \
+     shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, vat_regime, buyer_vat_number, \
+     created_at, paid_at FROM orders";
+
+fn order_row(r: &AnyRow) -> Result<OrderRow, sqlx::Error> {
+    Ok(OrderRow {
+        head: head(r)?,
+        customer_email: r.try_get("customer_email")?,
+        billing_address: r.try_get("billing_address")?,
+        shipping_address: r.try_get("shipping_address")?,
+        subtotal_cents: r.try_get("subtotal_cents")?,
+        discount_cents: r.try_get("discount_cents")?,
+        discount_code: r.try_get("discount_code")?,
+        shipping_cents: r.try_get("shipping_cents")?,
+        total_ht_cents: r.try_get("total_ht_cents")?,
+        vat_rate_bp: r.try_get("vat_rate_bp")?,
+        vat_cents: r.try_get("vat_cents")?,
+        vat_regime: r.try_get("vat_regime")?,
+        buyer_vat_number: r.try_get("buyer_vat_number")?,
+        created_at: r.try_get("created_at")?,
+        paid_at: r.try_get("paid_at")?,
+    })
+}
+
+/// The account's orders, newest first.
+pub async fn list_for_account(
+    conn: &mut AnyConnection,
+    account_id: i64,
+) -> Result<Vec<OrderRow>, sqlx::Error> {
+    let sql = format!("{ROW} WHERE account_id = $1 ORDER BY id DESC");
+    let rows = sqlx::query(&sql).bind(account_id).fetch_all(conn).await?;
+    rows.iter().map(order_row).collect()
+}
+
+/// A page of every order, newest first, filtered by exact status and by a search on the number
+/// or the customer's e-mail (case-insensitive); returns the page and the total count.
+pub async fn search(
+    conn: &mut AnyConnection,
+    status: Option<&str>,
+    q: Option<&str>,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<OrderRow>, i64), sqlx::Error> {
+    let pattern = q.map(|q| {
+        let escaped = q
+            .to_lowercase()
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_");
+        format!("%{escaped}%")
+    });
+    let filter =
+        "WHERE ($1 IS NULL OR status = $1) AND ($2 IS NULL OR LOWER(numero) LIKE $2 ESCAPE '\\' \
+         OR LOWER(customer_email) LIKE $2 ESCAPE '\\')";
+    let count_sql = format!("SELECT COUNT(*) AS n FROM orders {filter}");
+    let total: i64 = sqlx::query(&count_sql)
+        .bind(status)
+        .bind(pattern.as_deref())
+        .fetch_one(&mut *conn)
+        .await?
+        .try_get("n")?;
+    let sql = format!("{ROW} {filter} ORDER BY id DESC LIMIT $3 OFFSET $4");
+    let rows = sqlx::query(&sql)
+        .bind(status)
+        .bind(pattern.as_deref())
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(conn)
+        .await?;
+    Ok((rows.iter().map(order_row).collect::<Result<_, _>>()?, total))
+}
+
+/// One entry of an order's status history.
+#[derive(Debug, Clone)]
+pub struct HistoryRow {
+    /// Status before (`None` for the first).
+    pub from: Option<String>,
+    /// Status after.
+    pub to: String,
+    /// Note.
+    pub note: String,
+    /// When.
+    pub at: i64,
+}
+
+/// The status history of an order, oldest first.
+pub async fn history(
+    conn: &mut AnyConnection,
+    order_id: i64,
+) -> Result<Vec<HistoryRow>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT from_status, to_status, note, created_at FROM order_status_history \
+         WHERE order_id = $1 ORDER BY id",
+    )
+    .bind(order_id)
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(HistoryRow {
+                from: r.try_get("from_status")?,
+                to: r.try_get("to_status")?,
+                note: r.try_get("note")?,
+                at: r.try_get("created_at")?,
+            })
+        })
+        .collect()
+}
+
+/// Locks the account's row for the rest of the transaction (`lock` is `Db::for_update()`), so that
+/// the checkouts of one account run one after the other on PostgreSQL; on SQLite the transaction
+/// already is the only writer.
+pub async fn lock_account(
+    conn: &mut AnyConnection,
+    account_id: i64,
+    lock: &str,
+) -> Result<(), sqlx::Error> {
+    let sql = format!("SELECT id FROM accounts WHERE id = $1{lock}");
+    sqlx::query(&sql)
+        .bind(account_id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(())
+}

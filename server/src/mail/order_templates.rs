@@ -1,0 +1,221 @@
+//! The French messages of an order: received (with the bank details and the order number as the
+//! transfer reference), payment received (invoice number), shipped (carrier, tracking number and
+//! link). Each has a plain-text and an HTML body, like `templates.rs`.
+
+use super::templates::{escape, layout, signature};
+use super::{OutgoingMail, Purpose};
+use crate::commerce::checkout::TransferDetails;
+use crate::domain::Cents;
+
+const NBSP: char = '\u{a0}';
+
+fn mail(
+    brand: &str,
+    to: &str,
+    purpose: Purpose,
+    subject: String,
+    paragraphs: &[String],
+) -> OutgoingMail {
+    let text = format!(
+        "Bonjour,\n\n{}\n\n{}",
+        paragraphs.join("\n\n"),
+        signature(brand)
+    );
+    let html = layout(
+        brand,
+        &format!(
+            "<p>Bonjour,</p>{}",
+            paragraphs
+                .iter()
+                .map(|p| format!("<p>{}</p>", escape(p).replace('\n', "<br>")))
+                .collect::<String>()
+        ),
+    );
+    OutgoingMail {
+        to: to.to_owned(),
+        reply_to: None,
+        purpose,
+        subject,
+        text,
+        html,
+    }
+}
+
+/// Formats an IBAN in groups of four.
+fn grouped(iban: &str) -> String {
+    let compact: String = iban.chars().filter(|c| !c.is_whitespace()).collect();
+    compact
+        .as_bytes()
+        .chunks(4)
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The order was placed; `transfer` holds the bank details when it is paid by transfer.
+pub fn order_received(
+    brand: &str,
+    to: &str,
+    numero: &str,
+    total_ttc: Cents,
+    transfer: Option<&TransferDetails>,
+) -> OutgoingMail {
+    let mut paragraphs = vec![format!(
+        "Nous avons bien reçu votre commande {numero} d'un montant de {} TTC. Merci de votre confiance{NBSP}!",
+        total_ttc.fr()
+    )];
+    if let Some(t) = transfer {
+        paragraphs.push(format!(
+            "Pour la régler, effectuez un virement de {} en indiquant la référence {} (sans elle, nous ne pourrons pas rapprocher votre paiement)\u{a0}:\nTitulaire\u{a0}: {}\nIBAN\u{a0}: {}\nBIC\u{a0}: {}",
+            Cents(t.montant_cents).fr(),
+            t.reference,
+            t.titulaire,
+            grouped(&t.iban),
+            t.bic
+        ));
+        paragraphs.push(
+            "La fabrication commence dès réception du virement\u{a0}; nous vous écrirons alors avec votre facture."
+                .to_owned(),
+        );
+    }
+    mail(
+        brand,
+        to,
+        Purpose::OrderReceived,
+        format!("Commande {numero} reçue"),
+        &paragraphs,
+    )
+}
+
+/// The payment was received and the invoice issued.
+pub fn payment_received(
+    brand: &str,
+    base_url: &str,
+    to: &str,
+    numero: &str,
+    invoice: &str,
+    total_ttc: Cents,
+) -> OutgoingMail {
+    let history = format!(
+        "{}/compte/historique-commande",
+        base_url.trim_end_matches('/')
+    );
+    mail(
+        brand,
+        to,
+        Purpose::PaymentReceived,
+        format!("Paiement reçu pour la commande {numero}"),
+        &[
+            format!(
+                "Nous avons bien reçu le paiement de {} pour votre commande {numero}. Votre facture {invoice} est émise et la fabrication de vos pièces va commencer.",
+                total_ttc.fr()
+            ),
+            format!("Vous pouvez télécharger votre facture depuis votre historique de commandes{NBSP}:\n{history}"),
+        ],
+    )
+}
+
+/// The order was handed to a carrier.
+pub fn order_shipped(
+    brand: &str,
+    to: &str,
+    numero: &str,
+    carrier: &str,
+    tracking_number: &str,
+    tracking_url: &str,
+) -> OutgoingMail {
+    let mut paragraphs = vec![format!(
+        "Votre commande {numero} a été expédiée par {carrier}, numéro de suivi {tracking_number}."
+    )];
+    if !tracking_url.is_empty() {
+        paragraphs.push(format!("Suivez votre colis{NBSP}:\n{tracking_url}"));
+    }
+    mail(
+        brand,
+        to,
+        Purpose::OrderShipped,
+        format!("Commande {numero} expédiée"),
+        &paragraphs,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn transfer() -> TransferDetails {
+        TransferDetails {
+            mode: "virement",
+            reference: "CO-2026-000005".into(),
+            iban: "FR7630006000011234567890189".into(),
+            bic: "AGRIFRPP".into(),
+            titulaire: "Forme Additive SAS".into(),
+            montant_cents: 552_600,
+        }
+    }
+
+    #[test]
+    fn the_order_mail_gives_the_bank_details_and_the_reference() {
+        let m = order_received(
+            "Forme Additive",
+            "a@exemple.fr",
+            "CO-2026-000005",
+            Cents(552_600),
+            Some(&transfer()),
+        );
+        assert_eq!(m.subject, "Commande CO-2026-000005 reçue");
+        assert!(m.text.contains("5\u{202f}526,00\u{a0}€"), "{}", m.text);
+        assert!(m.text.contains("référence CO-2026-000005"));
+        assert!(m
+            .text
+            .contains("IBAN\u{a0}: FR76 3000 6000 0112 3456 7890 189"));
+        assert!(m.text.contains("BIC\u{a0}: AGRIFRPP"));
+        assert!(m.html.contains("FR76 3000"));
+        let card = order_received(
+            "Forme Additive",
+            "a@exemple.fr",
+            "CO-2026-000005",
+            Cents(100),
+            None,
+        );
+        assert!(!card.text.contains("IBAN"));
+    }
+
+    #[test]
+    fn payment_and_shipping_mails() {
+        let m = payment_received(
+            "Forme Additive",
+            "https://forme.example/",
+            "a@exemple.fr",
+            "CO-2026-000005",
+            "FA-2026-000001",
+            Cents(1234),
+        );
+        assert!(m.text.contains("FA-2026-000001"));
+        assert!(m
+            .text
+            .contains("https://forme.example/compte/historique-commande"));
+        let s = order_shipped(
+            "Forme Additive",
+            "a@exemple.fr",
+            "CO-2026-000005",
+            "Colissimo",
+            "6A1",
+            "https://www.laposte.fr/outils/suivre-vos-envois?code=6A1",
+        );
+        assert!(s
+            .text
+            .contains("expédiée par Colissimo, numéro de suivi 6A1"));
+        assert!(s.text.contains("suivre-vos-envois?code=6A1"));
+        let html = order_shipped(
+            "Forme Additive",
+            "a@exemple.fr",
+            "CO-1",
+            "<b>X</b>",
+            "1",
+            "",
+        )
+        .html;
+        assert!(html.contains("&lt;b&gt;X&lt;/b&gt;") && !html.contains("<b>"));
+    }
+}

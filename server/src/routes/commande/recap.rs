@@ -1,0 +1,116 @@
+//! The body and the answer of `POST Commande/Recapitulatif`: lines and totals in integer cents, as
+//! docs/commerce-api.md spells them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::commerce::totals::Totals;
+use crate::commerce::vat::VatRegime;
+
+/// Body of `POST Commande/Recapitulatif` (and the address part of `POST Commande`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecapBody {
+    /// Delivery address id.
+    pub id_adresse_livraison: Option<i64>,
+    /// Billing address id.
+    pub id_adresse_facturation: Option<i64>,
+}
+
+/// One line of the summary.
+#[derive(Debug, Clone, Serialize)]
+pub struct RecapLine {
+    /// The part.
+    #[serde(rename = "Id_Piece")]
+    pub id_piece: i64,
+    /// File name — process, material, options.
+    pub designation: String,
+    /// Number of parts.
+    #[serde(rename = "Quantite")]
+    pub quantite: i64,
+    /// Price of one part before the quantity discount, cents excl. VAT.
+    pub prix_unitaire_cents: i64,
+    /// Line total excl. VAT.
+    pub total_ht_cents: i64,
+    /// Part status id.
+    pub id_statut: i64,
+    /// Whether the line can be ordered.
+    pub commandable: bool,
+    /// Why not, in French.
+    pub raison: Option<String>,
+}
+
+/// Answer of `POST Commande/Recapitulatif`.
+#[derive(Debug, Clone, Serialize)]
+pub struct RecapView {
+    /// Lines in basket order.
+    pub lignes: Vec<RecapLine>,
+    /// Σ lines.
+    pub sous_total_cents: i64,
+    /// Discount.
+    pub remise_cents: i64,
+    /// Code applied.
+    pub code_reduction: Option<String>,
+    /// Why the code was not applied.
+    pub raison_code: Option<String>,
+    /// Shipping fee.
+    pub frais_port_cents: i64,
+    /// Shipping zone.
+    pub zone: &'static str,
+    /// Parcel weight, g.
+    pub poids_g: u64,
+    /// Total excl. VAT.
+    pub total_ht_cents: i64,
+    /// VAT rate, basis points.
+    pub tva_taux_bp: i64,
+    /// VAT.
+    pub tva_cents: i64,
+    /// Total incl. VAT.
+    pub total_ttc_cents: i64,
+    /// Reverse charge.
+    pub autoliquidation: bool,
+    /// Export outside the EU.
+    pub export_hors_ue: bool,
+    /// Mention printed under the totals.
+    pub mention_tva: Option<&'static str>,
+    /// Whether the basket can be ordered.
+    pub commandable: bool,
+    /// Why not, in French.
+    pub raisons: Vec<String>,
+}
+
+impl From<&Totals> for RecapView {
+    fn from(t: &Totals) -> Self {
+        RecapView {
+            lignes: t
+                .lines
+                .iter()
+                .map(|l| RecapLine {
+                    id_piece: l.part_id,
+                    designation: l.designation.clone(),
+                    quantite: l.quantite,
+                    prix_unitaire_cents: l.unit.get(),
+                    total_ht_cents: l.total_ht.get(),
+                    id_statut: l.status_id,
+                    commandable: l.orderable,
+                    raison: l.reason.clone(),
+                })
+                .collect(),
+            sous_total_cents: t.subtotal.get(),
+            remise_cents: t.discount.get(),
+            code_reduction: t.discount_code.clone(),
+            raison_code: None,
+            frais_port_cents: t.shipping.get(),
+            zone: t.zone,
+            poids_g: t.weight_g,
+            total_ht_cents: t.total_ht.get(),
+            tva_taux_bp: t.vat.rate_bp,
+            tva_cents: t.vat_amount.get(),
+            total_ttc_cents: t.total_ttc.get(),
+            autoliquidation: t.vat.regime == VatRegime::ReverseCharge,
+            export_hors_ue: t.vat.regime == VatRegime::Export,
+            mention_tva: t.mention(),
+            commandable: t.orderable,
+            raisons: t.reasons.clone(),
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! An order as `GET Commande/mes-commandes`, `GET Commande` and `GET Commande/{id}` return it
+//! (docs/commerce-api.md): lines, totals, status and its history, addresses as snapshotted,
+//! deliveries, and the invoice and credit note with their download links.
+
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::AnyConnection;
+
+use super::DocumentLink;
+use crate::clock;
+use crate::commerce::checkout::{transfer_details, TransferDetails};
+use crate::db::deliveries::{self, DeliveryRow};
+use crate::db::invoices;
+use crate::db::orders::{self, OrderRow};
+use crate::documents::Seller;
+use crate::error::ApiError;
+
+/// One status change.
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryView {
+    /// Status before.
+    pub de: Option<String>,
+    /// Status after.
+    pub vers: String,
+    /// ISO date.
+    pub date: String,
+    /// Note.
+    pub note: String,
+}
+
+/// One line.
+#[derive(Debug, Clone, Serialize)]
+pub struct LineView {
+    /// The part.
+    #[serde(rename = "Id_Piece")]
+    pub id_piece: i64,
+    /// As printed.
+    pub designation: String,
+    /// Number of parts.
+    #[serde(rename = "Quantite")]
+    pub quantite: i64,
+    /// Price of one part.
+    pub prix_unitaire_cents: i64,
+    /// Line total excl. VAT.
+    pub total_ht_cents: i64,
+}
+
+/// A parcel.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LivraisonView {
+    /// Id.
+    pub id: i64,
+    /// Order id.
+    pub id_commande: i64,
+    /// Order number.
+    pub numero: String,
+    /// Carrier.
+    pub transporteur: String,
+    /// Tracking number.
+    pub numero_suivi: String,
+    /// Tracking link (empty when the carrier has none).
+    pub lien_suivi: String,
+    /// ISO date.
+    pub date: String,
+}
+
+impl From<DeliveryRow> for LivraisonView {
+    fn from(d: DeliveryRow) -> Self {
+        LivraisonView {
+            id: d.id,
+            id_commande: d.order_id,
+            numero: d.numero,
+            transporteur: d.carrier,
+            numero_suivi: d.tracking_number,
+            lien_suivi: d.tracking_url,
+            date: clock::iso8601(d.created_at),
+        }
+    }
+}
+
+/// The customer of an order, for the admin list.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClientView {
+    /// Account id.
+    pub id: i64,
+    /// E-mail at ordering.
+    pub email: String,
+}
+
+/// An order.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommandeView {
+    /// Id.
+    pub id_commande: i64,
+    /// Number.
+    pub numero: String,
+    /// ISO date placed.
+    pub date: String,
+    /// Status.
+    pub statut: String,
+    /// Status history, oldest first.
+    pub historique: Vec<HistoryView>,
+    /// Lines.
+    pub lignes: Vec<LineView>,
+    /// Σ lines.
+    #[serde(rename = "sous_total_cents")]
+    pub sous_total_cents: i64,
+    /// Discount.
+    #[serde(rename = "remise_cents")]
+    pub remise_cents: i64,
+    /// Code used.
+    #[serde(rename = "code_reduction")]
+    pub code_reduction: Option<String>,
+    /// Shipping.
+    #[serde(rename = "frais_port_cents")]
+    pub frais_port_cents: i64,
+    /// Total excl. VAT.
+    #[serde(rename = "total_ht_cents")]
+    pub total_ht_cents: i64,
+    /// VAT rate.
+    #[serde(rename = "tva_taux_bp")]
+    pub tva_taux_bp: i64,
+    /// VAT.
+    #[serde(rename = "tva_cents")]
+    pub tva_cents: i64,
+    /// Total incl. VAT.
+    #[serde(rename = "total_ttc_cents")]
+    pub total_ttc_cents: i64,
+    /// Reverse charge.
+    pub autoliquidation: bool,
+    /// `virement` or `carte`.
+    #[serde(rename = "mode_paiement")]
+    pub mode_paiement: String,
+    /// Delivery address as ordered.
+    #[serde(rename = "adresse_livraison")]
+    pub adresse_livraison: Value,
+    /// Billing address as ordered.
+    #[serde(rename = "adresse_facturation")]
+    pub adresse_facturation: Value,
+    /// Parcels.
+    pub livraisons: Vec<LivraisonView>,
+    /// The invoice.
+    pub facture: Option<DocumentLink>,
+    /// The credit note.
+    pub avoir: Option<DocumentLink>,
+    /// Bank details while a transfer is awaited.
+    pub paiement: Option<TransferDetails>,
+    /// The customer (admin views).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client: Option<ClientView>,
+}
+
+/// Builds the view of an order (`with_client` for the admin).
+pub async fn commande_view(
+    conn: &mut AnyConnection,
+    o: OrderRow,
+    seller: &Seller,
+    with_client: bool,
+) -> Result<CommandeView, ApiError> {
+    let id = o.head.id;
+    let historique = orders::history(&mut *conn, id)
+        .await?
+        .into_iter()
+        .map(|h| HistoryView {
+            de: h.from,
+            vers: h.to,
+            date: clock::iso8601(h.at),
+            note: h.note,
+        })
+        .collect();
+    let lignes = orders::lines(&mut *conn, id)
+        .await?
+        .into_iter()
+        .map(|l| LineView {
+            id_piece: l.part_id,
+            designation: l.designation,
+            quantite: l.quantite,
+            prix_unitaire_cents: l.unit_price_cents,
+            total_ht_cents: l.line_total_cents,
+        })
+        .collect();
+    let livraisons = deliveries::for_order(&mut *conn, id)
+        .await?
+        .into_iter()
+        .map(LivraisonView::from)
+        .collect();
+    let facture = invoices::invoice_of_order(&mut *conn, id)
+        .await?
+        .map(|(_, numero, _)| DocumentLink {
+            numero,
+            url: format!("/api/backend/Commande/{id}/facture.pdf"),
+        });
+    let avoir = invoices::credit_note_of_order(&mut *conn, id)
+        .await?
+        .map(|(numero, _)| DocumentLink {
+            numero,
+            url: format!("/api/backend/Commande/{id}/avoir.pdf"),
+        });
+    let awaiting_transfer = o.head.payment_method == "virement"
+        && o.head.status == crate::commerce::order_status::OrderStatus::AwaitingPayment.as_str();
+    let snapshot = |s: &str| serde_json::from_str(s).unwrap_or(Value::Null);
+    Ok(CommandeView {
+        id_commande: id,
+        paiement: awaiting_transfer.then(|| transfer_details(&o.head, seller)),
+        numero: o.head.numero,
+        date: clock::iso8601(o.created_at),
+        statut: o.head.status,
+        historique,
+        lignes,
+        sous_total_cents: o.subtotal_cents,
+        remise_cents: o.discount_cents,
+        code_reduction: (!o.discount_code.is_empty()).then_some(o.discount_code),
+        frais_port_cents: o.shipping_cents,
+        total_ht_cents: o.total_ht_cents,
+        tva_taux_bp: o.vat_rate_bp,
+        tva_cents: o.vat_cents,
+        total_ttc_cents: o.head.total_ttc_cents,
+        autoliquidation: o.vat_regime == "autoliquidation",
+        mode_paiement: o.head.payment_method,
+        adresse_livraison: snapshot(&o.shipping_address),
+        adresse_facturation: snapshot(&o.billing_address),
+        livraisons,
+        facture,
+        avoir,
+        client: with_client.then(|| ClientView {
+            id: o.head.account_id,
+            email: o.customer_email,
+        }),
+    })
+}

@@ -1,0 +1,370 @@
+//! The `Commande` controller's shipping fee and summary: totals computed by the server from the
+//! basket for B2C France, B2B France, B2B EU with reverse charge and export outside the EU; each
+//! shipping zone; another account's address answering 404.
+
+use quote_core::{Catalog, PriceOptions, Unit};
+use serde_json::{json, Value};
+use server::db::accounts::Role;
+
+use crate::devis::{box_stl, drop_file, native_line_cents, post};
+use crate::helpers::{spawn_app, TestApp, TestClient};
+
+/// A signed-in customer with a 20 × 30 × 40 mm SLA part in the basket, quantity 3.
+pub(crate) async fn customer_with_basket(app: &TestApp, email: &str) -> TestClient {
+    let (mut c, _) = app.signed_in(email, Role::Client).await;
+    c.csrf_token().await;
+    drop_file(&c, box_stl(20.0, 30.0, 40.0), "cube.stl", 0).await;
+    let updates = json!({ "index": 0, "updates": { "quantity": 3 } });
+    assert_eq!(
+        post(&c, "/api/devis/set-cookie", updates).await.status(),
+        200
+    );
+    let res = post(&c, "/api/devis/panier", json!({ "dataFiles": [0] })).await;
+    assert_eq!(res.status(), 200);
+    c
+}
+
+/// Creates an address in `country` (with a company and VAT number when given); returns its id.
+pub(crate) async fn address(
+    c: &TestClient,
+    country: &str,
+    postcode: &str,
+    company: Option<(&str, &str)>,
+) -> i64 {
+    let mut body = json!({
+        "idPays": country, "ville": "Ville", "codePostal": postcode, "rue": "1 rue de la Gare",
+        "complement": "", "nom": "Dupont", "prenom": "Jeanne", "tel": "06 12 34 56 78"
+    });
+    if let Some((name, vat)) = company {
+        body["nom_entreprise"] = json!(name);
+        body["numero_tva"] = json!(vat);
+    }
+    let res = c.proxy("POST", "Adresses", Some(body)).await;
+    let status = res.status();
+    let a: Value = res.json().await.unwrap();
+    assert_eq!(status, 201, "{a}");
+    a["idAdresse"].as_i64().unwrap()
+}
+
+async fn recap(c: &TestClient, delivery: i64, billing: i64) -> Value {
+    let body = json!({ "idAdresseLivraison": delivery, "idAdresseFacturation": billing });
+    let res = c.proxy("POST", "Commande/Recapitulatif", Some(body)).await;
+    let status = res.status();
+    let v: Value = res.json().await.unwrap();
+    assert_eq!(status, 200, "{v}");
+    v
+}
+
+fn line_cents() -> i64 {
+    let options = PriceOptions {
+        quantity: 3,
+        ..PriceOptions::default()
+    };
+    native_line_cents(&box_stl(20.0, 30.0, 40.0), Unit::Mm, &options) as i64
+}
+
+fn check_sums(r: &Value) {
+    let n = |k: &str| r[k].as_i64().unwrap();
+    assert_eq!(
+        n("total_ht_cents"),
+        n("sous_total_cents") - n("remise_cents") + n("frais_port_cents")
+    );
+    assert_eq!(n("total_ttc_cents"), n("total_ht_cents") + n("tva_cents"));
+    assert_eq!(
+        n("tva_cents"),
+        server::domain::Cents(n("total_ht_cents"))
+            .times_bp(n("tva_taux_bp"))
+            .get()
+    );
+}
+
+#[tokio::test]
+async fn a_french_consumer_pays_20_percent_on_goods_and_shipping() {
+    let app = spawn_app().await;
+    let c = customer_with_basket(&app, "jeanne@exemple.fr").await;
+    let home = address(&c, "fr", "69003", None).await;
+    let r = recap(&c, home, home).await;
+    assert_eq!(r["lignes"].as_array().unwrap().len(), 1);
+    assert_eq!(r["lignes"][0]["Quantite"], 3);
+    assert_eq!(r["lignes"][0]["total_ht_cents"], line_cents());
+    assert!(r["lignes"][0]["designation"]
+        .as_str()
+        .unwrap()
+        .starts_with("cube.stl — SLA"));
+    assert_eq!(r["sous_total_cents"], line_cents());
+    assert_eq!(r["remise_cents"], 0);
+    assert_eq!(r["zone"], "france");
+    let shipping = Catalog::default_catalog()
+        .shipping
+        .fee_cents("france", r["poids_g"].as_u64().unwrap())
+        .unwrap();
+    assert_eq!(r["frais_port_cents"], shipping);
+    assert_eq!(r["tva_taux_bp"], 2000);
+    assert_eq!(r["autoliquidation"], false);
+    assert_eq!(r["export_hors_ue"], false);
+    assert_eq!(r["mention_tva"], Value::Null);
+    assert_eq!(r["commandable"], true);
+    check_sums(&r);
+}
+
+#[tokio::test]
+async fn a_french_company_pays_french_vat() {
+    let app = spawn_app().await;
+    let c = customer_with_basket(&app, "atelier@exemple.fr").await;
+    let office = address(&c, "fr", "69003", Some(("Atelier Dupont", "FR40303265045"))).await;
+    let r = recap(&c, office, office).await;
+    assert_eq!(r["tva_taux_bp"], 2000);
+    assert_eq!(r["autoliquidation"], false);
+    check_sums(&r);
+}
+
+#[tokio::test]
+async fn an_eu_company_with_a_valid_number_is_reverse_charged() {
+    let app = spawn_app().await;
+    let c = customer_with_basket(&app, "gmbh@exemple.de").await;
+    let office = address(&c, "de", "10115", Some(("Muster GmbH", "DE123456789"))).await;
+    let r = recap(&c, office, office).await;
+    assert_eq!(r["zone"], "ue");
+    assert_eq!(r["tva_taux_bp"], 0);
+    assert_eq!(r["tva_cents"], 0);
+    assert_eq!(r["autoliquidation"], true);
+    assert_eq!(r["mention_tva"], "Autoliquidation");
+    assert_eq!(r["total_ttc_cents"], r["total_ht_cents"]);
+    check_sums(&r);
+    // The same company delivered in Germany but billed to a German consumer address pays VAT.
+    let home = address(&c, "de", "10115", None).await;
+    let r = recap(&c, office, home).await;
+    assert_eq!(r["tva_taux_bp"], 2000);
+    assert_eq!(r["autoliquidation"], false);
+}
+
+#[tokio::test]
+async fn a_delivery_outside_the_eu_is_an_export_without_vat() {
+    let app = spawn_app().await;
+    let c = customer_with_basket(&app, "export@exemple.fr").await;
+    let billing = address(&c, "fr", "69003", None).await;
+    let geneva = address(&c, "ch", "1201", None).await;
+    let r = recap(&c, geneva, billing).await;
+    assert_eq!(r["zone"], "monde");
+    assert_eq!(r["export_hors_ue"], true);
+    assert_eq!(r["tva_cents"], 0);
+    assert_eq!(r["mention_tva"], "Exonération de TVA, art. 262 I du CGI");
+    check_sums(&r);
+}
+
+#[tokio::test]
+async fn the_shipping_fee_depends_on_the_zone_and_is_the_summary_s() {
+    let app = spawn_app().await;
+    let c = customer_with_basket(&app, "zones@exemple.fr").await;
+    let mut fees = Vec::new();
+    for (country, postcode, zone, libelle) in [
+        ("fr", "69003", "france", "France métropolitaine"),
+        ("it", "00184", "ue", "Union européenne"),
+        ("re", "97400", "monde", "Reste du monde"),
+    ] {
+        let id = address(&c, country, postcode, None).await;
+        let res = c
+            .proxy("GET", &format!("Commande/Frais_Port/{id}"), None)
+            .await;
+        assert_eq!(res.status(), 200);
+        let f: Value = res.json().await.unwrap();
+        assert_eq!(f["zone"], zone);
+        assert_eq!(f["zone_libelle"], libelle);
+        assert!(f["poids_g"].as_u64().unwrap() > 150, "{f}");
+        let r = recap(&c, id, id).await;
+        assert_eq!(r["frais_port_cents"], f["frais_port_cents"]);
+        assert_eq!(r["poids_g"], f["poids_g"]);
+        fees.push(f["frais_port_cents"].as_i64().unwrap());
+    }
+    assert!(fees[0] < fees[1] && fees[1] < fees[2], "{fees:?}");
+}
+
+#[tokio::test]
+async fn another_account_s_address_answers_404() {
+    let app = spawn_app().await;
+    let a = customer_with_basket(&app, "a@exemple.fr").await;
+    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
+    let theirs = address(&b, "fr", "75001", None).await;
+    let res = a
+        .proxy("GET", &format!("Commande/Frais_Port/{theirs}"), None)
+        .await;
+    assert_eq!(res.status(), 404);
+    let body = json!({ "idAdresseLivraison": theirs, "idAdresseFacturation": theirs });
+    let res = a.proxy("POST", "Commande/Recapitulatif", Some(body)).await;
+    assert_eq!(res.status(), 404);
+    let v: Value = res.json().await.unwrap();
+    assert_eq!(
+        v["message"],
+        "Cette adresse est introuvable dans votre compte."
+    );
+}
+
+#[tokio::test]
+async fn an_empty_basket_is_not_orderable() {
+    let app = spawn_app().await;
+    let (c, _) = app.signed_in("vide@exemple.fr", Role::Client).await;
+    let home = address(&c, "fr", "69003", None).await;
+    let r = recap(&c, home, home).await;
+    assert_eq!(r["commandable"], false);
+    assert_eq!(r["raisons"], json!(["Votre panier est vide."]));
+    assert_eq!(r["total_ttc_cents"], 0);
+}
+
+/// `POST Commande` through the proxy with an optional `Idempotency-Key`.
+pub(crate) async fn place(c: &TestClient, key: Option<&str>, body: Value) -> (u16, Value) {
+    let call = json!({ "path": "Commande", "httpMethod": "POST", "body": body });
+    let mut req = c.http.post(format!("{}/api/proxy", c.address)).json(&call);
+    if let Some(t) = &c.csrf {
+        req = req.header("x-csrf-token", t);
+    }
+    if let Some(k) = key {
+        req = req.header("idempotency-key", k);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+fn order_body(address: i64) -> Value {
+    json!({ "idAdresseLivraison": address, "idAdresseFacturation": address,
+            "modePaiement": "virement", "cgvAcceptees": true })
+}
+
+async fn basket_len(c: &TestClient) -> usize {
+    let res = c.proxy("GET", "ComptePiece", None).await;
+    res.json::<Vec<Value>>().await.unwrap().len()
+}
+
+#[tokio::test]
+async fn an_order_by_bank_transfer_is_numbered_snapshotted_and_empties_the_basket() {
+    let app = spawn_app().await;
+    let c = customer_with_basket(&app, "commande@exemple.fr").await;
+    let home = address(&c, "fr", "69003", None).await;
+    let expected = recap(&c, home, home).await;
+    let (status, o) = place(&c, Some("cle-1"), order_body(home)).await;
+    assert_eq!(status, 201, "{o}");
+    let year = server::domain::paris_time::paris_year(server::clock::now());
+    assert_eq!(o["numero"], format!("CO-{year}-000001"));
+    assert_eq!(o["statut"], "en attente de paiement");
+    assert_eq!(o["total_ttc_cents"], expected["total_ttc_cents"]);
+    assert_eq!(o["paiement"]["mode"], "virement");
+    assert_eq!(o["paiement"]["reference"], o["numero"]);
+    assert_eq!(o["paiement"]["montant_cents"], expected["total_ttc_cents"]);
+    assert!(!o["paiement"]["iban"].as_str().unwrap().is_empty());
+    assert_eq!(basket_len(&c).await, 0, "basket emptied");
+    let row: (String, String, i64, i64) = sqlx::query_as(
+        "SELECT shipping_address, vat_regime, total_ht_cents, \
+         (SELECT COUNT(*) FROM order_status_history h WHERE h.order_id = orders.id) FROM orders",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert!(row.0.contains("\"codePostal\":\"69003\""), "{}", row.0);
+    assert_eq!(row.1, "france");
+    assert_eq!(row.2, expected["total_ht_cents"].as_i64().unwrap());
+    assert_eq!(row.3, 1);
+    let lines: (i64, i64) = sqlx::query_as("SELECT quantite, line_total_cents FROM order_lines")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(lines, (3, line_cents()));
+    // A second order needs a basket: the empty one is refused, naming why.
+    let (status, again) = place(&c, Some("cle-2"), order_body(home)).await;
+    assert_eq!(status, 400);
+    assert_eq!(again["errors"], json!(["Votre panier est vide."]));
+}
+
+#[tokio::test]
+async fn terms_key_and_payment_mode_are_required() {
+    let app = spawn_app().await;
+    let c = customer_with_basket(&app, "cgv@exemple.fr").await;
+    let home = address(&c, "fr", "69003", None).await;
+    let (status, v) = place(&c, None, order_body(home)).await;
+    assert_eq!(status, 400);
+    assert!(
+        v["message"].as_str().unwrap().contains("Idempotency-Key"),
+        "{v}"
+    );
+    let mut body = order_body(home);
+    body["cgvAcceptees"] = json!(false);
+    let (status, v) = place(&c, Some("k"), body).await;
+    assert_eq!(status, 400);
+    assert!(v["message"].as_str().unwrap().contains("L221-28 3°"), "{v}");
+    let mut body = order_body(home);
+    body.as_object_mut().unwrap().remove("cgvAcceptees");
+    assert_eq!(place(&c, Some("k"), body).await.0, 400);
+    let mut body = order_body(home);
+    body["modePaiement"] = json!("cheque");
+    assert_eq!(place(&c, Some("k"), body).await.0, 400);
+    let mut body = order_body(home);
+    body["modePaiement"] = json!("carte");
+    assert_eq!(
+        place(&c, Some("k"), body).await.0,
+        400,
+        "no Stripe configured"
+    );
+    assert_eq!(basket_len(&c).await, 1, "nothing ordered");
+}
+
+#[tokio::test]
+async fn a_part_to_review_cannot_be_ordered_and_is_named() {
+    let app = spawn_app().await;
+    let c = customer_with_basket(&app, "revue@exemple.fr").await;
+    let home = address(&c, "fr", "69003", None).await;
+    sqlx::query("UPDATE parts SET status_id = 2")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    let (status, v) = place(&c, Some("k"), order_body(home)).await;
+    assert_eq!(status, 400);
+    let m = v["errors"][0].as_str().unwrap();
+    assert!(m.contains("cube.stl") && m.contains("à vérifier"), "{m}");
+    sqlx::query("UPDATE parts SET status_id = 4")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    let (status, v) = place(&c, Some("k"), order_body(home)).await;
+    assert_eq!(status, 400);
+    assert!(v["errors"][0].as_str().unwrap().contains("refusée"), "{v}");
+    assert_eq!(basket_len(&c).await, 1);
+}
+
+#[tokio::test]
+async fn twenty_concurrent_posts_with_one_key_make_one_order() {
+    let app = spawn_app().await;
+    let c = customer_with_basket(&app, "double@exemple.fr").await;
+    let home = address(&c, "fr", "69003", None).await;
+    let body = order_body(home);
+    let mut set = tokio::task::JoinSet::new();
+    for _ in 0..20 {
+        let tab = TestClient {
+            http: c.http.clone(),
+            address: c.address.clone(),
+            csrf: c.csrf.clone(),
+        };
+        let body = body.clone();
+        set.spawn(async move { place(&tab, Some("meme-cle"), body).await });
+    }
+    let answers: Vec<(u16, Value)> = set.join_all().await;
+    let created = answers.iter().filter(|(s, _)| *s == 201).count();
+    assert_eq!(created, 1, "{answers:?}");
+    for (status, o) in &answers {
+        assert!(*status == 200 || *status == 201, "{status} {o}");
+        assert_eq!(o["idCommande"], answers[0].1["idCommande"]);
+        assert_eq!(o["numero"], answers[0].1["numero"]);
+    }
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(n, 1);
+    let seq: i64 = sqlx::query_scalar("SELECT last_seq FROM counters WHERE kind = 'CO'")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(seq, 1, "no number burnt by the duplicates");
+    // Later retries still answer the same order.
+    let (status, o) = place(&c, Some("meme-cle"), body).await;
+    assert_eq!(status, 200);
+    assert_eq!(o["numero"], answers[0].1["numero"]);
+}
