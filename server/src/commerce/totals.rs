@@ -237,6 +237,8 @@ mod tests {
             analysis: serde_json::to_string(&analysis).unwrap(),
             options: serde_json::to_string(&PriceOptions::for_process(process)).unwrap(),
             status_id,
+            review_reasons: String::new(),
+            review_note: String::new(),
         }
     }
 

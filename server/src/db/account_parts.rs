@@ -30,11 +30,13 @@ pub struct BasketRow {
     pub review_note: String,
 }
 
-const SELECT: &str =
+/// The columns of a basket row (shared with the order's transaction in `db::orders`).
+pub(crate) const SELECT: &str =
     "SELECT ap.id, ap.part_id, ap.quantite, p.file_name, p.analysis, p.options, p.status_id, \
      p.review_reasons, p.review_note FROM account_parts ap JOIN parts p ON p.id = ap.part_id";
 
-fn from_row(r: &AnyRow) -> Result<BasketRow, sqlx::Error> {
+/// Reads a row selected with [`SELECT`].
+pub(crate) fn from_row(r: &AnyRow) -> Result<BasketRow, sqlx::Error> {
     Ok(BasketRow {
         id: r.try_get("id")?,
         part_id: r.try_get("part_id")?,

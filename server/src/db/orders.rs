@@ -57,27 +57,12 @@ pub async fn basket(
     conn: &mut AnyConnection,
     account_id: i64,
 ) -> Result<Vec<BasketRow>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT ap.id, ap.part_id, ap.quantite, p.file_name, p.analysis, p.options, p.status_id \
-         FROM account_parts ap JOIN parts p ON p.id = ap.part_id \
-         WHERE ap.account_id = $1 ORDER BY ap.created_at, ap.id",
-    )
-    .bind(account_id)
-    .fetch_all(conn)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(BasketRow {
-                id: r.try_get("id")?,
-                part_id: r.try_get("part_id")?,
-                quantite: r.try_get("quantite")?,
-                file_name: r.try_get("file_name")?,
-                analysis: r.try_get("analysis")?,
-                options: r.try_get("options")?,
-                status_id: r.try_get("status_id")?,
-            })
-        })
-        .collect()
+    let sql = format!(
+        "{} WHERE ap.account_id = $1 ORDER BY ap.created_at, ap.id",
+        super::account_parts::SELECT
+    );
+    let rows = sqlx::query(&sql).bind(account_id).fetch_all(conn).await?;
+    rows.iter().map(super::account_parts::from_row).collect()
 }
 
 /// Empties the account's basket.
