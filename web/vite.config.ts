@@ -35,6 +35,8 @@ export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   worker: { format: 'es' },
+  // The server replaces this placeholder with each response's nonce (server/src/middleware/security_headers.rs).
+  html: { cspNonce: '__CSP_NONCE__' },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   test: {

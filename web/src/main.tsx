@@ -2,6 +2,8 @@
 //! file is gone) reaches the router's error page, which reloads once at the page asked for (10 s
 //! guard, lib/build-check): reloading here, on `vite:preloadError`, would reload the page being
 //! left, since the router commits the new URL only after the chunk.
+// First: zod must be jitless before any module builds a schema (lib/zod-jitless).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -11,10 +13,6 @@ import 'primeicons/primeicons.css';
 import './styles/index.css';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
-import { installStyleBridge } from './lib/csp-style-bridge';
-
-// Before any component injects its CSS: see lib/csp-style-bridge.
-installStyleBridge();
 
 const router = createAppRouter();
 

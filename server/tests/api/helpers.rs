@@ -13,9 +13,19 @@ use server::db::Db;
 use server::startup::Application;
 use sqlx::{Connection, Executor};
 
-/// The index.html of the fake built app.
-pub const INDEX_HTML: &str =
-    "<!doctype html><html><body><div id=\"root\"></div>FA-SPA</body></html>";
+/// The index.html of the fake built app, with the nonce placeholders the web build writes.
+pub const INDEX_HTML: &str = "<!doctype html><html><head>\
+<meta name=\"csp-nonce\" content=\"__CSP_NONCE__\">\
+<script type=\"module\" crossorigin src=\"/assets/app-1a2b3c.js\" nonce=\"__CSP_NONCE__\"></script>\
+</head><body><div id=\"root\"></div>FA-SPA</body></html>";
+/// Asserts that `html` is [`INDEX_HTML`] with one nonce written in place of every placeholder.
+pub fn assert_app_shell(html: &str) {
+    let start = html.find("content=\"").expect("a csp-nonce meta") + "content=\"".len();
+    let nonce = &html[start..start + html[start..].find('"').unwrap()];
+    assert!(!nonce.is_empty() && nonce != "__CSP_NONCE__", "{html}");
+    assert_eq!(html.replace(nonce, "__CSP_NONCE__"), INDEX_HTML);
+}
+
 /// Password of the accounts the helpers create.
 pub const PASSWORD: &str = "Motdepasse-solide-42";
 

@@ -1,5 +1,6 @@
 //! Everything that is not `/api`: static files of the built web app (`WEB_DIST`) and page
-//! navigations, which pass the site-wide rules of [`rules`] before `index.html` is served.
+//! navigations, which pass the site-wide rules of [`rules`] before `index.html` is served with a
+//! fresh Content-Security-Policy nonce written in place of the build's placeholder.
 
 pub mod rules;
 
@@ -13,6 +14,7 @@ use tower_http::services::ServeDir;
 use crate::auth::session::{lookup, Lookup};
 use crate::db::settings;
 use crate::error::ApiError;
+use crate::middleware::security_headers::{new_nonce, policy_with_nonce, NONCE_PLACEHOLDER};
 use crate::state::AppState;
 use rules::{decide, is_mobile, Decision, Facts};
 
@@ -39,7 +41,8 @@ pub async fn serve(State(state): State<AppState>, req: Request) -> Result<Respon
         return Ok(StatusCode::METHOD_NOT_ALLOWED.into_response());
     }
     let last = path.rsplit('/').next().unwrap_or_default();
-    if last.contains('.') {
+    // The shell asked by name is a page too: served raw, its placeholder nonce would match nothing.
+    if last.contains('.') && path != "/index.html" {
         return Ok(static_file(&state, req, &path).await);
     }
     page(&state, req, &path).await
@@ -100,16 +103,22 @@ async fn page(state: &AppState, req: Request, raw_path: &str) -> Result<Response
         Decision::NotFound => StatusCode::NOT_FOUND,
     };
     let index = state.config.settings.web_dist.join("index.html");
-    let html = tokio::fs::read(&index)
+    let html = tokio::fs::read_to_string(&index)
         .await
-        .unwrap_or_else(|_| NO_APP_HTML.as_bytes().to_vec());
+        .unwrap_or_else(|_| NO_APP_HTML.to_owned());
+    let nonce = new_nonce();
+    let csp = HeaderValue::from_str(&policy_with_nonce(&nonce)).map_err(anyhow::Error::from)?;
     Ok((
         status,
         [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-cache"),
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/html; charset=utf-8"),
+            ),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            (header::CONTENT_SECURITY_POLICY, csp),
         ],
-        html,
+        html.replace(NONCE_PLACEHOLDER, &nonce),
     )
         .into_response())
 }
