@@ -1,10 +1,10 @@
-//! A read-only admin list fed by a controller; 404 (controller not deployed yet) shows as empty.
+//! A read-only admin list fed by a controller; a failure shows as an error, never as an empty list.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Loading } from '@/components/ui/loading';
-import { fetchOptionalList } from '@/lib/optional-list';
+import { fetchList } from '@/lib/fetch-list';
 
 export interface AdminColumn<T> {
   header: string;
@@ -18,7 +18,7 @@ interface AdminTableProps<T> {
 }
 
 export function AdminTable<T extends object>({ path, columns, empty }: AdminTableProps<T>) {
-  const { data, isPending, isError } = useQuery({ queryKey: ['admin', path], queryFn: () => fetchOptionalList<T>(path) });
+  const { data, isPending, isError } = useQuery({ queryKey: ['admin', path], queryFn: () => fetchList<T>(path) });
   if (isPending) return <Loading />;
   if (isError) return <p className="card">La liste ne peut pas être chargée pour le moment.</p>;
   return (

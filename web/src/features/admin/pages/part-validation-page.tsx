@@ -4,7 +4,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { Page } from '@/components/ui/page';
 import { proxy } from '@/lib/api-client';
 import { handleApiError } from '@/lib/errors';
-import { fetchOptionalList } from '@/lib/optional-list';
+import { fetchList } from '@/lib/fetch-list';
 import { queryClient } from '@/lib/query-client';
 import { showToast } from '@/lib/toast';
 import { AdminTable } from '../components/admin-table';
@@ -23,7 +23,7 @@ interface Status {
 }
 
 export default function PartValidationPage() {
-  const statuses = useQuery({ queryKey: ['admin', 'Pieces/AllStatus'], queryFn: () => fetchOptionalList<Status>('Pieces/AllStatus') });
+  const statuses = useQuery({ queryKey: ['admin', 'Pieces/AllStatus'], queryFn: () => fetchList<Status>('Pieces/AllStatus') });
   const setStatus = async (part: Part, status: number) => {
     try {
       await proxy('Pieces/status', 'PUT', { Id_Piece: part.id, Id_Status: status });
