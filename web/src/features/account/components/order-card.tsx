@@ -3,6 +3,7 @@
 import { Tag } from 'primereact/tag';
 import { TotalsTable } from '@/features/checkout/components/totals-table';
 import { formatCents, formatDate } from '@/lib/format';
+import { fr } from '@/lib/typography';
 import type { Order } from '../api/orders';
 import { OrderDeliveries } from './order-deliveries';
 import { OrderStatusHistory } from './order-status-history';
@@ -48,18 +49,26 @@ export function OrderCard({ order }: { order: Order }) {
       <TotalsTable totals={order} />
       <p className="muted">Paiement par {order.mode_paiement === 'carte' ? 'carte bancaire' : 'virement bancaire'}</p>
       <OrderDeliveries deliveries={order.livraisons} />
-      <div className="form-actions">
-        {order.facture ? (
-          <a className="p-button p-button-outlined" href={order.facture.url} download data-testid="invoice-link">
-            <i className="pi pi-file-pdf" aria-hidden="true" />&nbsp;Facture {order.facture.numero} (PDF)
-          </a>
-        ) : null}
-        {order.avoir ? (
-          <a className="p-button p-button-outlined" href={order.avoir.url} download data-testid="credit-note-link">
-            <i className="pi pi-file-pdf" aria-hidden="true" />&nbsp;Avoir {order.avoir.numero} (PDF)
-          </a>
-        ) : null}
-      </div>
+      {order.paiement?.mode === 'virement' && order.statut === 'en attente de paiement' ? (
+        <p data-testid="order-transfer">
+          {fr('Virement attendu : ')}
+          {formatCents(order.paiement.montant_cents)} à {order.paiement.titulaire}, IBAN {order.paiement.iban}, BIC {order.paiement.bic}, référence à indiquer{'\u00a0'}: <strong>{order.paiement.reference}</strong>.
+        </p>
+      ) : null}
+      {order.facture || order.avoir ? (
+        <div className="form-actions">
+          {order.facture ? (
+            <a className="p-button p-button-outlined" href={order.facture.url} download data-testid="invoice-link">
+              <i className="pi pi-file-pdf" aria-hidden="true" />&nbsp;Facture {order.facture.numero} (PDF)
+            </a>
+          ) : null}
+          {order.avoir ? (
+            <a className="p-button p-button-outlined" href={order.avoir.url} download data-testid="credit-note-link">
+              <i className="pi pi-file-pdf" aria-hidden="true" />&nbsp;Avoir {order.avoir.numero} (PDF)
+            </a>
+          ) : null}
+        </div>
+      ) : null}
       <OrderStatusHistory history={order.historique} />
     </article>
   );
