@@ -38,7 +38,7 @@ export default function CheckoutPage() {
           payment={c.placed.paiement}
           amountCents={order.total_ttc_cents}
           returnUrl={`${window.location.origin}${confirmationUrl(order.idCommande)}`}
-          onConfirmed={() => void navigate(confirmationUrl(order.idCommande))}
+          onConfirmed={() => void navigate(confirmationUrl(order.idCommande), { state: { cardConfirmed: true } })}
         />
       </Page>
     );

@@ -1,8 +1,8 @@
 //! /checkout/confirmation?commande=ID: the order placed, read back from `Commande/mes-commandes`.
 //! A transfer shows the bank details and reference; a card order waits (polling) until the server
 //! records the payment, which only the payment provider's webhook can do.
-import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Loading } from '@/components/ui/loading';
@@ -11,11 +11,19 @@ import { useOrders } from '@/features/account/api/orders';
 import { formatCents } from '@/lib/format';
 import { fr } from '@/lib/typography';
 import { checkoutStore } from '../checkout-storage';
+import { CardPayment } from '../components/card-payment';
 import { TransferDetails } from '../components/transfer-details';
 import { awaitsCardPayment, POLL_MS } from '../order-paid';
 
 export default function ConfirmationPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
+  // Paid in this tab on /checkout, or back from the provider's redirect: wait for the server;
+  // otherwise (reload, link from the e-mail) the card can be paid here.
+  const redirect = params.get('redirect_status');
+  const [confirmed, setConfirmed] = useState(
+    (location.state as { cardConfirmed?: boolean } | null)?.cardConfirmed === true || (redirect !== null && redirect !== 'failed'),
+  );
   const id = Number(params.get('commande'));
   const orders = useOrders((query) => (awaitsCardPayment(query.state.data?.find((o) => o.idCommande === id)) ? POLL_MS : false));
   const order = orders.data?.find((o) => o.idCommande === id);
@@ -43,7 +51,10 @@ export default function ConfirmationPage() {
           <strong>{order.statut}</strong> · Total TTC&nbsp;: <strong>{formatCents(order.total_ttc_cents)}</strong>
         </p>
         {order.paiement?.mode === 'virement' && order.statut === 'en attente de paiement' ? <TransferDetails transfer={order.paiement} /> : null}
-        {waiting ? (
+        {waiting && !confirmed && order.paiement?.mode === 'carte' ? (
+          <CardPayment payment={order.paiement} amountCents={order.total_ttc_cents} returnUrl={window.location.href} onConfirmed={() => setConfirmed(true)} />
+        ) : null}
+        {waiting && confirmed ? (
           <p className="card checkout-waiting" role="status">
             <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" />
             {fr('Paiement par carte en cours de confirmation par notre prestataire : cette page se met à jour dès que le paiement est enregistré.')}
