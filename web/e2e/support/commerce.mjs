@@ -3,11 +3,16 @@
 import { expectToast, freshEmail, signUpViaUi } from './flows.mjs';
 import { dropFile, euros, fixture, proxyCall, waitForServerPrice } from './quote.mjs';
 
-/** A new customer with `cube.stl` in the basket (quoted first, as a visitor would). */
+/** A visitor quotes `cube.stl`, creates an account, finds the quote kept and adds it to the basket. */
 export async function customerWithBasket(ctx, page, prefix) {
   const email = freshEmail(prefix);
-  await signUpViaUi(ctx, page, { email, prenom: 'Inès', nom: 'Moreau' });
   await dropFile(ctx, page, fixture('cube.stl'));
+  await waitForServerPrice(page);
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await ctx.expectText(page, 'Veuillez vous connecter pour ajouter au panier.');
+  await signUpViaUi(ctx, page, { email, prenom: 'Inès', nom: 'Moreau' });
+  await ctx.goto(page, '/devis_ligne');
+  await ctx.expectText(page, 'cube.stl');
   await waitForServerPrice(page);
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
   await expectToast(page, 'Panier', '1 pièce ajoutée au panier.');
