@@ -76,7 +76,7 @@ export default [
       if (left.some((v) => v !== null)) throw new Error(`checkout storage kept after the order: ${JSON.stringify(left)}`);
 
       const paid = await admin.proxy(`Commande/${placed.idCommande}/statut`, 'PUT', { statut: 'payée', note: 'Virement reçu' });
-      if (paid.status !== 200) throw new Error(`PUT statut payée: ${paid.status} ${JSON.stringify(paid.body)}`);
+      if (paid.status < 200 || paid.status > 299) throw new Error(`PUT statut payée: ${paid.status} ${JSON.stringify(paid.body)}`);
       await ctx.goto(page, '/compte/historique-commande');
       const card = page.locator('[data-testid=order]', { hasText: placed.numero });
       await card.locator('[data-testid=order-status]', { hasText: 'payée' }).waitFor();
