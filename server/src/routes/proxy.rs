@@ -32,7 +32,7 @@ pub struct ProxyBody {
     body: Option<serde_json::Value>,
 }
 
-/// Headers passed on to the controller.
+/// Headers passed on to the controller (`Idempotency-Key`: `POST Commande` makes one order per key).
 const FORWARDED: [&str; 5] = [
     "cookie",
     csrf::HEADER,
@@ -61,6 +61,19 @@ fn controller_uri(path: &str) -> Option<String> {
     Some(format!("/{path}"))
 }
 
+/// Copies the caller's headers that the controller may read (`FORWARDED`), and only those.
+fn forwarded_headers(
+    mut builder: axum::http::request::Builder,
+    headers: &HeaderMap,
+) -> axum::http::request::Builder {
+    for name in FORWARDED {
+        for value in headers.get_all(name) {
+            builder = builder.header(name, value.clone());
+        }
+    }
+    builder
+}
+
 /// Handles `POST /api/proxy`.
 pub async fn proxy(
     State(state): State<AppState>,
@@ -84,12 +97,10 @@ pub async fn proxy(
         "DELETE" => Method::DELETE,
         _ => return Err(ApiError::bad_request("Méthode HTTP non prise en charge.")),
     };
-    let mut builder = Request::builder().method(method.clone()).uri(&uri);
-    for name in FORWARDED {
-        for value in headers.get_all(name) {
-            builder = builder.header(name, value.clone());
-        }
-    }
+    let mut builder = forwarded_headers(
+        Request::builder().method(method.clone()).uri(&uri),
+        &headers,
+    );
     let inner_body = match call.body {
         Some(value) if !value.is_null() && method != Method::GET => {
             builder = builder.header(
@@ -115,7 +126,24 @@ pub async fn proxy(
 
 #[cfg(test)]
 mod tests {
-    use super::controller_uri;
+    use super::{controller_uri, forwarded_headers};
+    use axum::http::{HeaderMap, HeaderValue, Request};
+
+    #[test]
+    fn the_idempotency_key_reaches_the_controller_and_foreign_headers_do_not() {
+        let mut headers = HeaderMap::new();
+        headers.insert("idempotency-key", HeaderValue::from_static("k-123"));
+        headers.insert("cookie", HeaderValue::from_static("s=1"));
+        headers.insert("authorization", HeaderValue::from_static("Bearer x"));
+        headers.insert("x-forwarded-for", HeaderValue::from_static("10.0.0.1"));
+        let inner = forwarded_headers(Request::builder().uri("/Commande"), &headers)
+            .body(())
+            .unwrap();
+        assert_eq!(inner.headers()["idempotency-key"], "k-123");
+        assert_eq!(inner.headers()["cookie"], "s=1");
+        assert!(inner.headers().get("authorization").is_none());
+        assert!(inner.headers().get("x-forwarded-for").is_none());
+    }
 
     #[test]
     fn controller_paths_stay_inside_the_backend() {

@@ -10,7 +10,7 @@ use crate::devis::{box_stl, drop_file, native_line_cents, post};
 use crate::helpers::{spawn_app, TestApp, TestClient};
 
 /// A signed-in customer with `cube.stl` (20 × 30 × 40 mm) in the basket, quantity 3.
-async fn customer_with_a_line(app: &TestApp, email: &str) -> (TestClient, Value) {
+pub(crate) async fn customer_with_a_line(app: &TestApp, email: &str) -> (TestClient, Value) {
     let (mut c, _) = app.signed_in(email, Role::Client).await;
     c.csrf_token().await;
     drop_file(&c, box_stl(20.0, 30.0, 40.0), "cube.stl", 0).await;

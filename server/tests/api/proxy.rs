@@ -4,7 +4,8 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use server::db::accounts::Role;
 
-use crate::helpers::spawn_app;
+use crate::compte_piece::customer_with_a_line;
+use crate::helpers::{spawn_app, TestClient};
 
 #[tokio::test]
 async fn the_proxy_returns_the_controller_status_and_body_unchanged() {
@@ -73,4 +74,51 @@ async fn a_signed_in_call_without_the_csrf_header_is_refused() {
         )
         .await;
     assert_eq!(res.status(), 403);
+}
+
+/// `POST Commande` through the proxy, with or without an `Idempotency-Key` header.
+async fn order_through_proxy(c: &TestClient, key: Option<&str>, address: i64) -> (u16, Value) {
+    let call = json!({
+        "path": "Commande",
+        "httpMethod": "POST",
+        "body": {
+            "idAdresseLivraison": address, "idAdresseFacturation": address,
+            "modePaiement": "virement", "cgvAcceptees": true
+        }
+    });
+    let mut req = c
+        .http
+        .post(c.url("/api/proxy"))
+        .header("x-csrf-token", c.csrf.clone().unwrap())
+        .json(&call);
+    if let Some(k) = key {
+        req = req.header("Idempotency-Key", k);
+    }
+    let res = req.send().await.unwrap();
+    (
+        res.status().as_u16(),
+        res.json().await.unwrap_or(Value::Null),
+    )
+}
+
+#[tokio::test]
+async fn the_idempotency_key_header_reaches_the_order_controller() {
+    let app = spawn_app().await;
+    let (c, _) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    let address = json!({
+        "idPays": "fr", "ville": "Lyon", "codePostal": "69003", "rue": "12 rue de la Part-Dieu",
+        "complement": "", "nom": "Dupont", "prenom": "Jeanne", "tel": "",
+        "nom_entreprise": "", "numero_tva": ""
+    });
+    let res = c.proxy("POST", "Adresses", Some(address)).await;
+    assert!(res.status().is_success());
+    let created: Value = res.json().await.unwrap();
+    let id = created["idAdresse"].as_i64().unwrap();
+    // Without the header the controller refuses (so the key cannot have been read elsewhere).
+    assert_eq!(order_through_proxy(&c, None, id).await.0, 400);
+    let (first, a) = order_through_proxy(&c, Some("2f1c6a56-proxy-key"), id).await;
+    let (again, b) = order_through_proxy(&c, Some("2f1c6a56-proxy-key"), id).await;
+    assert_eq!(first, 201, "{a}");
+    assert!(again == 200 || again == 201, "{b}");
+    assert_eq!(a["idCommande"], b["idCommande"]);
 }

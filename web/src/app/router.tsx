@@ -32,7 +32,10 @@ export const routes: RouteObject[] = [
               { element: <VisitorOnly />, children: toRoutes(visitorRoutes) },
               {
                 element: <RequireAuth />,
-                children: [{ path: 'checkout', lazy: () => import('@/features/checkout/checkout-page').then((m) => ({ Component: m.default })) }],
+                children: [
+                  { path: 'checkout', lazy: () => import('@/features/checkout/pages/checkout-page').then((m) => ({ Component: m.default })) },
+                  { path: 'checkout/confirmation', lazy: () => import('@/features/checkout/pages/confirmation-page').then((m) => ({ Component: m.default })) },
+                ],
               },
               { path: ':slug', lazy: () => import('@/features/content/pages/slug-page').then((m) => ({ Component: m.default })) },
               { path: '*', element: <NotFound /> },

@@ -66,12 +66,12 @@ export function resetCsrfToken(): void {
   csrfToken = null;
 }
 
-/** Sends a JSON body with the CSRF header; retries once with a fresh token on 403. */
-export async function apiSend<T>(url: string, method: string, body?: unknown): Promise<T> {
+/** Sends a JSON body with the CSRF header (and `headers`); retries once with a fresh token on 403. */
+export async function apiSend<T>(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const send = async () =>
     apiFetch<T>(url, {
       method,
-      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': await getCsrfToken() },
+      headers: { ...headers, 'Content-Type': 'application/json', 'X-CSRF-Token': await getCsrfToken() },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   try {
@@ -87,9 +87,12 @@ export async function apiSend<T>(url: string, method: string, body?: unknown): P
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-/** Calls a backend controller through POST /api/proxy (`Adresses/12`, `PUT`, {...}). */
-export function proxy<T>(path: string, httpMethod: HttpMethod = 'GET', body?: unknown): Promise<T> {
-  return apiSend<T>('/api/proxy', 'POST', { path, httpMethod, body: body ?? null });
+/**
+ * Calls a backend controller through POST /api/proxy (`Adresses/12`, `PUT`, {...}). The proxy
+ * passes a few request headers on to the controller, among them `Idempotency-Key`.
+ */
+export function proxy<T>(path: string, httpMethod: HttpMethod = 'GET', body?: unknown, headers?: Record<string, string>): Promise<T> {
+  return apiSend<T>('/api/proxy', 'POST', { path, httpMethod, body: body ?? null }, headers);
 }
 
 /** Posts a form-encoded body (the auth routes), with the CSRF token in the `csrfToken` field. */

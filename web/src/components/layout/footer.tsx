@@ -1,13 +1,6 @@
-//! The site footer: Support, Liens rapides and Contact sections, social links and the legal line.
+//! The site footer: Support, Liens rapides and Contact sections, and the legal line.
 import { Link } from 'react-router';
 import { COMPANY } from '@/config/company';
-
-const SOCIAL = [
-  { label: 'LinkedIn', icon: 'pi pi-linkedin' },
-  { label: 'YouTube', icon: 'pi pi-youtube' },
-  { label: 'Instagram', icon: 'pi pi-instagram' },
-  { label: 'X', icon: 'pi pi-twitter' },
-];
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -48,13 +41,6 @@ export function Footer() {
             <br />
             {COMPANY.hours}
           </address>
-          <div className="social" aria-label="Réseaux sociaux">
-            {SOCIAL.map((s) => (
-              <a key={s.label} href="#" aria-label={`${COMPANY.brand} sur ${s.label} (lien à venir)`} onClick={(e) => e.preventDefault()}>
-                <i className={s.icon} aria-hidden="true" />
-              </a>
-            ))}
-          </div>
         </section>
       </div>
       <p className="legal-line">

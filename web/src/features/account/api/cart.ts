@@ -19,6 +19,15 @@ export interface CartLine {
   remise: number;
   delaiJours: number | null;
   erreur: string | null;
+  /** Review status of the part (1 Analysée, 2 À vérifier, 3 Validée, 4 Refusée). */
+  id_statut: number;
+  /** French label of `id_statut`. */
+  statut: string;
+  /** Why the part needs a review (French, from the analysis). */
+  motifs: string[];
+  commentaire_admin: string | null;
+  /** Only parts "Analysée" or "Validée" can be ordered. */
+  commandable: boolean;
 }
 
 export const cartKey = ['comptePiece'] as const;
@@ -51,5 +60,11 @@ export async function setCartQuantity(idPiece: number, quantite: number): Promis
 export async function removeCartLine(id: number): Promise<void> {
   await proxy(`ComptePiece/${id}`, 'DELETE');
   queryClient.setQueryData<CartLine[]>(cartKey, (lines) => lines?.filter((l) => l.id !== id));
+  await queryClient.invalidateQueries({ queryKey: cartKey });
+}
+
+/** `PUT Pieces/AskForReview/{id}`: asks a technician to check the part, with a message. */
+export async function askForReview(idPiece: number, message: string): Promise<void> {
+  await proxy(`Pieces/AskForReview/${idPiece}`, 'PUT', { message });
   await queryClient.invalidateQueries({ queryKey: cartKey });
 }

@@ -1,10 +1,12 @@
-//! One basket line: file, options summary, unit price, quantity editor, line price, removal.
+//! One basket line: file, options summary, review status, unit price, quantity editor, line
+//! price, removal.
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { handleApiError } from '@/lib/errors';
 import { formatCents } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { removeCartLine, setCartQuantity, type CartLine } from '../api/cart';
+import { CartLineStatus } from './cart-line-status';
 import { QuantityInput } from './quantity-input';
 
 export function CartLineRow({ line }: { line: CartLine }) {
@@ -36,6 +38,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
               {line.erreur}
             </span>
           ) : null}
+          <CartLineStatus line={line} />
         </div>
       </td>
       <td className="num">{line.prixUnitaire != null ? formatCents(line.prixUnitaire) : '—'}</td>

@@ -1,12 +1,16 @@
-//! Totals of the basket: excl. VAT, VAT 20 %, incl. VAT, and the way to checkout.
+//! Totals of the basket: excl. VAT, VAT 20 %, incl. VAT, the quote PDF, and the way to checkout
+//! (blocked, with the reason, while a line cannot be ordered).
 import { Link } from 'react-router';
 import { formatCents } from '@/lib/format';
 import type { CartLine } from '../api/cart';
+import { blockingReasons } from '../cart-status';
 import { cartTotals, VAT_RATE_PERCENT } from '../cart-totals';
+import { fr } from '@/lib/typography';
 
 export function CartSummary({ lines }: { lines: CartLine[] }) {
   const totals = cartTotals(lines);
-  const blocked = lines.some((l) => l.erreur);
+  const reasons = blockingReasons(lines);
+  const blocked = reasons.length > 0;
   return (
     <aside className="card cart-totals" aria-label="Total du panier">
       <dl>
@@ -20,7 +24,11 @@ export function CartSummary({ lines }: { lines: CartLine[] }) {
         </dd>
       </dl>
       <p className="muted">Frais de livraison calculés à l’étape suivante. Entreprise de l’Union européenne hors France avec un numéro de TVA valide&nbsp;: facturation hors taxes (autoliquidation).</p>
-      {blocked ? <p className="error">Retirez les pièces signalées pour passer la commande.</p> : null}
+      {reasons.map((r) => (
+        <p key={r} className="error" data-testid="cart-blocked">
+          {fr(r)}
+        </p>
+      ))}
       {blocked ? (
         <span className="p-button p-disabled" aria-disabled="true">
           Passer la commande
@@ -30,6 +38,10 @@ export function CartSummary({ lines }: { lines: CartLine[] }) {
           Passer la commande
         </Link>
       )}
+      <a className="p-button p-button-outlined" href="/api/backend/Devis/pdf" download data-testid="quote-pdf">
+        <i className="pi pi-file-pdf" aria-hidden="true" />
+        &nbsp;Télécharger le devis PDF
+      </a>
     </aside>
   );
 }

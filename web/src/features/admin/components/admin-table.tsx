@@ -1,10 +1,10 @@
-//! A read-only admin list fed by a controller; 404 (controller not deployed yet) shows as empty.
+//! A read-only admin list fed by a controller; a failure shows as an error, never as an empty list.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Loading } from '@/components/ui/loading';
-import { fetchOptionalList } from '@/lib/optional-list';
+import { fetchList } from '@/lib/fetch-list';
 
 export interface AdminColumn<T> {
   header: string;
@@ -15,14 +15,17 @@ interface AdminTableProps<T> {
   path: string;
   columns: AdminColumn<T>[];
   empty: string;
+  /** Rows shown (all when absent), e.g. the orders that have an invoice. */
+  keep?: (row: T) => boolean;
 }
 
-export function AdminTable<T extends object>({ path, columns, empty }: AdminTableProps<T>) {
-  const { data, isPending, isError } = useQuery({ queryKey: ['admin', path], queryFn: () => fetchOptionalList<T>(path) });
+export function AdminTable<T extends object>({ path, columns, empty, keep }: AdminTableProps<T>) {
+  const { data, isPending, isError } = useQuery({ queryKey: ['admin', path], queryFn: () => fetchList<T>(path) });
   if (isPending) return <Loading />;
   if (isError) return <p className="card">La liste ne peut pas être chargée pour le moment.</p>;
+  const rows = keep ? data.filter(keep) : data;
   return (
-    <DataTable value={data} emptyMessage={empty} paginator={data.length > 20} rows={20} stripedRows className="card">
+    <DataTable value={rows} emptyMessage={empty} paginator={rows.length > 20} rows={20} stripedRows className="card">
       {columns.map((c) => (
         <Column key={c.header} header={c.header} body={c.body} />
       ))}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
-import { fetchOptionalList } from '@/lib/optional-list';
+import { fetchList } from '@/lib/fetch-list';
 
 interface Account {
   role: string;
@@ -15,8 +15,8 @@ const DAY_MS = 86_400_000;
 
 export default function StatisticsPage() {
   const [now] = useState(() => Date.now());
-  const accounts = useQuery({ queryKey: ['admin', 'Comptes'], queryFn: () => fetchOptionalList<Account>('Comptes') });
-  const orders = useQuery({ queryKey: ['admin', 'Commande'], queryFn: () => fetchOptionalList<object>('Commande') });
+  const accounts = useQuery({ queryKey: ['admin', 'Comptes'], queryFn: () => fetchList<Account>('Comptes') });
+  const orders = useQuery({ queryKey: ['admin', 'Commande'], queryFn: () => fetchList<object>('Commande') });
   if (accounts.isPending || orders.isPending) return <Loading />;
   const list = accounts.data ?? [];
   const recent = list.filter((a) => a.createdAt && now - new Date(a.createdAt).getTime() < 30 * DAY_MS).length;

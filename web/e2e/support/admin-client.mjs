@@ -1,0 +1,41 @@
+// An admin session of its own, outside the browser (whose cookies are the customer's): signs in
+// with the form route, keeps its cookies, and calls controllers through /api/proxy with the CSRF
+// token, as the web app does.
+
+export async function adminClient(ctx) {
+  if (!ctx.admin) throw new Error('no admin: `server create-admin` failed before the run');
+  const jar = new Map();
+  const send = async (path, init = {}) => {
+    const headers = { ...(init.headers ?? {}), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const response = await fetch(ctx.url(path), { ...init, headers, redirect: 'manual' });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  };
+  const csrf = async () => (await (await send('/api/auth/csrf')).json()).csrfToken;
+  const form = new URLSearchParams({ email: ctx.admin.email, password: ctx.admin.password, csrfToken: await csrf(), json: 'true', callbackUrl: '/' });
+  const signedIn = await send('/api/auth/callback/credentials', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
+  if (signedIn.status !== 200) throw new Error(`admin sign-in answered ${signedIn.status}: ${await signedIn.text()}`);
+  const token = await csrf();
+  return {
+    /** A controller call; resolves with {status, body}. */
+    async proxy(path, httpMethod = 'GET', body = null) {
+      const r = await send('/api/proxy', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+        body: JSON.stringify({ path, httpMethod, body }),
+      });
+      const text = await r.text();
+      let parsed = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // Not JSON: kept as text for the error message.
+      }
+      return { status: r.status, body: parsed };
+    },
+  };
+}

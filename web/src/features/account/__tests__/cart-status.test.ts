@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { blockingReasons, statusSeverity } from '../cart-status';
+
+const line = (over: Partial<{ commandable: boolean; erreur: string | null; id_statut: number }>) => ({
+  nomFichier: 'support.stl',
+  commandable: true,
+  erreur: null,
+  id_statut: 1,
+  ...over,
+});
+
+describe('blockingReasons', () => {
+  it('lets orderable lines through', () => {
+    expect(blockingReasons([line({}), line({ id_statut: 3 })])).toEqual([]);
+  });
+
+  it('explains in French why each line blocks the order', () => {
+    expect(blockingReasons([line({ commandable: false, id_statut: 2 })])).toEqual([
+      '« support.stl » attend la vérification d’un technicien : la commande sera possible une fois la pièce validée.',
+    ]);
+    expect(blockingReasons([line({ commandable: false, id_statut: 4 })])[0]).toContain('a été refusée');
+    expect(blockingReasons([line({ erreur: 'Matière retirée du catalogue.' })])[0]).toContain('ne peut pas être chiffrée');
+  });
+
+  it('gives each status its colour', () => {
+    expect([1, 2, 3, 4].map(statusSeverity)).toEqual(['info', 'warning', 'success', 'danger']);
+  });
+});

@@ -1,0 +1,32 @@
+//! What a basket line's review status means for the customer: its label's colour, whether the line
+//! can be ordered, and the French explanation shown when the basket cannot be ordered.
+import type { CartLine } from './api/cart';
+
+export const PART_STATUS = { analysee: 1, aVerifier: 2, validee: 3, refusee: 4 } as const;
+
+type Severity = 'success' | 'info' | 'warning' | 'danger';
+
+export function statusSeverity(idStatut: number): Severity {
+  switch (idStatut) {
+    case PART_STATUS.validee:
+      return 'success';
+    case PART_STATUS.aVerifier:
+      return 'warning';
+    case PART_STATUS.refusee:
+      return 'danger';
+    default:
+      return 'info';
+  }
+}
+
+type StatusFields = Pick<CartLine, 'commandable' | 'erreur' | 'nomFichier' | 'id_statut'>;
+
+/** Why the basket cannot be ordered, one French sentence per blocking line (empty: orderable). */
+export function blockingReasons(lines: readonly StatusFields[]): string[] {
+  return lines.flatMap((l) => {
+    if (l.erreur) return [`« ${l.nomFichier} » ne peut pas être chiffrée : retirez-la du panier.`];
+    if (l.commandable) return [];
+    if (l.id_statut === PART_STATUS.refusee) return [`« ${l.nomFichier} » a été refusée : retirez-la du panier.`];
+    return [`« ${l.nomFichier} » attend la vérification d’un technicien : la commande sera possible une fois la pièce validée.`];
+  });
+}

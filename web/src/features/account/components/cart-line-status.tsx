@@ -1,0 +1,24 @@
+//! A basket line's review status: label, reasons from the analysis, the customer's request, the
+//! technician's comment, and the review request button.
+import { Tag } from 'primereact/tag';
+import { fr } from '@/lib/typography';
+import type { CartLine } from '../api/cart';
+import { PART_STATUS, statusSeverity } from '../cart-status';
+import { ReviewRequest } from './review-request';
+
+export function CartLineStatus({ line }: { line: CartLine }) {
+  return (
+    <div className="cart-status" data-testid="cart-line-status">
+      <Tag value={line.statut} severity={statusSeverity(line.id_statut)} />
+      {line.motifs?.length ? (
+        <ul className="cart-reasons">
+          {line.motifs.map((m) => (
+            <li key={m}>{fr(m)}</li>
+          ))}
+        </ul>
+      ) : null}
+      {line.commentaire_admin ? <span className="muted">{fr(`Commentaire du technicien : ${line.commentaire_admin}`)}</span> : null}
+      {line.id_statut !== PART_STATUS.aVerifier ? <ReviewRequest line={line} /> : null}
+    </div>
+  );
+}

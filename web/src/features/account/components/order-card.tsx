@@ -1,0 +1,75 @@
+//! One order of the history: number, date, status and its history, lines, totals, shipments,
+//! and the invoice (and credit note) PDFs to download.
+import { Tag } from 'primereact/tag';
+import { TotalsTable } from '@/features/checkout/components/totals-table';
+import { formatCents, formatDate } from '@/lib/format';
+import { fr } from '@/lib/typography';
+import type { Order } from '../api/orders';
+import { OrderDeliveries } from './order-deliveries';
+import { OrderStatusHistory } from './order-status-history';
+
+const SEVERITY: Record<string, 'success' | 'info' | 'warning' | 'danger' | 'secondary'> = {
+  'en attente de paiement': 'warning',
+  payée: 'info',
+  'en production': 'info',
+  expédiée: 'info',
+  livrée: 'success',
+  annulée: 'danger',
+};
+
+export function OrderCard({ order }: { order: Order }) {
+  return (
+    <article className="card stack order-card" data-testid="order" aria-label={`Commande ${order.numero}`}>
+      <header className="order-head">
+        <h2>{order.numero}</h2>
+        <span className="muted">du {formatDate(order.date)}</span>
+        <Tag value={order.statut} severity={SEVERITY[order.statut] ?? 'secondary'} data-testid="order-status" />
+        <strong className="order-total">{formatCents(order.total_ttc_cents)} TTC</strong>
+      </header>
+      <table className="spec-table">
+        <thead>
+          <tr>
+            <th scope="col">Pièce</th>
+            <th scope="col">Quantité</th>
+            <th scope="col">Prix unitaire HT</th>
+            <th scope="col">Total HT</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lignes.map((l) => (
+            <tr key={l.Id_Piece}>
+              <td>{l.designation}</td>
+              <td className="num">{l.Quantite}</td>
+              <td className="num">{formatCents(l.prix_unitaire_cents)}</td>
+              <td className="num">{formatCents(l.total_ht_cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <TotalsTable totals={order} />
+      <p className="muted">Paiement par {order.mode_paiement === 'carte' ? 'carte bancaire' : 'virement bancaire'}</p>
+      <OrderDeliveries deliveries={order.livraisons} />
+      {order.paiement?.mode === 'virement' && order.statut === 'en attente de paiement' ? (
+        <p data-testid="order-transfer">
+          {fr('Virement attendu : ')}
+          {formatCents(order.paiement.montant_cents)} à {order.paiement.titulaire}, IBAN {order.paiement.iban}, BIC {order.paiement.bic}, référence à indiquer{'\u00a0'}: <strong>{order.paiement.reference}</strong>.
+        </p>
+      ) : null}
+      {order.facture || order.avoir ? (
+        <div className="form-actions">
+          {order.facture ? (
+            <a className="p-button p-button-outlined" href={order.facture.url} download data-testid="invoice-link">
+              <i className="pi pi-file-pdf" aria-hidden="true" />&nbsp;Facture {order.facture.numero} (PDF)
+            </a>
+          ) : null}
+          {order.avoir ? (
+            <a className="p-button p-button-outlined" href={order.avoir.url} download data-testid="credit-note-link">
+              <i className="pi pi-file-pdf" aria-hidden="true" />&nbsp;Avoir {order.avoir.numero} (PDF)
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+      <OrderStatusHistory history={order.historique} />
+    </article>
+  );
+}

@@ -1,0 +1,9 @@
+//! An address on one line, as the checkout's address choice lists it.
+import type { Address } from '@/features/account/api/me';
+import { countryName } from '@/features/account/data/countries';
+
+export function addressLine(a: Address): string {
+  const company = a.entreprise?.nom_Entreprise ? `${a.entreprise.nom_Entreprise}, ` : '';
+  const country = a.idPays?.name ?? a.idPays?.nom ?? countryName(a.idPays?.code ?? '');
+  return `${company}${a.prenom} ${a.nom}, ${a.rue}, ${a.codePostal} ${a.ville}, ${country}`;
+}

@@ -1,0 +1,57 @@
+//! The checkout's controller calls: shipping fee, discount code, totals, payment options, order.
+import type { z } from 'zod';
+import { proxy } from '@/lib/api-client';
+import { handleApiError } from '@/lib/errors';
+import {
+  codeCheckSchema,
+  paymentConfigSchema,
+  placedOrderSchema,
+  recapSchema,
+  shippingSchema,
+  type CodeCheck,
+  type PaymentConfig,
+  type PlacedOrder,
+  type Recap,
+  type Shipping,
+} from './schemas';
+
+async function parsed<S extends z.ZodType>(schema: S, answer: Promise<unknown>): Promise<z.infer<S>> {
+  return schema.parse(await answer);
+}
+
+/** For queries: a failure goes through the error catalogue (toast), then to the query's error. */
+export async function catalogued<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    handleApiError(error);
+    throw error;
+  }
+}
+
+export interface CheckoutChoice {
+  idAdresseLivraison: number;
+  idAdresseFacturation: number;
+  codeReduction?: string;
+}
+
+export const fetchShipping = (idAdresse: number): Promise<Shipping> => parsed(shippingSchema, proxy(`Commande/Frais_Port/${idAdresse}`));
+
+export const fetchRecap = (choice: CheckoutChoice): Promise<Recap> => parsed(recapSchema, proxy('Commande/Recapitulatif', 'POST', choice));
+
+export const fetchPaymentConfig = (): Promise<PaymentConfig> => parsed(paymentConfigSchema, proxy('Commande/Paiement/Config'));
+
+/** Is this code usable by the signed-in account now (404: unknown code). */
+export const checkCode = (code: string): Promise<CodeCheck> =>
+  parsed(codeCheckSchema, proxy(`ReductionCompte/GetCodeAsUser/${encodeURIComponent(code)}`));
+
+export type PaymentMode = 'virement' | 'carte';
+
+export interface OrderRequest extends CheckoutChoice {
+  modePaiement: PaymentMode;
+  cgvAcceptees: true;
+}
+
+/** `POST Commande`: the same key again returns the same order (no second order). */
+export const placeOrder = (request: OrderRequest, idempotencyKey: string): Promise<PlacedOrder> =>
+  parsed(placedOrderSchema, proxy('Commande', 'POST', request, { 'Idempotency-Key': idempotencyKey }));

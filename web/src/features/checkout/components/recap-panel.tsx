@@ -1,0 +1,48 @@
+//! The order summary of /checkout: lines and totals of `Commande/Recapitulatif`, the shipping zone
+//! and weight, and why the basket cannot be ordered when it cannot.
+import { Message } from 'primereact/message';
+import { formatCents } from '@/lib/format';
+import { fr } from '@/lib/typography';
+import type { Recap, Shipping } from '../api/schemas';
+import { TotalsTable } from './totals-table';
+
+const weight = (g: number) => (g >= 1000 ? `${(g / 1000).toLocaleString('fr-FR', { maximumFractionDigits: 2 })}\u00a0kg` : `${g}\u00a0g`);
+
+export function RecapPanel({ recap, shipping }: { recap: Recap; shipping: Shipping | undefined }) {
+  return (
+    <section className="card stack" aria-label="Récapitulatif">
+      <h2>Récapitulatif</h2>
+      <table className="spec-table">
+        <thead>
+          <tr>
+            <th scope="col">Pièce</th>
+            <th scope="col">Quantité</th>
+            <th scope="col">Prix unitaire HT</th>
+            <th scope="col">Total HT</th>
+          </tr>
+        </thead>
+        <tbody>
+          {recap.lignes.map((l) => (
+            <tr key={l.Id_Piece} data-testid="recap-line">
+              <td>{l.designation}</td>
+              <td className="num">{l.Quantite}</td>
+              <td className="num">{formatCents(l.prix_unitaire_cents)}</td>
+              <td className="num">{formatCents(l.total_ht_cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {shipping ? (
+        <p className="muted" data-testid="shipping-zone">
+          {fr(`Livraison : ${shipping.zone_libelle}, ${weight(shipping.poids_g)}.`)}
+        </p>
+      ) : null}
+      <TotalsTable totals={recap} />
+      {recap.mention_tva ? <p className="muted">{fr(recap.mention_tva)}</p> : null}
+      {recap.raison_code ? <Message severity="warn" text={fr(recap.raison_code)} /> : null}
+      {recap.raisons.map((r) => (
+        <Message key={r} severity="error" text={fr(r)} />
+      ))}
+    </section>
+  );
+}

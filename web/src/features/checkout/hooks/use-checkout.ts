@@ -1,0 +1,76 @@
+//! The state of /checkout: addresses and code kept under the specification's local-storage keys,
+//! the server's shipping fee and totals for them, the payment options, and the order placement
+//! with one `Idempotency-Key` per attempt.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCart, cartKey } from '@/features/account/api/cart';
+import { useMe } from '@/features/account/api/me';
+import { ordersKey } from '@/features/account/api/orders';
+import { queryClient } from '@/lib/query-client';
+import { catalogued, fetchPaymentConfig, fetchRecap, fetchShipping, placeOrder, type PaymentMode } from '../api/checkout';
+import type { PlacedOrder } from '../api/schemas';
+import { checkoutStore } from '../checkout-storage';
+import { AttemptKey } from '../idempotency';
+
+export function useCheckout() {
+  const store = useMemo(() => checkoutStore(), []);
+  const me = useMe();
+  const cart = useCart();
+  const addresses = useMemo(() => me.data?.adresses ?? [], [me.data]);
+  const known = (id: number | null) => (id != null && addresses.some((a) => a.idAdresse === id) ? id : null);
+  const [delivery, setDelivery] = useState<number | null>(store.deliveryId);
+  const [billing, setBilling] = useState<number | null>(store.billingId);
+  const [code, setCode] = useState<string | null>(store.code);
+  const [mode, setMode] = useState<PaymentMode>('virement');
+  const [accepted, setAccepted] = useState(false);
+  const deliveryId = known(delivery) ?? addresses[0]?.idAdresse ?? null;
+  const billingId = known(billing) ?? deliveryId;
+
+  useEffect(() => store.setDeliveryId(deliveryId), [store, deliveryId]);
+  useEffect(() => store.setBillingId(billingId), [store, billingId]);
+  useEffect(() => store.setCode(code), [store, code]);
+  useEffect(() => {
+    if (cart.data) store.setPieces(cart.data.map((l) => ({ Id_Piece: l.Id_Piece, Quantite: l.Quantite })));
+  }, [store, cart.data]);
+
+  const choice = deliveryId && billingId ? { idAdresseLivraison: deliveryId, idAdresseFacturation: billingId, ...(code ? { codeReduction: code } : {}) } : null;
+  const shipping = useQuery({ queryKey: ['fraisPort', deliveryId], queryFn: () => catalogued(fetchShipping(deliveryId as number)), enabled: deliveryId != null });
+  const recap = useQuery({
+    queryKey: ['recapitulatif', choice, cart.dataUpdatedAt],
+    queryFn: () => catalogued(fetchRecap(choice as NonNullable<typeof choice>)),
+    enabled: choice != null && (cart.data?.length ?? 0) > 0,
+    placeholderData: keepPreviousData,
+  });
+  const config = useQuery({ queryKey: ['paiementConfig'], queryFn: () => catalogued(fetchPaymentConfig()), staleTime: 60_000 });
+  const cardOffered = config.data?.carte === true;
+  const effectiveMode: PaymentMode = mode === 'carte' && cardOffered ? 'carte' : 'virement';
+
+  const attempt = useRef(new AttemptKey());
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const place = async (): Promise<PlacedOrder | null> => {
+    if (!choice || !accepted || placing) return null;
+    const request = { ...choice, modePaiement: effectiveMode, cgvAcceptees: true as const };
+    setPlacing(true);
+    try {
+      const order = await placeOrder(request, attempt.current.for(request));
+      attempt.current.done();
+      store.setPieces(null);
+      store.setCode(null);
+      if (order.paiement.mode === 'carte') store.setClientSecret(order.paiement.clientSecret);
+      queryClient.setQueryData(cartKey, []);
+      await queryClient.invalidateQueries({ queryKey: ordersKey });
+      setPlaced(order);
+      return order;
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  return {
+    me, cart, addresses, deliveryId, billingId, setDelivery, setBilling, code, setCode,
+    shipping, recap, config, cardOffered, mode: effectiveMode, setMode, accepted, setAccepted,
+    place, placing, placed,
+  };
+}
+export type Checkout = ReturnType<typeof useCheckout>;
