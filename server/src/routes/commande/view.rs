@@ -224,7 +224,7 @@ pub async fn commande_view(
         livraisons,
         facture,
         avoir,
-        client: with_client.then(|| ClientView {
+        client: with_client.then_some(ClientView {
             id: o.head.account_id,
             email: o.customer_email,
         }),
