@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue};
-use axum::middleware::{from_fn, from_fn_with_state};
+use axum::middleware::from_fn_with_state;
 use axum::Router;
 use tokio::net::TcpListener;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -92,7 +92,10 @@ pub fn app(state: AppState) -> Router {
         .layer(from_fn_with_state(state.clone(), csrf::require_csrf))
         .layer(from_fn_with_state(state.clone(), client_ip::client_ip))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
-        .layer(from_fn(security_headers::security_headers))
+        .layer(from_fn_with_state(
+            state.clone(),
+            security_headers::security_headers,
+        ))
         .layer(TraceLayer::new_for_http())
         .with_state(state);
     if https {

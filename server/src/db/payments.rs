@@ -79,3 +79,35 @@ pub async fn set_payment_intent(
         .await?;
     Ok(())
 }
+
+/// The PaymentIntent stored on an order, if any.
+pub async fn payment_intent_of(
+    conn: &mut AnyConnection,
+    order_id: i64,
+) -> Result<Option<String>, sqlx::Error> {
+    let row = sqlx::query("SELECT payment_intent_id FROM orders WHERE id = $1")
+        .bind(order_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    match row {
+        Some(r) => r.try_get("payment_intent_id"),
+        None => Ok(None),
+    }
+}
+
+/// Links an order to its PaymentIntent unless it already has one; false when another request
+/// linked one first (the caller then reads that one back).
+pub async fn claim_payment_intent(
+    conn: &mut AnyConnection,
+    order_id: i64,
+    intent_id: &str,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE orders SET payment_intent_id = $1 WHERE id = $2 AND payment_intent_id IS NULL",
+    )
+    .bind(intent_id)
+    .bind(order_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

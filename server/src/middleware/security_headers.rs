@@ -5,7 +5,7 @@
 
 use std::sync::LazyLock;
 
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
@@ -13,28 +13,67 @@ use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use rand::RngCore;
 
+use crate::state::AppState;
+
 /// The placeholder the web build writes wherever the nonce goes (`html.cspNonce` in
 /// `web/vite.config.ts`, and the `<meta name="csp-nonce">` of `web/index.html`).
 pub const NONCE_PLACEHOLDER: &str = "__CSP_NONCE__";
+
+/// Third-party origins the policy allows when the card is offered: Stripe.js (scripts and its
+/// frames) and the Stripe API (what Stripe.js calls).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StripeOrigins {
+    /// Origin of `STRIPE_JS_URL` (`https://js.stripe.com`).
+    pub js: String,
+    /// Origin of `STRIPE_API_BASE` (`https://api.stripe.com`).
+    pub api: String,
+}
+
+impl StripeOrigins {
+    /// The origins of the two URLs (`None` when one is not an absolute http(s) URL).
+    pub fn of(js_url: &str, api_base: &str) -> Option<StripeOrigins> {
+        let origin = |u: &str| {
+            let url = url::Url::parse(u).ok()?;
+            matches!(url.scheme(), "http" | "https").then(|| url.origin().ascii_serialization())
+        };
+        Some(StripeOrigins {
+            js: origin(js_url)?,
+            api: origin(api_base)?,
+        })
+    }
+}
 
 /// The policy of every response but the app shell: own origin only, `wasm-unsafe-eval` for the
 /// quote engine, blob workers for comlink and the captcha, data/blob images for thumbnails, no
 /// framing, nothing inline.
 pub fn policy() -> String {
-    build_policy(None)
+    build_policy(None, None)
 }
 
 /// The app shell's policy: [`policy`] plus `'nonce-…'` for scripts and styles.
-pub fn policy_with_nonce(nonce: &str) -> String {
-    build_policy(Some(nonce))
+pub fn policy_with_nonce(nonce: &str, stripe: Option<&StripeOrigins>) -> String {
+    build_policy(Some(nonce), stripe)
 }
 
-fn build_policy(nonce: Option<&str>) -> String {
+/// [`policy`] with Stripe's origins, when the card is offered.
+pub fn policy_for(stripe: Option<&StripeOrigins>) -> String {
+    build_policy(None, stripe)
+}
+
+fn build_policy(nonce: Option<&str>, stripe: Option<&StripeOrigins>) -> String {
     let nonce = nonce.map(|n| format!(" 'nonce-{n}'")).unwrap_or_default();
+    let (script, frame, connect) = match stripe {
+        Some(o) => (
+            format!(" {}", o.js),
+            format!(" frame-src {};", o.js),
+            format!(" {} {}", o.api, o.js),
+        ),
+        None => Default::default(),
+    };
     format!(
-        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{nonce}; \
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{script}{nonce};{frame} \
 worker-src 'self' blob:; style-src 'self'{nonce}; img-src 'self' data: blob:; \
-font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+font-src 'self' data:; connect-src 'self'{connect}; object-src 'none'; base-uri 'self'; \
 form-action 'self'; frame-ancestors 'none'"
     )
 }
@@ -49,13 +88,19 @@ pub fn new_nonce() -> String {
 static POLICY: LazyLock<HeaderValue> =
     LazyLock::new(|| HeaderValue::from_str(&policy()).expect("the policy is a valid header"));
 
-/// Middleware: adds the headers unless a handler already set them.
-pub async fn security_headers(req: Request, next: Next) -> Response {
+/// Middleware: adds the headers unless a handler already set them (with Stripe's origins when
+/// the card is offered).
+pub async fn security_headers(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let mut res = next.run(req).await;
     let headers = res.headers_mut();
     headers
         .entry(HeaderName::from_static("content-security-policy"))
-        .or_insert_with(|| POLICY.clone());
+        .or_insert_with(|| match state.payment.as_ref().map(|s| &s.csp_origins) {
+            Some(origins) => {
+                HeaderValue::from_str(&policy_for(Some(origins))).unwrap_or_else(|_| POLICY.clone())
+            }
+            None => POLICY.clone(),
+        });
     let pairs: [(&str, &str); 4] = [
         ("x-content-type-options", "nosniff"),
         ("referrer-policy", "strict-origin-when-cross-origin"),
@@ -86,11 +131,34 @@ mod tests {
 
     #[test]
     fn the_nonce_goes_to_scripts_and_styles_only() {
-        let p = policy_with_nonce("abc");
+        let p = policy_with_nonce("abc", None);
         assert!(p.contains("script-src 'self' 'wasm-unsafe-eval' 'nonce-abc';"));
         assert!(p.contains("style-src 'self' 'nonce-abc';"));
         assert_eq!(p.matches("nonce-").count(), 2);
         assert!(!policy().contains("nonce-"));
         assert!(!p.contains("unsafe-inline") && !p.contains("'unsafe-eval'"));
+    }
+
+    #[test]
+    fn stripe_s_origins_are_allowed_only_when_the_card_is_offered() {
+        let origins =
+            StripeOrigins::of("https://js.stripe.com/v3/", "https://api.stripe.com").unwrap();
+        assert_eq!(origins.js, "https://js.stripe.com");
+        let p = policy_for(Some(&origins));
+        assert!(p.contains("script-src 'self' 'wasm-unsafe-eval' https://js.stripe.com;"));
+        assert!(p.contains("frame-src https://js.stripe.com;"));
+        assert!(p.contains("connect-src 'self' https://api.stripe.com https://js.stripe.com;"));
+        assert_eq!(policy_for(None), policy());
+        assert!(!policy().contains("stripe") && !policy().contains("frame-src"));
+        let local = StripeOrigins::of(
+            "http://127.0.0.1:8420/js.stripe.com/v3/",
+            "http://127.0.0.1:8420",
+        )
+        .unwrap();
+        let n = policy_with_nonce("abc", Some(&local));
+        assert!(
+            n.contains("script-src 'self' 'wasm-unsafe-eval' http://127.0.0.1:8420 'nonce-abc';")
+        );
+        assert!(StripeOrigins::of("javascript:alert(1)", "https://api.stripe.com").is_none());
     }
 }

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::config::Settings;
 use crate::domain::Cents;
+use crate::middleware::security_headers::StripeOrigins;
 use client::{NewIntent, StripeClient, StripeError};
 
 /// Stripe, configured: the card option is offered.
@@ -22,6 +23,8 @@ pub struct Stripe {
     pub publishable_key: String,
     /// Where the checkout page loads Stripe.js from.
     pub js_url: String,
+    /// The origins of Stripe.js and of the API, allowed by the Content-Security-Policy.
+    pub csp_origins: StripeOrigins,
 }
 
 /// The `Paiement` answer of a card order (docs/commerce-api.md).
@@ -66,7 +69,16 @@ impl Stripe {
                 settings.stripe_api_base
             )
         })?;
+        let csp_origins = StripeOrigins::of(&settings.stripe_js_url, &settings.stripe_api_base)
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "STRIPE_JS_URL et STRIPE_API_BASE doivent être des adresses http(s) ({}, {})",
+                    settings.stripe_js_url,
+                    settings.stripe_api_base
+                )
+            })?;
         Ok(Some(Stripe {
+            csp_origins,
             client: StripeClient::new(&settings.stripe_api_base, secret)?,
             webhook_secret: webhook_secret.to_owned(),
             publishable_key: publishable_key.to_owned(),
@@ -91,18 +103,27 @@ impl Stripe {
                 amount,
             })
             .await?;
+        let card = self.card_payment_of(&intent)?;
+        Ok((intent.id, card))
+    }
+
+    /// The `Paiement` answer of an order's existing PaymentIntent (a retry of the same order),
+    /// read back from Stripe.
+    pub async fn resume_card_payment(&self, intent_id: &str) -> Result<CardPayment, StripeError> {
+        let intent = self.client.retrieve_payment_intent(intent_id).await?;
+        self.card_payment_of(&intent)
+    }
+
+    fn card_payment_of(&self, intent: &client::PaymentIntent) -> Result<CardPayment, StripeError> {
         let client_secret = intent.client_secret.clone().ok_or(StripeError::Decode {
             status: 200,
-            detail: "PaymentIntent without client_secret".into(),
+            detail: format!("PaymentIntent {} without client_secret", intent.id),
         })?;
-        Ok((
-            intent.id,
-            CardPayment {
-                mode: "carte",
-                client_secret,
-                publishable_key: self.publishable_key.clone(),
-                stripe_js_url: self.js_url.clone(),
-            },
-        ))
+        Ok(CardPayment {
+            mode: "carte",
+            client_secret,
+            publishable_key: self.publishable_key.clone(),
+            stripe_js_url: self.js_url.clone(),
+        })
     }
 }

@@ -9,7 +9,12 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use crate::clock;
+use crate::commerce::invoicing::{self, Actor};
+use crate::commerce::order_status::OrderStatus;
+use crate::documents::Seller;
+use crate::domain::Cents;
 use crate::error::ApiError;
+use crate::mail::order_templates;
 use crate::payment::signature::{self, SignatureError};
 use crate::payment::webhook::{self, Applied, Event};
 use crate::state::AppState;
@@ -80,6 +85,7 @@ pub async fn stripe_webhook(
 
     let mut tx = state.db.begin().await?;
     let applied = webhook::apply_event(&mut tx, &event, intent.as_ref(), now).await?;
+    let mut paid = None;
     match &applied {
         Applied::MarkPaid {
             order_id,
@@ -87,16 +93,31 @@ pub async fn stripe_webhook(
             payment_intent_id,
             amount,
         } => {
-            // Wiring point: the orders' `commerce::invoicing::record_payment` (another branch)
-            // is called here, on `&mut tx`, so that the event, the status change and the invoice
-            // commit together or not at all.
+            // The event row, the status change and the invoice commit together or not at all.
+            let note = format!("Paiement par carte reçu ({payment_intent_id}).");
+            let seller = Seller::from_env(&state.config.settings.brand_name);
+            let change = invoicing::change_status(
+                &mut tx,
+                state.db.for_update(),
+                *order_id,
+                OrderStatus::Paid,
+                Actor {
+                    account_id: None,
+                    note: &note,
+                },
+                &seller,
+                now,
+            )
+            .await?;
             tracing::info!(
                 order_id,
                 %numero,
                 %payment_intent_id,
                 amount_cents = amount.get(),
+                invoice = ?change.invoice,
                 "card payment received"
             );
+            paid = Some(change);
         }
         Applied::Refused(reason) => {
             tracing::warn!(event = %event.id, %reason, "stripe event pays no order");
@@ -107,5 +128,20 @@ pub async fn stripe_webhook(
         Applied::Recorded => {}
     }
     tx.commit().await?;
+    if let Some(change) = paid {
+        if let Some(invoice) = &change.invoice {
+            let mail = order_templates::payment_received(
+                state.mailer.brand(),
+                state.mailer.base_url(),
+                &change.customer_email,
+                &change.order_number,
+                invoice,
+                Cents(change.total_ttc_cents),
+            );
+            if let Err(e) = state.mailer.send(mail).await {
+                tracing::warn!(error = %e, "payment received e-mail not sent");
+            }
+        }
+    }
     Ok(Json(json!({ "received": true })))
 }

@@ -9,6 +9,7 @@ mod stripe_helpers;
 mod adresses;
 mod auth;
 mod authz;
+mod card_checkout;
 mod commande;
 mod commande_statut;
 mod commande_suivi;

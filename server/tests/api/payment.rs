@@ -20,7 +20,7 @@ use crate::stripe_helpers::{
 const WEBHOOK: &str = "/api/payment/stripe/webhook";
 
 /// The server with Stripe configured against `api_base`.
-async fn app_with_stripe(api_base: &str) -> TestApp {
+pub(crate) async fn app_with_stripe(api_base: &str) -> TestApp {
     let base = api_base.to_owned();
     spawn_app_with(move |s| {
         s.stripe_secret_key = Some(SECRET_KEY.into());

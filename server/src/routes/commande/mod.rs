@@ -22,12 +22,14 @@ use crate::commerce::invoicing::{self, Actor};
 use crate::commerce::order_status::OrderStatus;
 use crate::commerce::{shipping, totals, vat};
 use crate::db::addresses::{self, AddressView};
-use crate::db::{account_parts, catalogs, deliveries, orders};
+use crate::db::{account_parts, catalogs, deliveries, orders, payments};
 use crate::documents::Seller;
 use crate::domain::Cents;
 use crate::error::ApiError;
 use crate::extract::Json;
 use crate::mail::{order_templates, OutgoingMail};
+use crate::payment::client::StripeError;
+use crate::payment::{CardPayment, Stripe};
 use crate::routes::devis::current_catalog;
 use crate::state::AppState;
 
@@ -155,7 +157,17 @@ pub struct PlacedView {
     #[serde(rename = "total_ttc_cents")]
     pub total_ttc_cents: i64,
     /// How to pay.
-    pub paiement: TransferDetails,
+    pub paiement: PaymentView,
+}
+
+/// The `Paiement` of a placed order: the bank details, or the card's PaymentIntent.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum PaymentView {
+    /// `mode: "virement"`.
+    Virement(TransferDetails),
+    /// `mode: "carte"`.
+    Carte(CardPayment),
 }
 
 /// Handles `POST /api/backend/Commande`: 201 with the new order, 200 with the same order for a
@@ -177,10 +189,13 @@ pub async fn place_order(
         .ok_or_else(|| {
             ApiError::bad_request("Choisissez un mode de paiement\u{a0}: virement ou carte.")
         })?;
-    if payment == PaymentMethod::Carte {
-        return Err(ApiError::bad_request(
+    let card_not_offered = || {
+        ApiError::bad_request(
             "Le paiement par carte n'est pas proposé\u{a0}: choisissez le virement bancaire.",
-        ));
+        )
+    };
+    if payment == PaymentMethod::Carte && state.payment.is_none() {
+        return Err(card_not_offered());
     }
     let not_found = || ApiError::NotFoundWith(ADDRESS_NOT_FOUND.to_owned());
     let delivery_id = body.id_adresse_livraison.ok_or_else(not_found)?;
@@ -202,9 +217,16 @@ pub async fn place_order(
     let (order, created) =
         checkout::place(&state.db, &catalog, version, &request, clock::now()).await?;
     let seller = Seller::from_env(&state.config.settings.brand_name);
+    // The order of this key decides (a retry names the mode of the first request).
+    let paiement = if order.payment_method == PaymentMethod::Carte.as_str() {
+        let stripe = state.payment.as_ref().ok_or_else(card_not_offered)?;
+        PaymentView::Carte(card_payment(&state, stripe, &order).await?)
+    } else {
+        PaymentView::Virement(checkout::transfer_details(&order, &seller))
+    };
     let view = PlacedView {
         id_commande: order.id,
-        paiement: checkout::transfer_details(&order, &seller),
+        paiement,
         numero: order.numero,
         statut: order.status,
         total_ttc_cents: order.total_ttc_cents,
@@ -218,7 +240,10 @@ pub async fn place_order(
                 &user.row.email,
                 &view.numero,
                 Cents(view.total_ttc_cents),
-                Some(&view.paiement),
+                match &view.paiement {
+                    PaymentView::Virement(transfer) => Some(transfer),
+                    PaymentView::Carte(_) => None,
+                },
             ),
         )
         .await;
@@ -227,6 +252,35 @@ pub async fn place_order(
         StatusCode::OK
     };
     Ok((status, Json(view)))
+}
+
+/// The card payment of a placed order: its PaymentIntent, created once per order (after the
+/// order's transaction committed) and stored on it; a retry reads the stored one back from Stripe.
+async fn card_payment(
+    state: &AppState,
+    stripe: &Stripe,
+    order: &orders::OrderHead,
+) -> Result<CardPayment, ApiError> {
+    let refused = |e: StripeError| {
+        tracing::error!(order_id = order.id, error = %e, "card payment not started");
+        ApiError::bad_request(e.user_message())
+    };
+    let mut conn = state.db.pool.acquire().await?;
+    if let Some(id) = payments::payment_intent_of(&mut conn, order.id).await? {
+        return stripe.resume_card_payment(&id).await.map_err(refused);
+    }
+    let (id, card) = stripe
+        .start_card_payment(order.id, &order.numero, Cents(order.total_ttc_cents))
+        .await
+        .map_err(refused)?;
+    if payments::claim_payment_intent(&mut conn, order.id, &id).await? {
+        return Ok(card);
+    }
+    // A concurrent retry stored its intent first: answer with that one.
+    let stored = payments::payment_intent_of(&mut conn, order.id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("order {} lost its intent", order.id)))?;
+    stripe.resume_card_payment(&stored).await.map_err(refused)
 }
 
 /// Body of `PUT Commande/{id}/statut`.

@@ -107,7 +107,11 @@ async fn page(state: &AppState, req: Request, raw_path: &str) -> Result<Response
         .await
         .unwrap_or_else(|_| NO_APP_HTML.to_owned());
     let nonce = new_nonce();
-    let csp = HeaderValue::from_str(&policy_with_nonce(&nonce)).map_err(anyhow::Error::from)?;
+    let csp = HeaderValue::from_str(&policy_with_nonce(
+        &nonce,
+        state.payment.as_ref().map(|s| &s.csp_origins),
+    ))
+    .map_err(anyhow::Error::from)?;
     Ok((
         status,
         [
