@@ -8,8 +8,9 @@
 use quote_core::Catalog;
 use serde::Serialize;
 
+use super::discounts;
 use super::order_status::OrderStatus;
-use super::totals::{self, Discount, Totals};
+use super::totals::{self, Totals};
 use super::{shipping, vat};
 use crate::db::addresses::{self, AddressView};
 use crate::db::orders::{self, NewLine, NewOrder, OrderHead};
@@ -71,8 +72,8 @@ pub struct Checkout<'a> {
     pub billing_id: i64,
     /// How they pay.
     pub payment: PaymentMethod,
-    /// A discount already found usable, if any.
-    pub discount: Option<(i64, Discount)>,
+    /// The discount code the customer typed, if any: checked and counted in the transaction.
+    pub discount_code: Option<&'a str>,
 }
 
 /// Checks an `Idempotency-Key` header value: 1 to 200 visible ASCII characters.
@@ -209,8 +210,16 @@ async fn try_place(
             .as_ref()
             .and_then(|e| e.numero_tva.as_deref()),
     });
-    let discount = req.discount.as_ref().map(|(_, d)| d);
-    let t = totals::compute(&rows, catalog, zone, decision, discount)?;
+    let mut t = totals::compute(&rows, catalog, zone, decision.clone(), None)?;
+    let mut discount_id = None;
+    if let Some(code) = req.discount_code {
+        // The customer asked for this code: a refusal refuses the order, with the reason.
+        let (id, d) = discounts::check_code(&mut tx, code, req.account_id, t.subtotal, now)
+            .await?
+            .map_err(ApiError::BadRequest)?;
+        t = totals::compute(&rows, catalog, zone, decision, Some(&d))?;
+        discount_id = Some(id);
+    }
     if !t.orderable {
         return Err(not_orderable(&t).into());
     }
@@ -242,7 +251,7 @@ async fn try_place(
             reverse_charge: t.vat.regime == vat::VatRegime::ReverseCharge,
             vat_regime: t.vat.regime.as_str(),
             buyer_vat_number: t.vat.buyer_vat_number.as_deref().unwrap_or(""),
-            discount_id: req.discount.as_ref().map(|(id, _)| *id),
+            discount_id,
             discount_code: t.discount_code.as_deref().unwrap_or(""),
             payment_method: req.payment.as_str(),
             catalog_version,
@@ -283,6 +292,13 @@ async fn try_place(
         now,
     )
     .await?;
+    if let Some(id) = discount_id {
+        // Counted on the code's locked row: a refusal here (another order took the last use)
+        // drops the transaction, so the order is rolled back.
+        discounts::consume(&mut tx, id, req.account_id, order_id, t.discount, now)
+            .await
+            .map_err(ApiError::from)?;
+    }
     orders::empty_basket(&mut tx, req.account_id).await?;
     tx.commit().await?;
     let head = OrderHead {

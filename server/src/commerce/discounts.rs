@@ -5,6 +5,7 @@
 
 use sqlx::AnyConnection;
 
+use super::totals;
 use crate::db::discounts::{self, Discount, DiscountKind};
 use crate::domain::paris_time::fr_date;
 use crate::domain::Cents;
@@ -90,6 +91,41 @@ pub fn evaluate(d: &Discount, usage: &Usage, subtotal: Cents) -> Result<Cents, S
         ));
     }
     Ok(amount(d, subtotal))
+}
+
+/// Looks the code typed by a customer up and checks every rule for `account_id` on a basket of
+/// `subtotal` (excl. VAT): the code's id and what the totals apply, or the French reason of the
+/// refusal (an unknown code included). Inside an order's transaction, [`consume`] counts the use.
+pub async fn check_code(
+    conn: &mut AnyConnection,
+    raw: &str,
+    account_id: i64,
+    subtotal: Cents,
+    now: i64,
+) -> Result<Result<(i64, totals::Discount), String>, sqlx::Error> {
+    let Some(d) = discounts::find_by_code(conn, &normalise_code(raw)).await? else {
+        return Ok(Err(UNKNOWN.to_owned()));
+    };
+    let account_uses = discounts::uses_by_account(conn, d.id, account_id).await?;
+    let usage = Usage {
+        account_id,
+        account_uses,
+        now,
+    };
+    Ok(evaluate(&d, &usage, subtotal).map(|_| {
+        let kind = match d.kind {
+            DiscountKind::Percent => totals::DiscountKind::Percent,
+            DiscountKind::Fixed => totals::DiscountKind::Fixed,
+        };
+        (
+            d.id,
+            totals::Discount {
+                code: d.code.clone(),
+                kind,
+                value: d.value,
+            },
+        )
+    }))
 }
 
 /// Why [`consume`] did not count a use.

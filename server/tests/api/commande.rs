@@ -1,6 +1,8 @@
 //! The `Commande` controller's shipping fee and summary: totals computed by the server from the
 //! basket for B2C France, B2B France, B2B EU with reverse charge and export outside the EU; each
-//! shipping zone; another account's address answering 404.
+//! shipping zone; another account's address answering 404; discount codes in the summary and in
+//! the order (a refused code refuses the order; a one-use code is used once by 20 simultaneous
+//! orders).
 
 use quote_core::{Catalog, PriceOptions, Unit};
 use serde_json::{json, Value};
@@ -367,4 +369,154 @@ async fn twenty_concurrent_posts_with_one_key_make_one_order() {
     let (status, o) = place(&c, Some("meme-cle"), body).await;
     assert_eq!(status, 200);
     assert_eq!(o["numero"], answers[0].1["numero"]);
+}
+
+async fn create_code(app: &TestApp, body: Value) {
+    let email = format!(
+        "admin-{}@exemple.fr",
+        body["code"].as_str().unwrap().to_lowercase()
+    );
+    let (admin, _) = app.signed_in(&email, Role::Admin).await;
+    let res = admin.proxy("POST", "Reduction", Some(body.clone())).await;
+    assert_eq!(res.status(), 201, "{body}");
+}
+
+async fn recap_with_code(c: &TestClient, home: i64, code: &str) -> Value {
+    let body = json!({ "idAdresseLivraison": home, "idAdresseFacturation": home,
+                       "codeReduction": code });
+    let res = c.proxy("POST", "Commande/Recapitulatif", Some(body)).await;
+    let status = res.status();
+    let v: Value = res.json().await.unwrap();
+    assert_eq!(status, 200, "{v}");
+    v
+}
+
+#[tokio::test]
+async fn the_summary_applies_a_percent_or_a_fixed_code_and_gives_a_refusal_s_reason() {
+    let app = spawn_app().await;
+    create_code(
+        &app,
+        json!({ "code": "DIX", "type": "percent", "valeur": 1000 }),
+    )
+    .await;
+    create_code(
+        &app,
+        json!({ "code": "CINQ", "type": "fixed", "valeur": 500 }),
+    )
+    .await;
+    create_code(
+        &app,
+        json!({ "code": "GROS", "type": "fixed", "valeur": 500,
+                "minimum_commande_cents": 100_000_000 }),
+    )
+    .await;
+    let c = customer_with_basket(&app, "remise@exemple.fr").await;
+    let home = address(&c, "fr", "69003", None).await;
+    let plain = recap(&c, home, home).await;
+    let sub = line_cents();
+    assert_eq!(plain["sous_total_cents"], sub);
+    let ship = plain["frais_port_cents"].as_i64().unwrap();
+
+    let r = recap_with_code(&c, home, " dix ").await;
+    let remise = server::domain::Cents(sub).times_bp(1000).get();
+    assert_eq!(r["code_reduction"], "DIX");
+    assert_eq!(r["raison_code"], Value::Null);
+    assert_eq!(r["remise_cents"], remise);
+    assert_eq!(r["total_ht_cents"], sub - remise + ship);
+    assert_eq!(
+        r["tva_cents"],
+        server::domain::Cents(sub - remise + ship)
+            .times_bp(2000)
+            .get()
+    );
+    check_sums(&r);
+
+    let r = recap_with_code(&c, home, "CINQ").await;
+    assert_eq!(r["code_reduction"], "CINQ");
+    assert_eq!(r["remise_cents"], 500);
+    assert_eq!(r["total_ht_cents"], sub - 500 + ship);
+    check_sums(&r);
+
+    let r = recap_with_code(&c, home, "GROS").await;
+    assert_eq!(r["remise_cents"], 0);
+    assert_eq!(r["code_reduction"], Value::Null);
+    let reason = r["raison_code"].as_str().unwrap();
+    let minimum = server::domain::Cents(100_000_000).fr();
+    assert!(
+        reason.starts_with(&format!(
+            "Ce code demande une commande d'au moins {minimum} HT"
+        )),
+        "{reason}"
+    );
+    assert_eq!(r["total_ttc_cents"], plain["total_ttc_cents"]);
+
+    let r = recap_with_code(&c, home, "NEXISTEPAS").await;
+    assert_eq!(r["raison_code"], "Code de réduction inconnu.");
+    assert_eq!(r["remise_cents"], 0);
+
+    // An order asking for a refused code is refused with the reason, and nothing is ordered.
+    let mut body = order_body(home);
+    body["codeReduction"] = json!("GROS");
+    let (status, v) = place(&c, Some("refus"), body).await;
+    assert_eq!(status, 400, "{v}");
+    assert_eq!(v["message"].as_str(), Some(reason), "{v}");
+    assert_eq!(basket_len(&c).await, 1);
+
+    // An order with the percent code records it, and its totals are the summary's.
+    let expected = recap_with_code(&c, home, "DIX").await;
+    let mut body = order_body(home);
+    body["codeReduction"] = json!("dix");
+    let (status, o) = place(&c, Some("avec-code"), body).await;
+    assert_eq!(status, 201, "{o}");
+    assert_eq!(o["total_ttc_cents"], expected["total_ttc_cents"]);
+    let row: (i64, String, i64) = sqlx::query_as(
+        "SELECT discount_cents, discount_code, \
+         (SELECT COUNT(*) FROM discount_uses u WHERE u.order_id = orders.id) FROM orders",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(row, (remise, "DIX".to_owned(), 1));
+}
+
+#[tokio::test]
+async fn twenty_concurrent_orders_with_a_one_use_code_make_one_use() {
+    let app = spawn_app().await;
+    create_code(
+        &app,
+        json!({ "code": "UNIQUE", "type": "fixed", "valeur": 300, "utilisations_max": 1 }),
+    )
+    .await;
+    let mut customers = Vec::new();
+    for i in 0..20 {
+        let c = customer_with_basket(&app, &format!("client{i}@exemple.fr")).await;
+        let home = address(&c, "fr", "69003", None).await;
+        customers.push((c, home));
+    }
+    let mut set = tokio::task::JoinSet::new();
+    for (i, (c, home)) in customers.into_iter().enumerate() {
+        set.spawn(async move {
+            let mut body = order_body(home);
+            body["codeReduction"] = json!("UNIQUE");
+            place(&c, Some(&format!("cle-{i}")), body).await
+        });
+    }
+    let answers: Vec<(u16, Value)> = set.join_all().await;
+    let created: Vec<_> = answers.iter().filter(|(s, _)| *s == 201).collect();
+    assert_eq!(created.len(), 1, "{answers:?}");
+    for (status, v) in answers.iter().filter(|(s, _)| *s != 201) {
+        assert_eq!(*status, 400, "{v}");
+        assert_eq!(
+            v["message"], "Ce code a atteint son nombre maximal d'utilisations.",
+            "{v}"
+        );
+    }
+    let counts: (i64, i64, i64) = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM orders), (SELECT COUNT(*) FROM discount_uses), \
+         (SELECT uses FROM discounts WHERE code = 'UNIQUE')",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(counts, (1, 1, 1));
 }

@@ -20,7 +20,7 @@ use crate::clock;
 use crate::commerce::checkout::{self, Checkout, PaymentMethod, TransferDetails};
 use crate::commerce::invoicing::{self, Actor};
 use crate::commerce::order_status::OrderStatus;
-use crate::commerce::{shipping, totals, vat};
+use crate::commerce::{discounts, shipping, totals, vat};
 use crate::db::addresses::{self, AddressView};
 use crate::db::{account_parts, catalogs, deliveries, orders, payments};
 use crate::documents::Seller;
@@ -113,7 +113,8 @@ pub async fn frais_port(
 }
 
 /// Handles `POST /api/backend/Commande/Recapitulatif`
-/// `{idAdresseLivraison, idAdresseFacturation}`.
+/// `{idAdresseLivraison, idAdresseFacturation, codeReduction?}`: a refused code is not applied and
+/// its French reason is `raison_code`.
 pub async fn recapitulatif(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -125,8 +126,30 @@ pub async fn recapitulatif(
     let catalog = current_catalog(&state).await?;
     let rows = account_parts::list_for_account(&state.db, account).await?;
     let zone = shipping::zone_code(&delivery.id_pays.code);
-    let t = totals::compute(&rows, &catalog, zone, vat_for(&delivery, &billing), None)?;
-    Ok(Json(RecapView::from(&t)))
+    let decision = vat_for(&delivery, &billing);
+    let t = totals::compute(&rows, &catalog, zone, decision.clone(), None)?;
+    let code = body
+        .code_reduction
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty());
+    let Some(code) = code else {
+        return Ok(Json(RecapView::from(&t)));
+    };
+    let mut conn = state.db.pool.acquire().await?;
+    let checked = discounts::check_code(&mut conn, code, account, t.subtotal, clock::now()).await?;
+    drop(conn);
+    match checked {
+        Ok((_, d)) => {
+            let t = totals::compute(&rows, &catalog, zone, decision, Some(&d))?;
+            Ok(Json(RecapView::from(&t)))
+        }
+        Err(reason) => {
+            let mut view = RecapView::from(&t);
+            view.raison_code = Some(reason);
+            Ok(Json(view))
+        }
+    }
 }
 
 /// Body of `POST Commande` (read loosely, so that a wrong type gets a French message).
@@ -141,6 +164,8 @@ pub struct OrderBody {
     pub mode_paiement: Option<String>,
     /// The terms of sale, with the custom-goods clause, accepted.
     pub cgv_acceptees: Option<bool>,
+    /// Discount code, if the customer typed one.
+    pub code_reduction: Option<String>,
 }
 
 /// Answer of `POST Commande`.
@@ -212,7 +237,11 @@ pub async fn place_order(
         delivery_id,
         billing_id,
         payment,
-        discount: None,
+        discount_code: body
+            .code_reduction
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty()),
     };
     let (order, created) =
         checkout::place(&state.db, &catalog, version, &request, clock::now()).await?;

@@ -14,6 +14,8 @@ pub struct RecapBody {
     pub id_adresse_livraison: Option<i64>,
     /// Billing address id.
     pub id_adresse_facturation: Option<i64>,
+    /// Discount code, if the customer typed one.
+    pub code_reduction: Option<String>,
 }
 
 /// One line of the summary.
