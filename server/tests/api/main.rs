@@ -11,6 +11,7 @@ mod auth;
 mod authz;
 mod card_checkout;
 mod commande;
+mod commande_pdf;
 mod commande_statut;
 mod commande_suivi;
 mod compte_piece;

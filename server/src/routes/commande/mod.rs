@@ -4,6 +4,7 @@
 //! `POST Commande` places the order (header `Idempotency-Key`).
 //! Handlers read and answer; `commerce` decides.
 
+pub mod pdf;
 pub mod recap;
 pub mod view;
 
@@ -47,6 +48,8 @@ pub fn router() -> Router<AppState> {
         .route("/Commande/{id}", get(admin_one))
         .route("/Commande/{id}/statut", put(put_status))
         .route("/Commande/{id}/Livraisons", post(add_delivery))
+        .route("/Commande/{id}/facture.pdf", get(pdf::invoice_pdf))
+        .route("/Commande/{id}/avoir.pdf", get(pdf::credit_note_pdf))
 }
 
 /// Answer of `GET Commande/Frais_Port/{idAdresse}`.
