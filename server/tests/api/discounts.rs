@@ -196,7 +196,7 @@ async fn record_use(app: &TestApp, discount_id: i64, account: i64) {
     let order = insert_order(&app.db, account, &format!("CO-T-{discount_id}-{account}")).await;
     let mut tx = app.db.begin().await.unwrap();
     consume(
-        &mut *tx,
+        &mut tx,
         discount_id,
         account,
         order,
@@ -357,7 +357,7 @@ async fn twenty_orders(db: &Db, discount_id: i64, accounts: &[i64]) -> (usize, V
             start.wait().await;
             let mut tx = db.begin().await.unwrap();
             match consume(
-                &mut *tx,
+                &mut tx,
                 discount_id,
                 account,
                 order,
