@@ -1,6 +1,6 @@
 // New builds and lost chunks: a lazy chunk that fails once reloads the page once and the page
 // works; failing again within the 10 s guard shows the French error page instead of a reload
-// loop; a changed version.json (a new build on the server) reloads the open page.
+// loop; a changed build-id.json with its manifest (a new build on the server) reloads the open page.
 import { readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,7 +80,7 @@ export default [
     },
   },
   {
-    name: 'a new build announced by version.json reloads the open page',
+    name: 'a new build announced by build-id.json and its manifest reloads the open page',
     async run(ctx) {
       const page = await ctx.newPage();
       const counter = countLoads(page);
@@ -91,18 +91,24 @@ export default [
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
       await page.waitForTimeout(1_500);
       if (counter.loads !== 1) throw new Error(`reloaded ${counter.loads - 1} times with the same build`);
-      // The server now serves another build: the next check (tab shown again) reloads.
+      // The server now serves another, complete build (its id and its manifest): the next check
+      // (tab shown again) reloads.
       let answered = 0;
-      await page.route('**/version.json*', async (route) => {
+      const next = 'nouvelle-version-e2e';
+      await page.route('**/build-id.json*', async (route) => {
         answered += 1;
-        await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ buildId: 'nouvelle-version-e2e' }) });
+        await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ buildId: next }) });
       });
+      await page.route('**/build-manifest.json*', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ buildId: next, entry: [], files: [] }) }),
+      );
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
       const deadline = Date.now() + 10_000;
       while (counter.loads < 2 && Date.now() < deadline) await page.waitForTimeout(200);
       if (counter.loads !== 2) throw new Error(`${counter.loads} page loads after a new build, expected a reload`);
-      if (answered < 1) throw new Error('version.json was not fetched');
-      await page.unroute('**/version.json*');
+      if (answered < 1) throw new Error('build-id.json was not fetched');
+      await page.unroute('**/build-id.json*');
+      await page.unroute('**/build-manifest.json*');
       if (new URL(page.url()).pathname !== '/entreprise') throw new Error(`reload ended on ${page.url()}`);
     },
   },

@@ -67,7 +67,7 @@ export async function serverRecap(page) {
 
 /** GETs a document with the page's session and checks that it is a PDF. */
 export async function expectPdf(page, url) {
-  const response = await page.request.get(url);
+  const response = await page.request.get(new URL(url, page.url()).toString());
   const body = await response.body();
   if (response.status() !== 200) throw new Error(`${url} answered ${response.status()}`);
   if (!String(response.headers()['content-type']).startsWith('application/pdf')) throw new Error(`${url} is ${response.headers()['content-type']}`);

@@ -84,7 +84,7 @@ export function makeContext({ browser, baseUrl, dataDir, artifacts, admin, spec 
     /** Runs SQL on the server's SQLite file with the sqlite3 command-line tool. */
     sql(statement) {
       const db = findDatabase(dataDir);
-      const result = spawnSync('sqlite3', [db, statement], { encoding: 'utf8' });
+      const result = spawnSync('sqlite3', ['-cmd', '.timeout 5000', db, statement], { encoding: 'utf8' });
       if (result.error) throw new Error(`sqlite3 unavailable: ${result.error.message} (apt-get install sqlite3)`);
       if (result.status !== 0) throw new Error(`sqlite3: ${result.stderr}`);
       return result.stdout.trim();
