@@ -111,9 +111,15 @@ export default [
       }
       const [placed] = await myOrders(page);
       if (placed.statut !== 'en attente de paiement') throw new Error(`card order is "${placed.statut}" before paying`);
+      // localstripe's Stripe.js stand-in draws the card inputs but cannot turn them into a payment
+      // method (its createPaymentMethod does nothing): the test plays that part of Stripe through
+      // localstripe's API, with a card that asks for 3-D Secure, so the intent waits for the
+      // customer's authentication. The browser then confirms through Stripe.js, the customer
+      // completes 3-D Secure in localstripe's dialog, and only the signed webhook marks the order paid.
+      if (!ctx.stripe) throw new Error('the server offers the card but the run has no localstripe');
+      await requireAuthentication(ctx.stripe, secret);
       await page.getByRole('button', { name: /^Payer / }).click();
-      const authenticate = page.getByRole('button', { name: 'Complete authentication' });
-      if (await authenticate.isVisible({ timeout: 5000 }).catch(() => false)) await authenticate.click();
+      await page.getByRole('button', { name: 'Complete authentication' }).click({ timeout: 10_000 });
       await page.waitForURL((u) => u.pathname === '/checkout/confirmation');
       await page.locator('[data-testid=order-status]', { hasText: 'payée' }).waitFor({ timeout: 30_000 });
       await ctx.screenshot(page, 'commande-confirmation-carte');
@@ -123,3 +129,24 @@ export default [
     },
   },
 ];
+
+/** Through localstripe's API (secret key): attaches a 3-D Secure test card to the PaymentIntent of
+ * `clientSecret` and confirms it, so that it waits for the customer's authentication. */
+async function requireAuthentication(stripe, clientSecret) {
+  const intent = clientSecret.match(/(pi_[A-Za-z0-9]+)_secret_/)?.[1];
+  if (!intent) throw new Error(`not a PaymentIntent secret: ${clientSecret}`);
+  const api = async (path, form = {}) => {
+    const res = await fetch(`${stripe.base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stripe.secret}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`localstripe ${path}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const method = await api('/v1/payment_methods', { type: 'card', 'card[number]': '4000002760003184', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' });
+  await api(`/v1/payment_intents/${intent}`, { payment_method: method.id });
+  const confirmed = await api(`/v1/payment_intents/${intent}/confirm`);
+  if (confirmed.status !== 'requires_action') throw new Error(`the intent is "${confirmed.status}", not waiting for 3-D Secure`);
+}

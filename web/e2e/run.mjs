@@ -19,7 +19,9 @@ const TEST_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 60_000);
 
 const admin = { email: 'admin@forme-additive.test', password: 'Admin-e2e-2026-secret' };
 
-function serverEnv(dataDir) {
+const stripeKeys = { secret: 'sk_test_forme_additive_e2e', publishable: 'pk_test_forme_additive_e2e', webhook: 'whsec_forme_additive_e2e' };
+
+function serverEnv(dataDir, stripeBase) {
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -29,7 +31,53 @@ function serverEnv(dataDir) {
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
+  for (const key of Object.keys(env)) if (key.startsWith('STRIPE_')) delete env[key];
+  if (stripeBase) {
+    // Card payments against localstripe: its API, and its Stripe.js stand-in for the browser.
+    Object.assign(env, {
+      STRIPE_SECRET_KEY: stripeKeys.secret,
+      STRIPE_PUBLISHABLE_KEY: stripeKeys.publishable,
+      STRIPE_WEBHOOK_SECRET: stripeKeys.webhook,
+      STRIPE_API_BASE: stripeBase,
+      STRIPE_JS_URL: `${stripeBase}/js.stripe.com/v3/`,
+    });
+  }
   return env;
+}
+
+/** Starts localstripe (server/tests/localstripe_server.py) on a free port of 127.0.0.1. Without
+ * it (not installed) the card journey checks that the card is not offered; CI requires it. */
+function startLocalStripe() {
+  return new Promise((resolvePromise, reject) => {
+    const script = resolve(repoRoot, 'server/tests/localstripe_server.py');
+    const child = spawn('python3', [script], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`localstripe did not start in 30 s:\n${seen}`)), 30_000);
+    child.stdout.on('data', (chunk) => {
+      seen += chunk.toString();
+      const match = seen.match(/PORT (\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise({ child, base: `http://127.0.0.1:${match[1]}` });
+      }
+    });
+    child.stderr.on('data', (chunk) => {
+      seen += chunk.toString();
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`localstripe exited with ${code}:\n${seen}`));
+    });
+  });
+}
+
+async function registerWebhook(stripeBase, baseUrl) {
+  const res = await fetch(`${stripeBase}/_config/webhooks/forme_additive`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ url: `${baseUrl}/api/payment/stripe/webhook`, secret: stripeKeys.webhook }),
+  });
+  if (!res.ok) throw new Error(`localstripe webhook registration: ${res.status}`);
 }
 
 function createAdmin(dataDir) {
@@ -46,9 +94,9 @@ function createAdmin(dataDir) {
   return true;
 }
 
-function startServer(dataDir) {
+function startServer(dataDir, stripeBase) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(serverBin, ['serve', '--addr', '127.0.0.1:0'], { env: serverEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(serverBin, ['serve', '--addr', '127.0.0.1:0'], { env: serverEnv(dataDir, stripeBase), stdio: ['ignore', 'pipe', 'pipe'] });
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`server did not print its address in 60 s:\n${seen}`)), 60_000);
     const onData = (chunk) => {
@@ -106,8 +154,16 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'fa-e2e-data-'));
   const profileDir = mkdtempSync(join(tmpdir(), 'fa-e2e-chromium-'));
   const adminReady = createAdmin(dataDir);
-  const { child, baseUrl } = await startServer(dataDir);
-  console.log(`# server ${baseUrl} (pid ${child.pid}), data ${dataDir}`);
+  let stripe = null;
+  try {
+    stripe = await startLocalStripe();
+  } catch (error) {
+    if (process.env.CI === 'true') throw error;
+    console.log(`# localstripe absent (python3 -m pip install localstripe): no card payment in this run\n#   ${String(error.message).split('\n')[0]}`);
+  }
+  const { child, baseUrl } = await startServer(dataDir, stripe?.base);
+  console.log(`# server ${baseUrl} (pid ${child.pid}), data ${dataDir}${stripe ? `, localstripe ${stripe.base} (pid ${stripe.child.pid})` : ''}`);
+  if (stripe) await registerWebhook(stripe.base, baseUrl);
   let browser;
   let passed = 0;
   let failed = 0;
@@ -121,7 +177,7 @@ async function main() {
     });
     const specs = (await loadSpecs()).filter((s) => !only || only.test(`${s.file} ${s.name}`));
     for (const spec of specs) {
-      const ctx = makeContext({ browser, baseUrl, dataDir, artifacts, admin: adminReady ? admin : null, spec });
+      const ctx = makeContext({ browser, baseUrl, dataDir, artifacts, admin: adminReady ? admin : null, spec, stripe: stripe && { base: stripe.base, secret: stripeKeys.secret } });
       const label = `${spec.file.replace('.spec.mjs', '')}: ${spec.name}`;
       const started = Date.now();
       try {
@@ -143,6 +199,7 @@ async function main() {
   } finally {
     await browser?.close().catch(() => undefined);
     await stopServer(child);
+    if (stripe) await stopServer(stripe.child);
     rmSync(profileDir, { recursive: true, force: true });
     if (failed === 0) rmSync(dataDir, { recursive: true, force: true });
     else console.log(`# data folder kept for inspection: ${dataDir}`);
