@@ -107,7 +107,11 @@ async fn a_quote_prints_its_number_validity_the_summary_totals_and_the_legal_men
             &format!("Sous-total HT {}", euros(&r["sous_total_cents"])),
             &format!("Frais de port HT {}", euros(&r["frais_port_cents"])),
             &format!("Total HT {}", euros(&r["total_ht_cents"])),
-            &format!("{}", euros(&r["tva_cents"])),
+            &format!(
+                "TVA 20 % sur {} {}",
+                euros(&r["total_ht_cents"]),
+                euros(&r["tva_cents"])
+            ),
             &format!("Total TTC {}", euros(&r["total_ttc_cents"])),
             "livraison en France métropolitaine",
             "recalculés à la commande",
