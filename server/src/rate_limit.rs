@@ -40,6 +40,11 @@ pub const SIGNUP_PER_IP: Limit = Limit {
     max: 10,
     window: 60 * 60,
 };
+/// Quote PDFs issued per account (each one takes a number and a row).
+pub const QUOTE_PDF_PER_ACCOUNT: Limit = Limit {
+    max: 30,
+    window: 60 * 60,
+};
 
 /// One counted event, kept unless it is released.
 #[derive(Debug, Clone, Copy)]

@@ -1,9 +1,10 @@
 // From basket to paid order (issue 10): a customer quotes a fixture file, puts it in the basket,
-// creates an address on /checkout, is refused an unknown code then applies
-// a real one, sees the server's totals to the cent, accepts the terms, orders by bank transfer with
-// a double click (one order), reads the bank details; an admin records the transfer; the customer
-// sees the order paid and downloads its invoice. A second journey pays by card when the server
-// offers it (localstripe in the test script), and checks that the card is not offered otherwise.
+// downloads the quote PDF (numbered DE-YYYY-NNNNNN), creates an address on /checkout, is refused
+// an unknown code then applies a real one, sees the server's totals to the cent, accepts the
+// terms, orders by bank transfer with a double click (one order), reads the bank details; an
+// admin records the transfer; the customer sees the order paid and downloads its invoice. A
+// second journey pays by card when the server offers it (localstripe in the test script), and
+// checks that the card is not offered otherwise.
 import { adminClient } from './support/admin-client.mjs';
 import { createAddressInPlace, customerWithBasket, expectPdf, expectServerTotals, serverRecap } from './support/commerce.mjs';
 import { euros, proxyCall } from './support/quote.mjs';
@@ -39,6 +40,13 @@ export default [
 
       const page = await ctx.newPage();
       await customerWithBasket(ctx, page, 'commande');
+      await ctx.goto(page, '/compte/panier');
+      const download = page.waitForEvent('download');
+      await page.locator('[data-testid=quote-pdf]').click();
+      const quoteName = (await download).suggestedFilename();
+      if (!/^DE-\d{4}-\d{6}\.pdf$/.test(quoteName)) throw new Error(`the quote download is named ${quoteName}`);
+      await expectPdf(page, '/api/backend/Devis/pdf');
+      await ctx.screenshot(page, 'panier-devis');
       await toCheckout(ctx, page);
       await expectServerTotals(page, await serverRecap(page));
       await page.fill('#code-reduction', 'CODE-INCONNU');
@@ -50,6 +58,9 @@ export default [
       const recap = await serverRecap(page);
       if (recap.remise_cents !== Math.round(recap.sous_total_cents / 10)) throw new Error(`10 % of ${recap.sous_total_cents} is not ${recap.remise_cents}`);
       await expectServerTotals(page, recap);
+      const quoteHref = await page.locator('[data-testid=checkout-quote-pdf]').getAttribute('href');
+      if (!quoteHref?.includes(`codeReduction=${code}`)) throw new Error(`the checkout quote does not carry the applied code: ${quoteHref}`);
+      await expectPdf(page, quoteHref);
       await ctx.expectText(page, 'TVA (20\u00a0%)');
       await ctx.screenshot(page, 'commande-checkout');
 

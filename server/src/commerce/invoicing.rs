@@ -189,9 +189,7 @@ pub fn invoice_data(
                 designation: l.designation.clone(),
                 details: Vec::new(),
                 quantity: l.quantite,
-                unit_price_ht: Cents(
-                    (l.line_total_cents + l.quantite.max(1) / 2) / l.quantite.max(1),
-                ),
+                unit_price_ht: DocLine::unit_price_of(Cents(l.line_total_cents), l.quantite),
                 vat_rate_bp: order.vat_rate_bp,
                 total_ht: Cents(l.line_total_cents),
             })

@@ -7,6 +7,8 @@ pub mod checkout;
 pub mod discounts;
 pub mod invoicing;
 pub mod order_status;
+pub mod payment_mail;
+pub mod quote;
 pub mod shipping;
 pub mod totals;
 pub mod vat;

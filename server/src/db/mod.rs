@@ -20,6 +20,7 @@ pub mod orders;
 pub mod payments;
 pub mod pieces;
 pub mod quote_entries;
+pub mod quotes;
 pub mod rate_limits;
 pub mod reset_tokens;
 pub mod sessions;

@@ -84,6 +84,15 @@ pub struct DocLine {
     pub total_ht: Cents,
 }
 
+impl DocLine {
+    /// The unit price printed for a line: its total divided by the quantity, rounded to the
+    /// nearest cent (the total, rounded once by quote-core, is what is due).
+    pub fn unit_price_of(total_ht: Cents, quantity: i64) -> Cents {
+        let q = quantity.max(1);
+        Cents((total_ht.get() + q / 2) / q)
+    }
+}
+
 /// Totals of a document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DocTotals {
@@ -184,4 +193,11 @@ pub struct QuoteData {
     pub vat_regime: VatRegime,
     /// Lead time in working days, when known.
     pub lead_time_days: Option<u32>,
+    /// Whether card payment is offered (else the quote names the bank transfer only).
+    #[serde(default)]
+    pub card_payment: bool,
+    /// Further remarks printed with the mentions (what the shipping fee assumes, parts still to
+    /// be checked).
+    #[serde(default)]
+    pub notes: Vec<String>,
 }

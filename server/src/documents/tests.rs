@@ -388,6 +388,10 @@ fn quote_says_until_when_it_is_valid_and_that_it_is_not_an_invoice() {
         totals: france_totals(),
         vat_regime: VatRegime::France,
         lead_time_days: Some(7),
+        card_payment: true,
+        notes: vec![
+            "Frais de port calculés pour une livraison en France métropolitaine.".to_owned(),
+        ],
     };
     let pdf = render_quote(&data).expect("render");
     let Some(text) = pdf_text("quote", &pdf) else {
@@ -410,12 +414,22 @@ fn quote_says_until_when_it_is_valid_and_that_it_is_not_an_invoice() {
             "Indemnité forfaitaire pour frais de recouvrement : 40 €",
             "L221-28 3°",
             "Bon pour accord",
+            "Paiement à la commande, par carte bancaire ou par virement.",
+            "Frais de port calculés pour une livraison en France métropolitaine.",
         ],
     );
     assert!(
         !text.contains("FACTURE"),
         "a quote is not titled as an invoice"
     );
+    let transfer_only = render_quote(&QuoteData {
+        card_payment: false,
+        ..data
+    })
+    .expect("render");
+    let text = pdf_text("quote-transfer-only", &transfer_only).expect("pdftotext ran above");
+    assert_has(&text, &["Paiement à la commande, par virement bancaire."]);
+    assert!(!text.contains("carte bancaire"), "{text}");
 }
 
 #[test]

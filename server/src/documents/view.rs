@@ -335,11 +335,16 @@ pub fn quote(d: &QuoteData) -> View {
     if let Some(days) = d.lead_time_days {
         meta.push(field("Délai", format!("{days} jours ouvrés")));
     }
-    let mut mentions = vec![
-        "Paiement à la commande, par carte bancaire ou par virement. La commande se passe sur \
-         le site, qui recalcule les prix au jour de la commande."
-            .to_owned(),
-    ];
+    let means = if d.card_payment {
+        "par carte bancaire ou par virement"
+    } else {
+        "par virement bancaire"
+    };
+    let mut mentions = vec![format!(
+        "Paiement à la commande, {means}. La commande se passe sur le site, qui recalcule les \
+         prix au jour de la commande."
+    )];
+    mentions.extend(d.notes.iter().cloned());
     mentions.extend(d.vat_regime.mention().map(str::to_owned));
     if business {
         mentions.extend(business_terms(s));

@@ -82,7 +82,21 @@ pub fn paris_day_end(date: Date) -> i64 {
     }
 }
 
-/// Unix seconds `days` calendar days after `unix` (due dates, quote validity).
+/// Unix seconds of the last second of the Paris calendar day `days` days after the Paris day of
+/// `unix` (the last day of a quote's validity: a quote of 10 March valid 30 days runs to the end
+/// of 9 April in Paris, whatever the summer-time change in between).
+pub fn paris_day_end_after(unix: i64, days: i64) -> i64 {
+    let date = paris_date(unix);
+    match jiff::Span::new()
+        .try_days(days)
+        .and_then(|span| date.checked_add(span))
+    {
+        Ok(last) => paris_day_end(last),
+        Err(_) => i64::MAX,
+    }
+}
+
+/// Unix seconds `days` days of 86 400 s after `unix` (due dates).
 pub fn plus_days(unix: i64, days: i64) -> i64 {
     unix + days * 86_400
 }
@@ -100,6 +114,19 @@ mod tests {
         assert_eq!(paris_year(NEW_YEAR_IN_PARIS), 2027);
         assert_eq!(fr_date(NEW_YEAR_IN_PARIS), "01/01/2027");
         assert_eq!(fr_date_long(NEW_YEAR_IN_PARIS), "1er janvier 2027");
+    }
+
+    #[test]
+    fn a_validity_ends_with_the_paris_day_across_the_summer_time_change() {
+        // 2026-03-10T22:30:00Z is 23:30 in Paris on 10 March; summer time starts on 29 March.
+        let issued = 1_773_181_800;
+        assert_eq!(fr_date_time(issued), "10/03/2026 à 23:30");
+        let end = paris_day_end_after(issued, 30);
+        assert_eq!(fr_date(end), "09/04/2026");
+        assert_eq!(fr_date_time(end), "09/04/2026 à 23:59");
+        assert_eq!(fr_date(end + 1), "10/04/2026");
+        // 30 days of 86 400 s would have ended on 10 April in Paris.
+        assert_eq!(fr_date(issued + 30 * 86_400), "10/04/2026");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Outgoing e-mail: one [`Mailer`] that sends through SMTP (`lettre`) when `SMTP_URL` is set and
 //! otherwise writes each message as an RFC 5322 `.eml` file in the outbox folder, plus the French
-//! templates of every message the site sends.
+//! templates of every message the site sends. A message with attachments (the invoice PDF of a
+//! paid order) is `multipart/mixed`: the text and HTML alternatives, then each file.
 
 pub mod order_templates;
 mod outbox;
@@ -10,6 +11,7 @@ pub mod templates;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, MultiPart};
 use lettre::Message;
 
@@ -28,6 +30,9 @@ pub enum MailError {
     /// The SMTP server refused the message or could not be reached.
     #[error("SMTP delivery failed: {0}")]
     Smtp(#[from] lettre::transport::smtp::Error),
+    /// An attachment's content type lettre cannot parse.
+    #[error("invalid attachment content type {0:?}")]
+    Attachment(String),
     /// The outbox file could not be written.
     #[error("cannot write to the outbox: {0}")]
     Outbox(#[from] std::io::Error),
@@ -70,7 +75,28 @@ impl Purpose {
     }
 }
 
-/// A message ready to send: plain text and HTML alternatives.
+/// A file sent with a message.
+#[derive(Clone)]
+pub struct Attachment {
+    /// Name the recipient sees (`FA-2026-000001.pdf`).
+    pub file_name: String,
+    /// MIME type (`application/pdf`).
+    pub content_type: String,
+    /// The file.
+    pub bytes: Vec<u8>,
+}
+
+impl std::fmt::Debug for Attachment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Attachment")
+            .field("file_name", &self.file_name)
+            .field("content_type", &self.content_type)
+            .field("bytes", &self.bytes.len())
+            .finish()
+    }
+}
+
+/// A message ready to send: plain text and HTML alternatives, and files.
 #[derive(Debug, Clone)]
 pub struct OutgoingMail {
     /// Recipient address.
@@ -85,6 +111,8 @@ pub struct OutgoingMail {
     pub text: String,
     /// HTML body.
     pub html: String,
+    /// Files sent with the message (none for most).
+    pub attachments: Vec<Attachment>,
 }
 
 /// Settings of the mailer.
@@ -186,10 +214,20 @@ impl Mailer {
                 .map_err(|_| MailError::Address(reply_to.clone()))?;
             builder = builder.reply_to(reply_to);
         }
-        Ok(builder.multipart(MultiPart::alternative_plain_html(
-            mail.text.clone(),
-            mail.html.clone(),
-        ))?)
+        let body = MultiPart::alternative_plain_html(mail.text.clone(), mail.html.clone());
+        if mail.attachments.is_empty() {
+            return Ok(builder.multipart(body)?);
+        }
+        let mut mixed = MultiPart::mixed().multipart(body);
+        for a in &mail.attachments {
+            let content_type = ContentType::parse(&a.content_type)
+                .map_err(|_| MailError::Attachment(a.content_type.clone()))?;
+            mixed = mixed.singlepart(
+                lettre::message::Attachment::new(a.file_name.clone())
+                    .body(a.bytes.clone(), content_type),
+            );
+        }
+        Ok(builder.multipart(mixed)?)
     }
 }
 

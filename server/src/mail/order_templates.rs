@@ -1,9 +1,9 @@
 //! The French messages of an order: received (with the bank details and the order number as the
-//! transfer reference), payment received (invoice number), shipped (carrier, tracking number and
-//! link). Each has a plain-text and an HTML body, like `templates.rs`.
+//! transfer reference), payment received (invoice number, its PDF attached), shipped (carrier,
+//! tracking number and link). Each has a plain-text and an HTML body, like `templates.rs`.
 
 use super::templates::{escape, layout, signature};
-use super::{OutgoingMail, Purpose};
+use super::{Attachment, OutgoingMail, Purpose};
 use crate::commerce::checkout::TransferDetails;
 use crate::domain::Cents;
 
@@ -38,6 +38,7 @@ fn mail(
         subject,
         text,
         html,
+        attachments: Vec::new(),
     }
 }
 
@@ -87,7 +88,8 @@ pub fn order_received(
     )
 }
 
-/// The payment was received and the invoice issued.
+/// The payment was received and the invoice issued; `invoice_pdf` is attached as
+/// `<invoice>.pdf` when given.
 pub fn payment_received(
     brand: &str,
     base_url: &str,
@@ -95,12 +97,18 @@ pub fn payment_received(
     numero: &str,
     invoice: &str,
     total_ttc: Cents,
+    invoice_pdf: Option<Vec<u8>>,
 ) -> OutgoingMail {
     let history = format!(
         "{}/compte/historique-commande",
         base_url.trim_end_matches('/')
     );
-    mail(
+    let where_to_find = if invoice_pdf.is_some() {
+        format!("Votre facture est jointe à ce message. Vous la retrouverez aussi dans votre historique de commandes{NBSP}:\n{history}")
+    } else {
+        format!("Vous pouvez télécharger votre facture depuis votre historique de commandes{NBSP}:\n{history}")
+    };
+    let mut m = mail(
         brand,
         to,
         Purpose::PaymentReceived,
@@ -110,9 +118,17 @@ pub fn payment_received(
                 "Nous avons bien reçu le paiement de {} pour votre commande {numero}. Votre facture {invoice} est émise et la fabrication de vos pièces va commencer.",
                 total_ttc.fr()
             ),
-            format!("Vous pouvez télécharger votre facture depuis votre historique de commandes{NBSP}:\n{history}"),
+            where_to_find,
         ],
-    )
+    );
+    if let Some(bytes) = invoice_pdf {
+        m.attachments.push(Attachment {
+            file_name: format!("{invoice}.pdf"),
+            content_type: "application/pdf".to_owned(),
+            bytes,
+        });
+    }
+    m
 }
 
 /// The order was handed to a carrier.
@@ -190,11 +206,29 @@ mod tests {
             "CO-2026-000005",
             "FA-2026-000001",
             Cents(1234),
+            None,
         );
         assert!(m.text.contains("FA-2026-000001"));
         assert!(m
             .text
             .contains("https://forme.example/compte/historique-commande"));
+        assert!(m.attachments.is_empty() && !m.text.contains("jointe"));
+        let attached = payment_received(
+            "Forme Additive",
+            "https://forme.example/",
+            "a@exemple.fr",
+            "CO-2026-000005",
+            "FA-2026-000001",
+            Cents(1234),
+            Some(b"%PDF-1.7".to_vec()),
+        );
+        assert!(attached
+            .text
+            .contains("Votre facture est jointe à ce message."));
+        assert_eq!(attached.attachments.len(), 1);
+        assert_eq!(attached.attachments[0].file_name, "FA-2026-000001.pdf");
+        assert_eq!(attached.attachments[0].content_type, "application/pdf");
+        assert_eq!(attached.attachments[0].bytes, b"%PDF-1.7");
         let s = order_shipped(
             "Forme Additive",
             "a@exemple.fr",

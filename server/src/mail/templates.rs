@@ -72,6 +72,7 @@ pub fn password_reset_link(
         subject: format!("Réinitialisation de votre mot de passe {brand}"),
         text,
         html,
+        attachments: Vec::new(),
     }
 }
 
@@ -148,6 +149,7 @@ fn notice_mail(brand: &str, to: &str, subject: String, paragraphs: &[String]) ->
         subject,
         text,
         html: layout(brand, &format!("<p>Bonjour,</p>{body}")),
+        attachments: Vec::new(),
     }
 }
 
@@ -189,6 +191,7 @@ pub fn contact_copy(
         subject: format!("[Contact] {sujet}"),
         text,
         html,
+        attachments: Vec::new(),
     }
 }
 
@@ -226,6 +229,7 @@ fn code_mail(
         subject,
         text,
         html,
+        attachments: Vec::new(),
     }
 }
 

@@ -11,6 +11,7 @@ pub mod compte_piece;
 pub mod comptes;
 pub mod contact;
 pub mod devis;
+pub mod devis_pdf;
 pub mod email;
 pub mod entreprise;
 pub mod health;
@@ -43,6 +44,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(reduction::router())
         .merge(reduction_compte::router())
         .merge(commande::router())
+        .merge(devis_pdf::router())
 }
 
 /// Every `/api/...` route of the site.

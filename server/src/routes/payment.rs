@@ -11,10 +11,9 @@ use serde_json::{json, Value};
 use crate::clock;
 use crate::commerce::invoicing::{self, Actor};
 use crate::commerce::order_status::OrderStatus;
+use crate::commerce::payment_mail;
 use crate::documents::Seller;
-use crate::domain::Cents;
 use crate::error::ApiError;
-use crate::mail::order_templates;
 use crate::payment::signature::{self, SignatureError};
 use crate::payment::webhook::{self, Applied, Event};
 use crate::state::AppState;
@@ -117,7 +116,7 @@ pub async fn stripe_webhook(
                 invoice = ?change.invoice,
                 "card payment received"
             );
-            paid = Some(change);
+            paid = Some((*order_id, change));
         }
         Applied::Refused(reason) => {
             tracing::warn!(event = %event.id, %reason, "stripe event pays no order");
@@ -128,16 +127,10 @@ pub async fn stripe_webhook(
         Applied::Recorded => {}
     }
     tx.commit().await?;
-    if let Some(change) = paid {
-        if let Some(invoice) = &change.invoice {
-            let mail = order_templates::payment_received(
-                state.mailer.brand(),
-                state.mailer.base_url(),
-                &change.customer_email,
-                &change.order_number,
-                invoice,
-                Cents(change.total_ttc_cents),
-            );
+    if let Some((order_id, change)) = paid {
+        if let Some(mail) =
+            payment_mail::payment_received(&state.db, &state.mailer, order_id, &change).await
+        {
             if let Err(e) = state.mailer.send(mail).await {
                 tracing::warn!(error = %e, "payment received e-mail not sent");
             }

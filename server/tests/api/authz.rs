@@ -302,3 +302,44 @@ async fn commande_routes_answer_each_role_as_expected() {
         assert_eq!(got, case.expect, "{} {}", case.method, case.path);
     }
 }
+
+#[tokio::test]
+async fn the_quote_pdf_answers_each_role_as_expected() {
+    let app = spawn_app().await;
+    let visitor = app.client();
+    let a = crate::commande::customer_with_basket(&app, "a@exemple.fr").await;
+    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
+    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let a_address = crate::commande::address(&a, "fr", "69003", None).await;
+    let cases = [
+        // Each caller quotes their own basket: A has one; B's and the admin's are empty (400).
+        Case {
+            method: "GET",
+            path: "Devis/pdf".into(),
+            body: None,
+            expect: [401, 200, 400, 400],
+        },
+        // A's addresses are A's only: B and an admin get 404 as for an unknown one.
+        Case {
+            method: "GET",
+            path: format!("Devis/pdf?idAdresseFacturation={a_address}"),
+            body: None,
+            expect: [401, 200, 404, 404],
+        },
+        Case {
+            method: "GET",
+            path: format!("Devis/pdf?idAdresseLivraison={a_address}"),
+            body: None,
+            expect: [401, 200, 404, 404],
+        },
+    ];
+    for case in &cases {
+        let got = [
+            status(&visitor, case).await,
+            status(&a, case).await,
+            status(&b, case).await,
+            status(&admin, case).await,
+        ];
+        assert_eq!(got, case.expect, "{} {}", case.method, case.path);
+    }
+}

@@ -9,7 +9,7 @@ use crate::commande_statut::insert_order;
 use crate::helpers::{spawn_app, TestClient};
 
 /// The PDF's text with `pdftotext -layout`, spaces normalised; `None` when pdftotext is absent.
-fn pdf_text(bytes: &[u8]) -> Option<String> {
+pub(crate) fn pdf_text(bytes: &[u8]) -> Option<String> {
     assert!(bytes.starts_with(b"%PDF-"), "not a PDF");
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("doc.pdf");

@@ -1,5 +1,6 @@
 //! E-mail helpers of the tests: a real SMTP server (`tests/smtp_sink.py`, aiosmtpd) started per
-//! test, the outbox folder of the file backend, and a small MIME reader for what arrived.
+//! test, the outbox folder of the file backend, and a small MIME reader for what arrived (text
+//! part, attachments).
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -115,6 +116,38 @@ pub fn text_part(eml: &str) -> String {
     } else {
         body.to_owned()
     }
+}
+
+/// The decoded bytes of the attachment named `file_name`, with its content type; `None` when the
+/// message has no such attachment.
+pub fn attachment(eml: &str, file_name: &str) -> Option<(String, Vec<u8>)> {
+    let eml = eml.replace("\r\n", "\n");
+    let disposition = format!("Content-Disposition: attachment; filename=\"{file_name}\"");
+    let at = eml.find(&disposition)?;
+    // The part starts after the boundary line before its headers.
+    let start = eml[..at].rfind("\n--")? + 1;
+    let part = &eml[start..];
+    let part = &part[part.find('\n')? + 1..];
+    let (headers, rest) = part.split_once("\n\n")?;
+    let content_type = headers
+        .lines()
+        .find_map(|l| l.strip_prefix("Content-Type: "))?
+        .to_owned();
+    assert!(
+        headers.contains("Content-Transfer-Encoding: base64"),
+        "attachment not in base64: {headers}"
+    );
+    let body: String = rest
+        .split("\n--")
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(body)
+        .expect("base64 attachment");
+    Some((content_type, bytes))
 }
 
 fn decode_quoted_printable(body: &str) -> String {

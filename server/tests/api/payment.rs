@@ -1,7 +1,8 @@
 //! Card payments: the card is offered only with Stripe's keys; the webhook refuses forged, stale
 //! and unsigned events and records a genuine one once; against localstripe, a PaymentIntent made
 //! by the server's client, confirmed with a test card, comes back as a signed webhook that names
-//! its order, once, and only when it pays the order's exact amount.
+//! its order, once, and only when it pays the order's exact amount; the customer's "payment
+//! received" e-mail then carries the invoice the webhook issued.
 
 use serde_json::{json, Value};
 use server::clock;
@@ -11,7 +12,9 @@ use server::domain::Cents;
 use server::payment::client::{NewIntent, StripeClient, StripeError};
 use server::payment::signature;
 
+use crate::commande_pdf::pdf_text;
 use crate::helpers::{spawn_app, spawn_app_with, TestApp};
+use crate::mail_helpers::{attachment, wait_for_files};
 use crate::stripe_helpers::{
     order_awaiting_payment, payment_events, wait_for_event, LocalStripe, PUBLISHABLE_KEY,
     SECRET_KEY, WEBHOOK_SECRET,
@@ -205,6 +208,23 @@ async fn a_card_payment_on_localstripe_comes_back_as_a_verified_webhook_once() {
     assert_eq!(paid.len(), 1, "{rows:?}");
     assert_eq!(paid[0].2, Some(order_id));
     let event_id = paid[0].0.clone();
+
+    // The payment received e-mail (file outbox here) has the invoice the webhook issued.
+    let invoice = format!(
+        "FA-{}-000001",
+        server::domain::paris_time::paris_year(clock::now())
+    );
+    let mails = wait_for_files(&app.dir.path().join("data/outbox"), 1).await;
+    let (_, pdf) = mails
+        .iter()
+        .find_map(|m| attachment(m, &format!("{invoice}.pdf")))
+        .expect("the invoice attached to the payment received e-mail");
+    if let Some(text) = pdf_text(&pdf) {
+        assert!(
+            text.contains(&invoice) && text.contains("55,26 €"),
+            "{text}"
+        );
+    }
 
     // The same genuine event delivered again (freshly signed, as a retry is): nothing twice.
     let event = stripe

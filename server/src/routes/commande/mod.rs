@@ -21,7 +21,7 @@ use crate::clock;
 use crate::commerce::checkout::{self, Checkout, PaymentMethod, TransferDetails};
 use crate::commerce::invoicing::{self, Actor};
 use crate::commerce::order_status::OrderStatus;
-use crate::commerce::{discounts, shipping, totals, vat};
+use crate::commerce::{discounts, payment_mail, shipping, totals, vat};
 use crate::db::addresses::{self, AddressView};
 use crate::db::{account_parts, catalogs, deliveries, orders, payments};
 use crate::documents::Seller;
@@ -393,15 +393,8 @@ pub async fn put_status(
     )
     .await?;
     tx.commit().await?;
-    if let Some(invoice) = &change.invoice {
-        let mail = order_templates::payment_received(
-            state.mailer.brand(),
-            state.mailer.base_url(),
-            &change.customer_email,
-            &change.order_number,
-            invoice,
-            Cents(change.total_ttc_cents),
-        );
+    if let Some(mail) = payment_mail::payment_received(&state.db, &state.mailer, id, &change).await
+    {
         send(&state, mail).await;
     }
     Ok(Json(StatusView {

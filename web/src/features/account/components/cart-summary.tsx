@@ -1,4 +1,4 @@
-//! Totals of the basket: excl. VAT, VAT 20 %, incl. VAT, and the way to checkout
+//! Totals of the basket: excl. VAT, VAT 20 %, incl. VAT, the quote PDF, and the way to checkout
 //! (blocked, with the reason, while a line cannot be ordered).
 import { Link } from 'react-router';
 import { formatCents } from '@/lib/format';
@@ -38,6 +38,10 @@ export function CartSummary({ lines }: { lines: CartLine[] }) {
           Passer la commande
         </Link>
       )}
+      <a className="p-button p-button-outlined" href="/api/backend/Devis/pdf" download data-testid="quote-pdf">
+        <i className="pi pi-file-pdf" aria-hidden="true" />
+        &nbsp;Télécharger le devis PDF
+      </a>
     </aside>
   );
 }

@@ -1,5 +1,5 @@
 //! The order summary of /checkout: lines and totals of `Commande/Recapitulatif`, the shipping zone
-//! and weight, and why the basket cannot be ordered when it cannot.
+//! and weight, why the basket cannot be ordered when it cannot, and the quote PDF of these totals.
 import { Message } from 'primereact/message';
 import { formatCents } from '@/lib/format';
 import { fr } from '@/lib/typography';
@@ -8,7 +8,7 @@ import { TotalsTable } from './totals-table';
 
 const weight = (g: number) => (g >= 1000 ? `${(g / 1000).toLocaleString('fr-FR', { maximumFractionDigits: 2 })}\u00a0kg` : `${g}\u00a0g`);
 
-export function RecapPanel({ recap, shipping }: { recap: Recap; shipping: Shipping | undefined }) {
+export function RecapPanel({ recap, shipping, quoteUrl }: { recap: Recap; shipping: Shipping | undefined; quoteUrl: string }) {
   return (
     <section className="card stack" aria-label="Récapitulatif">
       <h2>Récapitulatif</h2>
@@ -43,6 +43,10 @@ export function RecapPanel({ recap, shipping }: { recap: Recap; shipping: Shippi
       {recap.raisons.map((r) => (
         <Message key={r} severity="error" text={fr(r)} />
       ))}
+      <a className="p-button p-button-outlined" href={quoteUrl} download data-testid="checkout-quote-pdf">
+        <i className="pi pi-file-pdf" aria-hidden="true" />
+        &nbsp;Télécharger le devis PDF de ces totaux
+      </a>
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { PaymentChoice } from '../components/payment-choice';
 import { RecapPanel } from '../components/recap-panel';
 import { TermsAcceptance } from '../components/terms-acceptance';
 import { useCheckout } from '../hooks/use-checkout';
+import { quotePdfUrl } from '../quote-pdf-url';
 
 const confirmationUrl = (id: number) => `/checkout/confirmation?commande=${id}`;
 
@@ -98,7 +99,11 @@ export default function CheckoutPage() {
         {c.deliveryId == null ? (
           <p className="card">{fr('Ajoutez une adresse de livraison pour calculer les frais de port et les totaux.')}</p>
         ) : recap ? (
-          <RecapPanel recap={recap} shipping={c.shipping.data} />
+          <RecapPanel
+            recap={recap}
+            shipping={c.shipping.data}
+            quoteUrl={quotePdfUrl({ billingId: c.billingId, deliveryId: c.deliveryId, code: recap.code_reduction })}
+          />
         ) : c.recap.isError ? (
           <p className="card" role="alert">{fr('Le récapitulatif ne peut pas être calculé pour le moment.')}</p>
         ) : (

@@ -1,0 +1,49 @@
+//! The `quotes` table: one row per quote PDF issued from a basket, with the frozen JSON of what it
+//! printed (so that a quote a customer forwards can be found again by its number).
+
+use sqlx::{AnyConnection, Row};
+
+use super::invoices::NewDocument;
+
+/// Stores a quote of `account_id`; returns its id.
+pub async fn insert(
+    conn: &mut AnyConnection,
+    account_id: i64,
+    valid_until: i64,
+    d: &NewDocument<'_>,
+) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO quotes (number, account_id, year, seq, issued_at, valid_until, total_ttc_cents, data) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    )
+    .bind(d.number)
+    .bind(account_id)
+    .bind(d.year)
+    .bind(d.seq)
+    .bind(d.issued_at)
+    .bind(valid_until)
+    .bind(d.total_ttc_cents)
+    .bind(d.data)
+    .fetch_one(conn)
+    .await?;
+    row.try_get("id")
+}
+
+/// A stored quote: `(account_id, total_ttc_cents, data)` of the number, if it exists.
+pub async fn by_number(
+    conn: &mut AnyConnection,
+    number: &str,
+) -> Result<Option<(i64, i64, String)>, sqlx::Error> {
+    let row = sqlx::query("SELECT account_id, total_ttc_cents, data FROM quotes WHERE number = $1")
+        .bind(number)
+        .fetch_optional(conn)
+        .await?;
+    row.map(|r| {
+        Ok((
+            r.try_get("account_id")?,
+            r.try_get("total_ttc_cents")?,
+            r.try_get("data")?,
+        ))
+    })
+    .transpose()
+}

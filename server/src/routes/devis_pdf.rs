@@ -1,0 +1,178 @@
+//! Endpoint of the basket's quote PDF: `GET Devis/pdf?idAdresseFacturation=&idAdresseLivraison=&codeReduction=`
+//! (docs/commerce-api.md "Quote PDF"). The basket is priced as `POST Commande/Recapitulatif`
+//! prices it; `commerce::quote` numbers and stores the quote; `documents` renders it.
+
+use axum::extract::{RawQuery, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+use crate::auth::AuthUser;
+use crate::clock;
+use crate::commerce::quote::{self, QuoteFor};
+use crate::commerce::{invoicing, shipping};
+use crate::db::addresses::AddressView;
+use crate::db::sessions::SessionRow;
+use crate::documents::{self, Seller};
+use crate::error::ApiError;
+use crate::rate_limit::{self, QUOTE_PDF_PER_ACCOUNT};
+use crate::routes::commande::{owned_address, vat_for};
+use crate::routes::devis::current_catalog;
+use crate::state::AppState;
+
+/// The quote PDF route, under `/api/backend`.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/Devis/pdf", get(quote_pdf))
+}
+
+/// What the query names (the first value of each name; an empty value is no value).
+#[derive(Debug, Default, PartialEq, Eq)]
+struct QuoteQuery {
+    /// `idAdresseFacturation`. A value that is not a number is kept as `Some(0)`, which no
+    /// address has: the answer is then the 404 of an address that is not the caller's.
+    billing: Option<i64>,
+    /// `idAdresseLivraison`, read the same way.
+    delivery: Option<i64>,
+    /// `codeReduction`.
+    code: Option<String>,
+}
+
+impl QuoteQuery {
+    fn parse(query: Option<&str>) -> QuoteQuery {
+        let mut q = QuoteQuery::default();
+        for (name, value) in url::form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+            let value = value.trim();
+            if value.is_empty() {
+                continue;
+            }
+            let id = || Some(value.parse::<i64>().unwrap_or(0));
+            match name.as_ref() {
+                "idAdresseFacturation" if q.billing.is_none() => q.billing = id(),
+                "idAdresseLivraison" if q.delivery.is_none() => q.delivery = id(),
+                "codeReduction" if q.code.is_none() => q.code = Some(value.to_owned()),
+                _ => {}
+            }
+        }
+        q
+    }
+}
+
+/// Handles the `GET /api/backend/Devis/pdf` route: a numbered quote of the caller's basket
+/// (`DE-YYYY-NNNNNN.pdf`), with the company of `idAdresseFacturation`, the shipping fee and VAT
+/// of `idAdresseLivraison` (else of the billing address, else France métropolitaine) and the
+/// discount of `codeReduction`.
+pub async fn quote_pdf(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let account = user.account_id();
+    let query = QuoteQuery::parse(query.as_deref());
+    let billing = match query.billing {
+        Some(id) => Some(owned_address(&state, Some(id), account).await?),
+        None => None,
+    };
+    let delivery = match query.delivery {
+        Some(id) => Some(owned_address(&state, Some(id), account).await?),
+        None => billing.clone(),
+    };
+    let ticket = rate_limit::take(
+        &state,
+        &format!("devis-pdf:{account}"),
+        QUOTE_PDF_PER_ACCOUNT,
+    )
+    .await?;
+    let result = issue_pdf(&state, &user.row, billing, delivery, query.code.as_deref()).await;
+    let (number, bytes) = ticket.kept_if_ok(&state, result).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{number}.pdf\""),
+            ),
+            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// Prices the basket, issues the quote and renders it: `(number, PDF)`.
+async fn issue_pdf(
+    state: &AppState,
+    user: &SessionRow,
+    billing: Option<AddressView>,
+    delivery: Option<AddressView>,
+    code: Option<&str>,
+) -> Result<(String, Vec<u8>), ApiError> {
+    let catalog = current_catalog(state).await?;
+    let zone = delivery.as_ref().map_or(quote::DEFAULT_ZONE, |d| {
+        shipping::zone_code(&d.id_pays.code)
+    });
+    let vat = match (&delivery, &billing) {
+        (Some(d), Some(b)) => vat_for(d, b),
+        (Some(d), None) => vat_for(d, d),
+        (None, _) => quote::default_vat(),
+    };
+    let now = clock::now();
+    let (rows, t) =
+        quote::price_basket(&state.db, &catalog, user.account_id, zone, vat, code, now).await?;
+    let buyer = match &billing {
+        Some(b) => {
+            let snapshot = serde_json::to_string(b).map_err(|e| ApiError::Internal(e.into()))?;
+            invoicing::party(&snapshot, Some(&user.email))
+        }
+        None => quote::account_party(&user.prenom, &user.nom, &user.email),
+    };
+    let target = QuoteFor {
+        buyer,
+        zone_name: catalog
+            .shipping
+            .zone(zone)
+            .map_or_else(|| zone.to_owned(), |z| z.name.clone()),
+        address_given: delivery.is_some(),
+        card_payment: state.payment.is_some(),
+    };
+    let seller = Seller::from_env(&state.config.settings.brand_name);
+    let data = quote::quote_data(&t, &rows, target, &seller, now)?;
+    let data = quote::issue(&state.db, user.account_id, data).await?;
+    let number = data.number.clone();
+    let bytes = tokio::task::spawn_blocking(move || documents::render_quote(&data))
+        .await
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("PDF task: {e}")))?
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("quote PDF rendering: {e}")))?;
+    Ok((number, bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::QuoteQuery;
+
+    fn ids(query: &str) -> (Option<i64>, Option<i64>, Option<String>) {
+        let q = QuoteQuery::parse(Some(query));
+        (q.billing, q.delivery, q.code)
+    }
+
+    #[test]
+    fn the_query_names_the_addresses_and_the_code() {
+        assert_eq!(QuoteQuery::parse(None), QuoteQuery::default());
+        assert_eq!(ids(""), (None, None, None));
+        assert_eq!(ids("idAdresseFacturation=12"), (Some(12), None, None));
+        assert_eq!(
+            ids("idAdresseLivraison=3&idAdresseFacturation=4&x=1&codeReduction=Bienvenue%2010"),
+            (Some(4), Some(3), Some("Bienvenue 10".to_owned()))
+        );
+        assert_eq!(
+            ids("idAdresseFacturation=&idAdresseLivraison=%205&codeReduction="),
+            (None, Some(5), None)
+        );
+        // Not a number: an id no address has (404), never the basket without a company.
+        assert_eq!(ids("idAdresseFacturation=abc"), (Some(0), None, None));
+        assert_eq!(
+            ids("idAdresseFacturation=7&idAdresseFacturation=8"),
+            (Some(7), None, None)
+        );
+    }
+}

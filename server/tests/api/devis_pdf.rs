@@ -1,0 +1,252 @@
+//! The basket's quote PDF (`GET Devis/pdf`): numbered `DE-YYYY-NNNNNN` from the counter (two
+//! quotes, two consecutive numbers), stored in `quotes`, valid to the 30th Paris day, with the
+//! totals of `POST Commande/Recapitulatif` for the same addresses, the company of the billing
+//! address, the discount code, and the legal mentions; read back with `pdftotext`.
+
+use serde_json::{json, Value};
+use server::domain::paris_time::{fr_date, paris_day_end_after, paris_year};
+use server::domain::Cents;
+
+use crate::commande::{address, customer_with_basket};
+use crate::commande_pdf::pdf_text;
+use crate::helpers::{spawn_app, TestApp, TestClient};
+
+const QUOTE: &str = "/api/backend/Devis/pdf";
+
+/// The quote PDF's number (from its file name) and bytes; panics unless it is a 200 PDF.
+async fn quote(c: &TestClient, query: &str) -> (String, Vec<u8>) {
+    let res = c.get(&format!("{QUOTE}{query}")).await;
+    let status = res.status();
+    let headers = res.headers().clone();
+    let bytes = res.bytes().await.unwrap().to_vec();
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&bytes));
+    assert_eq!(headers["content-type"], "application/pdf");
+    assert_eq!(headers["cache-control"], "private, no-store");
+    let disposition = headers["content-disposition"].to_str().unwrap();
+    let number = disposition
+        .strip_prefix("attachment; filename=\"")
+        .and_then(|r| r.strip_suffix(".pdf\""))
+        .unwrap_or_else(|| panic!("{disposition}"))
+        .to_owned();
+    assert!(bytes.starts_with(b"%PDF-"));
+    (number, bytes)
+}
+
+async fn recap(c: &TestClient, body: Value) -> Value {
+    let res = c.proxy("POST", "Commande/Recapitulatif", Some(body)).await;
+    assert_eq!(res.status(), 200);
+    res.json().await.unwrap()
+}
+
+/// `1 234,56 €` as pdftotext gives it back (spaces normalised).
+fn euros(cents: &Value) -> String {
+    Cents(cents.as_i64().unwrap())
+        .fr()
+        .replace(['\u{a0}', '\u{202f}'], " ")
+}
+
+#[track_caller]
+fn assert_has(text: &str, wanted: &[&str]) {
+    for w in wanted {
+        assert!(text.contains(w), "missing {w:?} in:\n{text}");
+    }
+}
+
+async fn stored_quotes(app: &TestApp) -> Vec<(String, i64, i64)> {
+    sqlx::query_as("SELECT number, account_id, total_ttc_cents FROM quotes ORDER BY id")
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_quote_prints_its_number_validity_the_summary_totals_and_the_legal_mentions() {
+    let app = spawn_app().await;
+    let c = customer_with_basket(&app, "jeanne@exemple.fr").await;
+    let home = address(&c, "fr", "69003", None).await;
+    let r = recap(
+        &c,
+        json!({ "idAdresseLivraison": home, "idAdresseFacturation": home }),
+    )
+    .await;
+    let before = server::clock::now();
+    let (number, pdf) = quote(&c, "").await;
+    let after = server::clock::now();
+    let year = paris_year(before);
+    assert_eq!(number, format!("DE-{year}-000001"));
+    let stored = stored_quotes(&app).await;
+    assert_eq!(stored.len(), 1);
+    assert_eq!(stored[0].0, number);
+    assert_eq!(stored[0].2, r["total_ttc_cents"].as_i64().unwrap());
+    let (_, _, data) =
+        server::db::quotes::by_number(&mut app.db.pool.acquire().await.unwrap(), &number)
+            .await
+            .unwrap()
+            .expect("the quote is stored");
+    let frozen: Value = serde_json::from_str(&data).unwrap();
+    assert_eq!(frozen["number"], number.as_str());
+    let valid = frozen["valid_until"].as_i64().unwrap();
+    assert!(
+        valid == paris_day_end_after(before, 30) || valid == paris_day_end_after(after, 30),
+        "{valid}"
+    );
+
+    let Some(text) = pdf_text(&pdf) else { return };
+    // Without an address the quote is priced like the summary to a French consumer's address.
+    assert_has(
+        &text,
+        &[
+            "DEVIS",
+            &number,
+            &format!("Valable jusqu’au {}", fr_date(valid)),
+            "Ce document est un devis, pas une facture",
+            "cube.stl — SLA",
+            "Dimensions : 20,0 × 30,0 × 40,0 mm",
+            "Jeanne Dupont",
+            "jeanne@exemple.fr",
+            &format!("Sous-total HT {}", euros(&r["sous_total_cents"])),
+            &format!("Frais de port HT {}", euros(&r["frais_port_cents"])),
+            &format!("Total HT {}", euros(&r["total_ht_cents"])),
+            &format!(
+                "TVA 20 % sur {} {}",
+                euros(&r["total_ht_cents"]),
+                euros(&r["tva_cents"])
+            ),
+            &format!("Total TTC {}", euros(&r["total_ttc_cents"])),
+            "livraison en France métropolitaine",
+            "recalculés à la commande",
+            "Paiement à la commande, par virement bancaire.",
+            "L221-28 3°",
+            "SIRET",
+            "TVA intracommunautaire",
+            "Bon pour accord",
+        ],
+    );
+    assert!(!text.contains("FACTURE"), "{text}");
+}
+
+#[tokio::test]
+async fn two_quotes_take_two_consecutive_numbers_and_show_the_billing_company() {
+    let app = spawn_app().await;
+    let c = customer_with_basket(&app, "achats@atelier.fr").await;
+    let office = address(&c, "fr", "69003", Some(("Atelier Dupont", "FR40303265045"))).await;
+    let (first, _) = quote(&c, "").await;
+    let (second, pdf) = quote(&c, &format!("?idAdresseFacturation={office}")).await;
+    let year = paris_year(server::clock::now());
+    assert_eq!(first, format!("DE-{year}-000001"));
+    assert_eq!(second, format!("DE-{year}-000002"));
+    assert_eq!(stored_quotes(&app).await.len(), 2);
+    let r = recap(
+        &c,
+        json!({ "idAdresseLivraison": office, "idAdresseFacturation": office }),
+    )
+    .await;
+    let Some(text) = pdf_text(&pdf) else { return };
+    assert_has(
+        &text,
+        &[
+            &second,
+            "Atelier Dupont",
+            "N° TVA intracommunautaire : FR40303265045",
+            "1 rue de la Gare",
+            &format!("Total TTC {}", euros(&r["total_ttc_cents"])),
+            "Frais de port pour une livraison en France métropolitaine",
+            // A company is reminded of the late-payment terms.
+            "Indemnité forfaitaire pour frais de recouvrement : 40 €",
+        ],
+    );
+}
+
+#[tokio::test]
+async fn an_eu_company_gets_a_reverse_charged_quote_with_its_discount_code() {
+    let app = spawn_app().await;
+    let c = customer_with_basket(&app, "einkauf@muster.de").await;
+    let (admin, _) = app
+        .signed_in("admin@exemple.fr", server::db::accounts::Role::Admin)
+        .await;
+    let res = admin
+        .proxy(
+            "POST",
+            "Reduction",
+            Some(json!({ "code": "DEVIS10", "type": "percent", "valeur": 1000 })),
+        )
+        .await;
+    assert_eq!(res.status(), 201);
+    let office = address(&c, "de", "10115", Some(("Muster GmbH", "DE123456789"))).await;
+    let r = recap(
+        &c,
+        json!({ "idAdresseLivraison": office, "idAdresseFacturation": office, "codeReduction": "devis10" }),
+    )
+    .await;
+    assert_eq!(r["autoliquidation"], true, "{r}");
+    assert!(r["remise_cents"].as_i64().unwrap() > 0);
+    let query =
+        format!("?idAdresseLivraison={office}&idAdresseFacturation={office}&codeReduction=devis10");
+    let (_, pdf) = quote(&c, &query).await;
+    // The quote does not use the code: it stays usable.
+    let usable: Value = c
+        .proxy("GET", "ReductionCompte/GetCodeAsUser/DEVIS10", None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(usable["utilisable"], true, "{usable}");
+    let Some(text) = pdf_text(&pdf) else { return };
+    assert_has(
+        &text,
+        &[
+            "Muster GmbH",
+            &format!("Remise (Code DEVIS10) -{}", euros(&r["remise_cents"])),
+            &format!("Total HT {}", euros(&r["total_ht_cents"])),
+            "TVA (autoliquidation)",
+            &format!("Total TTC {}", euros(&r["total_ttc_cents"])),
+            "Autoliquidation",
+        ],
+    );
+}
+
+#[tokio::test]
+async fn no_quote_without_a_basket_with_someone_elses_address_or_with_a_refused_code() {
+    let app = spawn_app().await;
+    let a = customer_with_basket(&app, "a@exemple.fr").await;
+    let a_home = address(&a, "fr", "69003", None).await;
+    let (b, _) = app
+        .signed_in("b@exemple.fr", server::db::accounts::Role::Client)
+        .await;
+    let b_home = address(&b, "fr", "75011", None).await;
+
+    let res = b.get(QUOTE).await;
+    assert_eq!(res.status(), 400);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "Votre panier est vide\u{a0}: ajoutez une pièce avant de télécharger un devis."
+    );
+    for query in [
+        format!("?idAdresseFacturation={b_home}"),
+        format!("?idAdresseLivraison={b_home}"),
+        "?idAdresseFacturation=abc".to_owned(),
+        "?idAdresseFacturation=999999".to_owned(),
+    ] {
+        let res = a.get(&format!("{QUOTE}{query}")).await;
+        assert_eq!(res.status(), 404, "{query}");
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(
+            body["message"], "Cette adresse est introuvable dans votre compte.",
+            "{query}"
+        );
+    }
+    let res = a
+        .get(&format!(
+            "{QUOTE}?idAdresseFacturation={a_home}&codeReduction=INCONNU"
+        ))
+        .await;
+    assert_eq!(res.status(), 400);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["message"], "Code de réduction inconnu.");
+    assert_eq!(app.client().get(QUOTE).await.status(), 401);
+    // None of the refusals took a number.
+    assert!(stored_quotes(&app).await.is_empty());
+    let (number, _) = quote(&a, "").await;
+    assert!(number.ends_with("-000001"), "{number}");
+}
