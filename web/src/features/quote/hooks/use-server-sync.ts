@@ -40,6 +40,9 @@ export function useServerSync(
   const uploaded = useRef<Promise<unknown> | null>(null);
   const serverUnit = useRef<Unit | null>(restored?.analysed ? restored.unit : null);
   const seq = useRef(0);
+  // One exchange with the server at a time: a new option's cookie must not overtake the previous
+  // one's price request (both in flight, the server could price the older options).
+  const exchange = useRef<Promise<void>>(Promise.resolve());
 
   useEffect(() => {
     if (uploaded.current) return;
@@ -56,7 +59,11 @@ export function useServerSync(
     const mine = ++seq.current;
     const key = JSON.stringify([options, unit]);
     const current = () => seq.current === mine;
-    const timer = setTimeout(async () => {
+    const timer = setTimeout(() => {
+      const run = exchange.current.then(() => sync());
+      exchange.current = run.catch(() => undefined);
+    }, SETTLE_MS);
+    const sync = async () => {
       try {
         await uploaded.current;
         if (!current()) return;
@@ -86,7 +93,7 @@ export function useServerSync(
       } catch (error) {
         if (current()) setState((s) => ({ ...s, step: 'failed', message: messageOf(error), key }));
       }
-    }, SETTLE_MS);
+    };
     return () => clearTimeout(timer);
   }, [index, worker, options, unit]);
 
