@@ -7,6 +7,7 @@ pub mod checkout;
 pub mod discounts;
 pub mod invoicing;
 pub mod order_status;
+pub mod part_review;
 pub mod shipping;
 pub mod totals;
 pub mod vat;

@@ -17,6 +17,7 @@ pub mod health;
 pub mod maintenance;
 pub mod pages;
 pub mod payment;
+pub mod pieces;
 pub mod proxy;
 pub mod reduction;
 pub mod reduction_compte;
@@ -43,6 +44,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(reduction::router())
         .merge(reduction_compte::router())
         .merge(commande::router())
+        .merge(pieces::router())
 }
 
 /// Every `/api/...` route of the site.

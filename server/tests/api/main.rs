@@ -24,6 +24,7 @@ mod entreprise;
 mod pages;
 mod password_change;
 mod payment;
+mod pieces;
 mod proxy;
 mod security;
 mod security_findings;
