@@ -27,13 +27,13 @@ export default [
 
       await line.getByRole('button', { name: 'Demander une vérification' }).click();
       const dialog = page.locator('.p-dialog');
-      const message = 'Les perçages de 3 mm tiendront-ils en SLA ?';
+      const message = 'Les perçages de 3 mm tiendront-ils ?';
       await dialog.locator('textarea').fill(message);
       await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
       await expectToast(page, 'Vérification demandée');
       await dialog.waitFor({ state: 'hidden' });
       await line.locator('.p-tag', { hasText: 'À vérifier' }).waitFor();
-      await line.locator('[data-testid=cart-line-request]', { hasText: 'Les perçages de 3 mm tiendront-ils en SLA' }).waitFor();
+      await line.locator('[data-testid=cart-line-request]', { hasText: 'Les perçages de 3 mm tiendront-ils' }).waitFor();
       await ctx.expectText(page, 'attend la vérification d’un technicien');
       const asked = await firstLine(page);
       if (asked.id_statut !== 2 || asked.demande_client !== message || asked.commandable !== false) {
@@ -51,7 +51,7 @@ export default [
         throw new Error(`Pieces/ForReview: ${queue.status} ${JSON.stringify(queue.body)}`);
       }
       const since = Date.now() - 1000;
-      const comment = 'Perçages de 3 mm tenus en SLA, bonne impression.';
+      const comment = 'Perçages de 3 mm tenus, bonne impression.';
       const decided = await admin.proxy('Pieces/status', 'PUT', { Id_Piece: asked.Id_Piece, Id_Status: 3, commentaire: comment });
       if (decided.status !== 200 || decided.body.statut !== 'Validée') throw new Error(`PUT Pieces/status: ${decided.status} ${JSON.stringify(decided.body)}`);
       const mail = await ctx.waitForMail(new RegExp(`${escape(email)}[\\s\\S]*elle est validée`), since);
@@ -59,7 +59,7 @@ export default [
 
       await page.reload({ waitUntil: 'domcontentloaded' });
       await line.locator('.p-tag', { hasText: 'Validée' }).waitFor();
-      await line.locator('[data-testid=cart-line-comment]', { hasText: 'Perçages de 3 mm tenus en SLA' }).waitFor();
+      await line.locator('[data-testid=cart-line-comment]', { hasText: 'Perçages de 3 mm tenus' }).waitFor();
       const validated = await firstLine(page);
       if (validated.commandable !== true) throw new Error(`after validation: ${JSON.stringify(validated)}`);
       await ctx.screenshot(page, 'panier-piece-validee');
