@@ -7,6 +7,7 @@ pub mod checkout;
 pub mod discounts;
 pub mod invoicing;
 pub mod order_status;
+pub mod part_review;
 pub mod payment_mail;
 pub mod quote;
 pub mod shipping;

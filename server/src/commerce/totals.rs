@@ -239,6 +239,7 @@ mod tests {
             status_id,
             review_reasons: String::new(),
             review_note: String::new(),
+            review_request: String::new(),
         }
     }
 

@@ -28,12 +28,14 @@ pub struct BasketRow {
     pub review_reasons: String,
     /// The admin's comment (`parts.review_note`).
     pub review_note: String,
+    /// The customer's latest review request (`parts.review_request`).
+    pub review_request: String,
 }
 
 /// The columns of a basket row (shared with the order's transaction in `db::orders`).
 pub(crate) const SELECT: &str =
     "SELECT ap.id, ap.part_id, ap.quantite, p.file_name, p.analysis, p.options, p.status_id, \
-     p.review_reasons, p.review_note FROM account_parts ap JOIN parts p ON p.id = ap.part_id";
+     p.review_reasons, p.review_note, p.review_request FROM account_parts ap JOIN parts p ON p.id = ap.part_id";
 
 /// Reads a row selected with [`SELECT`].
 pub(crate) fn from_row(r: &AnyRow) -> Result<BasketRow, sqlx::Error> {
@@ -47,6 +49,7 @@ pub(crate) fn from_row(r: &AnyRow) -> Result<BasketRow, sqlx::Error> {
         status_id: r.try_get("status_id")?,
         review_reasons: r.try_get("review_reasons")?,
         review_note: r.try_get("review_note")?,
+        review_request: r.try_get("review_request")?,
     })
 }
 

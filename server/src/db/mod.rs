@@ -17,6 +17,8 @@ pub mod discounts;
 pub mod email_codes;
 pub mod invoices;
 pub mod orders;
+pub mod part_history;
+pub mod part_queue;
 pub mod payments;
 pub mod pieces;
 pub mod quote_entries;

@@ -1,8 +1,10 @@
 //! The `parts` (Piece) and `account_parts` (ComptePiece) rows the instant quote creates: a part
 //! holds the server's analysis of an uploaded file; adding it to the basket gives it to the
-//! account with a quantity.
+//! account with a quantity. Its review (status, reasons, the customer's request, the admin's
+//! comment) is read and written here too; its history is `part_history`.
 
-use sqlx::Row;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
 
 use super::Db;
 
@@ -12,6 +14,8 @@ pub mod status {
     pub const ANALYSED: i64 = 1;
     /// À vérifier (not watertight, too thin, out of every build volume).
     pub const TO_REVIEW: i64 = 2;
+    /// Validée (by an admin).
+    pub const VALIDATED: i64 = 3;
     /// Refusée.
     pub const REFUSED: i64 = 4;
 }
@@ -35,6 +39,8 @@ pub struct NewPart<'a> {
     pub options: &'a str,
     /// Status id.
     pub status_id: i64,
+    /// Why the part waits for a review, French, one reason a line (empty when it does not).
+    pub review_reasons: &'a str,
 }
 
 /// A part as the quote reads it back.
@@ -52,11 +58,15 @@ pub struct Part {
     pub status_id: i64,
 }
 
-/// Inserts a part and returns its id.
-pub async fn insert(db: &Db, p: &NewPart<'_>, now: i64) -> Result<i64, sqlx::Error> {
+/// Inserts a part in the caller's transaction and returns its id.
+pub async fn insert(
+    conn: &mut AnyConnection,
+    p: &NewPart<'_>,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
     let row = sqlx::query(
-        "INSERT INTO parts (account_id, file_name, storage_key, sha256, size_bytes, analysis, options, status_id, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id",
+        "INSERT INTO parts (account_id, file_name, storage_key, sha256, size_bytes, analysis, options, status_id, review_reasons, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id",
     )
     .bind(p.account_id)
     .bind(p.file_name)
@@ -66,8 +76,9 @@ pub async fn insert(db: &Db, p: &NewPart<'_>, now: i64) -> Result<i64, sqlx::Err
     .bind(p.analysis)
     .bind(p.options)
     .bind(p.status_id)
+    .bind(p.review_reasons)
     .bind(now)
-    .fetch_one(&db.pool)
+    .fetch_one(conn)
     .await?;
     row.try_get("id")
 }
@@ -141,4 +152,156 @@ pub async fn add_to_basket(
     }
     tx.commit().await?;
     Ok(true)
+}
+
+/// A part with everything its page shows.
+#[derive(Debug, Clone)]
+pub struct PartRow {
+    /// `Id_Piece`.
+    pub id: i64,
+    /// Owner, if any.
+    pub account_id: Option<i64>,
+    /// File name as uploaded.
+    pub file_name: String,
+    /// Path of the original file under the data folder.
+    pub storage_key: String,
+    /// quote-core analysis JSON.
+    pub analysis: String,
+    /// The customer's options JSON.
+    pub options: String,
+    /// Status id.
+    pub status_id: i64,
+    /// What the analysis found, French, one reason a line.
+    pub review_reasons: String,
+    /// The customer's latest review request.
+    pub review_request: String,
+    /// The admin's comment of the latest status change.
+    pub review_note: String,
+    /// Creation time.
+    pub created_at: i64,
+}
+
+pub(crate) const PART_COLUMNS: &str =
+    "p.id, p.account_id, p.file_name, p.storage_key, p.analysis, \
+     p.options, p.status_id, p.review_reasons, p.review_request, p.review_note, p.created_at";
+
+pub(crate) fn part_row(r: &AnyRow) -> Result<PartRow, sqlx::Error> {
+    Ok(PartRow {
+        id: r.try_get("id")?,
+        account_id: r.try_get("account_id")?,
+        file_name: r.try_get("file_name")?,
+        storage_key: r.try_get("storage_key")?,
+        analysis: r.try_get("analysis")?,
+        options: r.try_get("options")?,
+        status_id: r.try_get("status_id")?,
+        review_reasons: r.try_get("review_reasons")?,
+        review_request: r.try_get("review_request")?,
+        review_note: r.try_get("review_note")?,
+        created_at: r.try_get("created_at")?,
+    })
+}
+
+/// The part `id`; `lock` is `Db::for_update()` inside a transaction that changes it, else "".
+pub async fn find_row(
+    conn: &mut AnyConnection,
+    id: i64,
+    lock: &str,
+) -> Result<Option<PartRow>, sqlx::Error> {
+    let sql = format!("SELECT {PART_COLUMNS} FROM parts p WHERE p.id = $1{lock}");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
+    row.as_ref().map(part_row).transpose()
+}
+
+/// Puts the part in "À vérifier" with the customer's request.
+pub async fn request_review(
+    conn: &mut AnyConnection,
+    id: i64,
+    message: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE parts SET status_id = $1, review_request = $2, updated_at = $3 WHERE id = $4",
+    )
+    .bind(status::TO_REVIEW)
+    .bind(message)
+    .bind(now)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Sets the part's status and the admin's comment (the comment of this change, empty if none).
+pub async fn set_status(
+    conn: &mut AnyConnection,
+    id: i64,
+    status_id: i64,
+    note: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE parts SET status_id = $1, review_note = $2, updated_at = $3 WHERE id = $4")
+        .bind(status_id)
+        .bind(note)
+        .bind(now)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Whether `part_statuses` has this id.
+pub async fn status_exists(conn: &mut AnyConnection, id: i64) -> Result<bool, sqlx::Error> {
+    let row = sqlx::query("SELECT id FROM part_statuses WHERE id = $1")
+        .bind(id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(row.is_some())
+}
+
+/// Every part status (`Pieces/AllStatus`), by id.
+pub async fn statuses(conn: &mut AnyConnection) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    let rows = sqlx::query("SELECT id, libelle FROM part_statuses ORDER BY id")
+        .fetch_all(conn)
+        .await?;
+    rows.iter()
+        .map(|r| Ok((r.try_get("id")?, r.try_get("libelle")?)))
+        .collect()
+}
+
+/// The number of the first order that holds the part, if one does.
+pub async fn ordered_in(conn: &mut AnyConnection, id: i64) -> Result<Option<String>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT o.numero FROM order_lines l JOIN orders o ON o.id = l.order_id \
+         WHERE l.part_id = $1 ORDER BY o.id LIMIT 1",
+    )
+    .bind(id)
+    .fetch_optional(conn)
+    .await?;
+    row.map(|r| r.try_get("numero")).transpose()
+}
+
+/// The parts of the account's order `order_id`, in line order; `None` when the order is not the
+/// account's (or does not exist).
+pub async fn for_order(
+    conn: &mut AnyConnection,
+    order_id: i64,
+    account_id: i64,
+) -> Result<Option<Vec<PartRow>>, sqlx::Error> {
+    let owned = sqlx::query("SELECT id FROM orders WHERE id = $1 AND account_id = $2")
+        .bind(order_id)
+        .bind(account_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if owned.is_none() {
+        return Ok(None);
+    }
+    let sql = format!(
+        "SELECT {PART_COLUMNS} FROM order_lines l JOIN parts p ON p.id = l.part_id \
+         WHERE l.order_id = $1 ORDER BY l.position, l.id"
+    );
+    let rows = sqlx::query(&sql).bind(order_id).fetch_all(conn).await?;
+    rows.iter()
+        .map(part_row)
+        .collect::<Result<_, _>>()
+        .map(Some)
 }

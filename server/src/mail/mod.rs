@@ -5,6 +5,7 @@
 
 pub mod order_templates;
 mod outbox;
+pub mod part_templates;
 mod smtp;
 pub mod templates;
 
@@ -57,6 +58,8 @@ pub enum Purpose {
     PaymentReceived,
     /// An order was shipped (tracking link).
     OrderShipped,
+    /// A part's review status was changed by an admin.
+    PartStatus,
 }
 
 impl Purpose {
@@ -71,6 +74,7 @@ impl Purpose {
             Purpose::OrderReceived => "order_received",
             Purpose::PaymentReceived => "payment_received",
             Purpose::OrderShipped => "order_shipped",
+            Purpose::PartStatus => "part_status",
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::domain::Cents;
 
 const NBSP: char = '\u{a0}';
 
-fn mail(
+pub(super) fn mail(
     brand: &str,
     to: &str,
     purpose: Purpose,

@@ -18,6 +18,7 @@ pub mod health;
 pub mod maintenance;
 pub mod pages;
 pub mod payment;
+pub mod pieces;
 pub mod proxy;
 pub mod reduction;
 pub mod reduction_compte;
@@ -45,6 +46,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(reduction_compte::router())
         .merge(commande::router())
         .merge(devis_pdf::router())
+        .merge(pieces::router())
 }
 
 /// Every `/api/...` route of the site.

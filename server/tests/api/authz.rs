@@ -343,3 +343,79 @@ async fn the_quote_pdf_answers_each_role_as_expected() {
         assert_eq!(got, case.expect, "{} {}", case.method, case.path);
     }
 }
+
+#[tokio::test]
+async fn pieces_routes_answer_each_role_as_expected() {
+    let app = spawn_app().await;
+    let visitor = app.client();
+    let (a, line) = crate::compte_piece::customer_with_a_line(&app, "a@exemple.fr").await;
+    let a_id: i64 = sqlx::query_scalar("SELECT id FROM accounts WHERE email = 'a@exemple.fr'")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
+    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let part = line["Id_Piece"].as_i64().unwrap();
+    let a_order = crate::commande_statut::insert_order(&app, a_id, 1).await;
+    // A's part and order are A's only: B, and an admin on the customer routes, get 404 as for
+    // an unknown one; the original file is also the admin's.
+    let cases = [
+        Case {
+            method: "GET",
+            path: format!("Pieces/ById/{part}"),
+            body: None,
+            expect: [401, 200, 404, 404],
+        },
+        Case {
+            method: "GET",
+            path: format!("Pieces/ByCommande/{a_order}"),
+            body: None,
+            expect: [401, 200, 404, 404],
+        },
+        Case {
+            method: "GET",
+            path: format!("Pieces/Fichier/{part}"),
+            body: None,
+            expect: [401, 200, 404, 200],
+        },
+        Case {
+            method: "PUT",
+            path: format!("Pieces/AskForReview/{part}"),
+            body: Some(json!({ "message": "Merci de vérifier." })),
+            expect: [401, 200, 404, 404],
+        },
+        Case {
+            method: "GET",
+            path: "Pieces/AllStatus".into(),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "GET",
+            path: "Pieces/ForReview".into(),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "GET",
+            path: format!("Pieces/ById_AsAdmin/{part}"),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "PUT",
+            path: "Pieces/status".into(),
+            body: Some(json!({ "Id_Piece": part, "Id_Status": 3 })),
+            expect: [401, 403, 403, 200],
+        },
+    ];
+    for case in &cases {
+        let got = [
+            status(&visitor, case).await,
+            status(&a, case).await,
+            status(&b, case).await,
+            status(&admin, case).await,
+        ];
+        assert_eq!(got, case.expect, "{} {}", case.method, case.path);
+    }
+}

@@ -26,6 +26,7 @@ mod pages;
 mod password_change;
 mod payment;
 mod payment_mail;
+mod pieces;
 mod proxy;
 mod security;
 mod security_findings;

@@ -32,6 +32,9 @@ pub struct LineView {
     /// The admin's comment on the part.
     #[serde(rename = "commentaire_admin")]
     pub commentaire_admin: String,
+    /// The customer's latest review request.
+    #[serde(rename = "demande_client")]
+    pub demande_client: String,
     /// The line can be ordered: the part is Analysée or Validée and the line is priced.
     pub commandable: bool,
     /// The options the line is priced with (`quantity` is the line's).
@@ -82,14 +85,9 @@ pub fn line_view(row: BasketRow, catalog: &Catalog) -> Result<LineView, ApiError
         nom_fichier: row.file_name,
         id_statut: row.status_id,
         statut: status_label(row.status_id),
-        motifs: row
-            .review_reasons
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(str::to_owned)
-            .collect(),
+        motifs: crate::commerce::part_review::reason_list(&row.review_reasons),
         commentaire_admin: row.review_note.clone(),
+        demande_client: row.review_request.clone(),
         commandable: false,
         procede: None,
         resume: options.process.clone(),

@@ -15,8 +15,9 @@ use super::{current_catalog, entry_at, DevisError};
 use crate::auth::tokens::{self, random_token};
 use crate::auth::MaybeUser;
 use crate::clock;
+use crate::commerce::part_review;
 use crate::db::analysis_cache;
-use crate::db::pieces::{self, status, NewPart};
+use crate::db::pieces::{self, NewPart};
 use crate::db::uploads::{self, Upload};
 use crate::error::ApiError;
 use crate::middleware::ClientIp;
@@ -127,11 +128,6 @@ pub async fn file_temp(
     ))
 }
 
-/// Parts that staff should look at before they are made.
-fn needs_review(a: &Analysis) -> bool {
-    !a.watertight || !a.fits.iter().any(|f| f.fits && !f.too_thin)
-}
-
 /// Handles the `POST /api/devis/process-file` route (multipart `index`, and `file` optionally:
 /// when sent it must be the stored file). Analyses the stored file with quote-core in the
 /// entry's unit, records the part and returns `{error: null}`, or `{error: "<French reason>"}`
@@ -219,11 +215,10 @@ pub async fn process_file(
         serde_json::to_string(&analysis).map_err(|e| ApiError::Internal(e.into()))?;
     let options_json =
         serde_json::to_string(&entry.options).map_err(|e| ApiError::Internal(e.into()))?;
-    let status_id = if needs_review(&analysis) {
-        status::TO_REVIEW
-    } else {
-        status::ANALYSED
-    };
+    // What staff must check before the part is made (empty: it can be ordered as it is).
+    let reasons = part_review::reasons(&analysis, &catalog.analysis_options().processes);
+    let status_id = part_review::status_for(&reasons);
+    let review_reasons = reasons.join("\n");
     let part = NewPart {
         account_id: user.as_ref().map(|s| s.account_id()),
         file_name: &stored.file_name,
@@ -233,8 +228,9 @@ pub async fn process_file(
         analysis: &analysis_json,
         options: &options_json,
         status_id,
+        review_reasons: &review_reasons,
     };
-    let part_id = pieces::insert(&state.db, &part, clock::now()).await?;
+    let part_id = part_review::record_new_part(&state.db, &part, clock::now()).await?;
     entry.part = Some(part_id);
     let cookie = Signer::new(&state.keys)
         .store(&state.db, &jar, index, &entry, state.config.cookie_secure)

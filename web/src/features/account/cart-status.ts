@@ -30,3 +30,14 @@ export function blockingReasons(lines: readonly StatusFields[]): string[] {
     return [`« ${l.nomFichier} » attend la vérification d’un technicien : la commande sera possible une fois la pièce validée.`];
   });
 }
+
+/** Longest review message the server accepts, in characters. */
+export const MAX_REVIEW_MESSAGE = 2000;
+
+/** What is wrong with a review request's message, in French (null: it can be sent). */
+export function reviewMessageError(message: string, idStatut: number): string | null {
+  const text = message.trim();
+  if ([...text].length > MAX_REVIEW_MESSAGE) return `Votre message ne doit pas dépasser ${MAX_REVIEW_MESSAGE} caractères.`;
+  if (idStatut === PART_STATUS.refusee && text === '') return 'Cette pièce a été refusée : expliquez dans votre message ce que notre équipe doit revoir.';
+  return null;
+}

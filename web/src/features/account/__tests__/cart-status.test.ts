@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockingReasons, statusSeverity } from '../cart-status';
+import { MAX_REVIEW_MESSAGE, blockingReasons, reviewMessageError, statusSeverity } from '../cart-status';
 
 const line = (over: Partial<{ commandable: boolean; erreur: string | null; id_statut: number }>) => ({
   nomFichier: 'support.stl',
@@ -24,5 +24,20 @@ describe('blockingReasons', () => {
 
   it('gives each status its colour', () => {
     expect([1, 2, 3, 4].map(statusSeverity)).toEqual(['info', 'warning', 'success', 'danger']);
+  });
+});
+
+describe('reviewMessageError', () => {
+  it('accepts an empty message, except for a refused part', () => {
+    expect(reviewMessageError('  ', 1)).toBeNull();
+    expect(reviewMessageError('', 3)).toBeNull();
+    expect(reviewMessageError(' ', 4)).toContain('expliquez dans votre message');
+    expect(reviewMessageError('Parois épaissies à 1 mm.', 4)).toBeNull();
+  });
+
+  it('counts characters, not UTF-16 units, up to the server limit', () => {
+    expect(reviewMessageError('é'.repeat(MAX_REVIEW_MESSAGE), 1)).toBeNull();
+    expect(reviewMessageError('🙂'.repeat(MAX_REVIEW_MESSAGE), 1)).toBeNull();
+    expect(reviewMessageError('é'.repeat(MAX_REVIEW_MESSAGE + 1), 1)).toContain('2000 caractères');
   });
 });

@@ -26,6 +26,8 @@ export interface CartLine {
   /** Why the part needs a review (French, from the analysis). */
   motifs: string[];
   commentaire_admin: string | null;
+  /** The customer's latest review request. */
+  demande_client: string;
   /** Only parts "Analysée" or "Validée" can be ordered. */
   commandable: boolean;
 }

@@ -1,9 +1,9 @@
 //! A basket line's review status: label, reasons from the analysis, the customer's request, the
-//! technician's comment, and the review request button.
+//! technician's comment, and the review request button (every status may be re-asked).
 import { Tag } from 'primereact/tag';
 import { fr } from '@/lib/typography';
 import type { CartLine } from '../api/cart';
-import { PART_STATUS, statusSeverity } from '../cart-status';
+import { statusSeverity } from '../cart-status';
 import { ReviewRequest } from './review-request';
 
 export function CartLineStatus({ line }: { line: CartLine }) {
@@ -17,8 +17,9 @@ export function CartLineStatus({ line }: { line: CartLine }) {
           ))}
         </ul>
       ) : null}
-      {line.commentaire_admin ? <span className="muted">{fr(`Commentaire du technicien : ${line.commentaire_admin}`)}</span> : null}
-      {line.id_statut !== PART_STATUS.aVerifier ? <ReviewRequest line={line} /> : null}
+      {line.demande_client ? <span className="muted" data-testid="cart-line-request">{fr(`Votre demande : ${line.demande_client}`)}</span> : null}
+      {line.commentaire_admin ? <span className="muted" data-testid="cart-line-comment">{fr(`Commentaire du technicien : ${line.commentaire_admin}`)}</span> : null}
+      <ReviewRequest line={line} />
     </div>
   );
 }

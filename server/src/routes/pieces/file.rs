@@ -1,0 +1,112 @@
+//! Endpoint for `GET Pieces/Fichier/{id}`: the original file of a part, byte for byte, for its
+//! owner or an admin (404 for anyone else), as a download named after the uploaded file.
+
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+
+use super::path_id;
+use crate::auth::AuthUser;
+use crate::commerce::part_review::PART_NOT_FOUND;
+use crate::db::pieces;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The media type of a 3D file, from its extension (registered `model/*` types).
+pub fn content_type(file_name: &str) -> &'static str {
+    let ext = file_name
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    match ext.as_str() {
+        "stl" => "model/stl",
+        "obj" => "model/obj",
+        "3mf" => "model/3mf",
+        _ => "application/octet-stream",
+    }
+}
+
+/// `attachment` with the file name: an ASCII fallback in `filename` and the exact UTF-8 name in
+/// `filename*` (RFC 6266 / RFC 5987), so no name can break the header.
+pub fn attachment(file_name: &str) -> String {
+    let fallback: String = file_name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let mut encoded = String::with_capacity(file_name.len() * 3);
+    for b in file_name.bytes() {
+        if b.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&b) {
+            encoded.push(char::from(b));
+        } else {
+            encoded.push_str(&format!("%{b:02X}"));
+        }
+    }
+    format!("attachment; filename=\"{fallback}\"; filename*=UTF-8''{encoded}")
+}
+
+/// Handles `GET /api/backend/Pieces/Fichier/{id}`.
+pub async fn original_file(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(raw_id): Path<String>,
+) -> Result<Response, ApiError> {
+    let not_found = || ApiError::NotFoundWith(PART_NOT_FOUND.to_owned());
+    let id = path_id(&raw_id, PART_NOT_FOUND)?;
+    let mut conn = state.db.pool.acquire().await?;
+    let part = pieces::find_row(&mut conn, id, "")
+        .await?
+        .filter(|p| p.account_id == Some(user.account_id()) || user.is_admin())
+        .ok_or_else(not_found)?;
+    drop(conn);
+    // Storage keys are written by the server (`uploads/<sha256>`), relative to the data folder.
+    let path = state.config.settings.data_dir.join(&part.storage_key);
+    let bytes = tokio::fs::read(&path).await.map_err(|e| {
+        ApiError::Internal(anyhow::anyhow!(
+            "original file of part {id} ({}): {e}",
+            path.display()
+        ))
+    })?;
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                content_type(&part.file_name).to_owned(),
+            ),
+            (header::CONTENT_DISPOSITION, attachment(&part.file_name)),
+            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_format_has_its_media_type() {
+        assert_eq!(content_type("support.STL"), "model/stl");
+        assert_eq!(content_type("a.b.obj"), "model/obj");
+        assert_eq!(content_type("plateau.3mf"), "model/3mf");
+        assert_eq!(content_type("sans-extension"), "application/octet-stream");
+    }
+
+    #[test]
+    fn a_name_cannot_break_the_header_and_keeps_its_accents() {
+        assert_eq!(
+            attachment("pièce \"v2\".stl"),
+            "attachment; filename=\"pi_ce _v2_.stl\"; filename*=UTF-8''pi%C3%A8ce%20%22v2%22.stl"
+        );
+        assert_eq!(
+            attachment("cube.stl"),
+            "attachment; filename=\"cube.stl\"; filename*=UTF-8''cube.stl"
+        );
+    }
+}

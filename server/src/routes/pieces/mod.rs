@@ -1,0 +1,241 @@
+//! Endpoints of the `Pieces` controller (docs/commerce-api.md, "Parts"): a customer reads their
+//! parts (`GET Pieces/ById/{id}`, `GET Pieces/ByCommande/{idCommande}`), asks for a review
+//! (`PUT Pieces/AskForReview/{id}`) and downloads the original file (`GET Pieces/Fichier/{id}`,
+//! admins too); admins read the statuses (`GET Pieces/AllStatus`), any part
+//! (`GET Pieces/ById_AsAdmin/{id}`), the parts waiting for a review (`GET Pieces/ForReview`) and
+//! decide (`PUT Pieces/status`, which e-mails the customer). Another account's part answers 404
+//! as an unknown one would. Handlers read and answer; `commerce::part_review` decides.
+
+pub mod file;
+pub mod view;
+
+use axum::extract::{Path, State};
+use axum::routing::{get, put};
+use axum::Router;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use self::view::{part_view, ClientView, PartView};
+use crate::auth::{AdminUser, AuthUser};
+use crate::clock;
+use crate::commerce::invoicing::ORDER_NOT_FOUND;
+use crate::commerce::part_review::{self, Decision, PART_NOT_FOUND, UNKNOWN_STATUS};
+use crate::db::{part_queue, pieces};
+use crate::error::ApiError;
+use crate::extract::Json;
+use crate::mail::part_templates;
+use crate::routes::compte_piece::view::status_label;
+use crate::state::AppState;
+
+/// The `Pieces` routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/Pieces/ById/{id}", get(by_id))
+        .route("/Pieces/ByCommande/{id}", get(by_order))
+        .route("/Pieces/AskForReview/{id}", put(ask_for_review))
+        .route("/Pieces/Fichier/{id}", get(file::original_file))
+        .route("/Pieces/AllStatus", get(all_status))
+        .route("/Pieces/status", put(set_status))
+        .route("/Pieces/ById_AsAdmin/{id}", get(by_id_as_admin))
+        .route("/Pieces/ForReview", get(for_review))
+}
+
+/// A positive id from the path, else the 404 of `missing`.
+pub(crate) fn path_id(raw: &str, missing: &str) -> Result<i64, ApiError> {
+    raw.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::NotFoundWith(missing.to_owned()))
+}
+
+/// Handles `GET /api/backend/Pieces/ById/{id}`: the caller's part.
+pub async fn by_id(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(raw_id): Path<String>,
+) -> Result<Json<PartView>, ApiError> {
+    let id = path_id(&raw_id, PART_NOT_FOUND)?;
+    let mut conn = state.db.pool.acquire().await?;
+    let part = part_review::owned(&mut conn, "", id, user.account_id()).await?;
+    Ok(Json(part_view(&mut conn, part).await?))
+}
+
+/// Handles `GET /api/backend/Pieces/ByCommande/{idCommande}`: the parts of the caller's order,
+/// in line order.
+pub async fn by_order(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(raw_id): Path<String>,
+) -> Result<Json<Vec<PartView>>, ApiError> {
+    let id = path_id(&raw_id, ORDER_NOT_FOUND)?;
+    let mut conn = state.db.pool.acquire().await?;
+    let parts = pieces::for_order(&mut conn, id, user.account_id())
+        .await?
+        .ok_or_else(|| ApiError::NotFoundWith(ORDER_NOT_FOUND.to_owned()))?;
+    let mut out = Vec::with_capacity(parts.len());
+    for p in parts {
+        out.push(part_view(&mut conn, p).await?);
+    }
+    Ok(Json(out))
+}
+
+/// Body of `PUT Pieces/AskForReview/{id}` (read loosely, so that a wrong type gets a French
+/// message).
+#[derive(Debug, Deserialize)]
+pub struct ReviewBody {
+    message: Option<Value>,
+}
+
+/// Handles `PUT /api/backend/Pieces/AskForReview/{id}` `{message?}`: the part goes to
+/// "À vérifier" with the request in its history; 200 with the part.
+pub async fn ask_for_review(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(raw_id): Path<String>,
+    Json(body): Json<ReviewBody>,
+) -> Result<Json<PartView>, ApiError> {
+    let id = path_id(&raw_id, PART_NOT_FOUND)?;
+    let message = part_review::parse_message(body.message.as_ref(), "Votre message")
+        .map_err(ApiError::bad_request)?;
+    let account = user.account_id();
+    let mut tx = state.db.begin().await?;
+    part_review::ask_for_review(
+        &mut tx,
+        state.db.for_update(),
+        id,
+        account,
+        &message,
+        clock::now(),
+    )
+    .await?;
+    let part = part_review::owned(&mut tx, "", id, account).await?;
+    let view = part_view(&mut tx, part).await?;
+    tx.commit().await?;
+    Ok(Json(view))
+}
+
+/// One part status of `GET Pieces/AllStatus`.
+#[derive(Debug, Clone, Serialize)]
+pub struct StatusView {
+    /// Status id.
+    pub id: i64,
+    /// French name.
+    pub libelle: String,
+}
+
+/// Handles `GET /api/backend/Pieces/AllStatus` (admin).
+pub async fn all_status(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+) -> Result<Json<Vec<StatusView>>, ApiError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let rows = pieces::statuses(&mut conn).await?;
+    Ok(Json(
+        rows.into_iter()
+            .map(|(id, libelle)| StatusView { id, libelle })
+            .collect(),
+    ))
+}
+
+/// Body of `PUT Pieces/status` (read loosely, so that a wrong type gets a French message).
+#[derive(Debug, Deserialize)]
+pub struct StatusBody {
+    #[serde(rename = "Id_Piece")]
+    id_piece: Option<Value>,
+    #[serde(rename = "Id_Status")]
+    id_status: Option<Value>,
+    commentaire: Option<Value>,
+}
+
+/// Handles `PUT /api/backend/Pieces/status` `{Id_Piece, Id_Status, commentaire?}` (admin): the
+/// part's new status and comment, in its history with the admin; the owner is e-mailed once the
+/// change is committed. 200 with the part.
+pub async fn set_status(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Json(body): Json<StatusBody>,
+) -> Result<Json<PartView>, ApiError> {
+    let mut errors = Vec::new();
+    let part_id = body.id_piece.as_ref().and_then(Value::as_i64);
+    if part_id.is_none() {
+        errors.push("Indiquez la pièce (Id_Piece, un nombre entier).".to_owned());
+    }
+    let status_id = body.id_status.as_ref().and_then(Value::as_i64);
+    if status_id.is_none() {
+        errors.push(UNKNOWN_STATUS.to_owned());
+    }
+    let comment = part_review::parse_message(body.commentaire.as_ref(), "Le commentaire")
+        .unwrap_or_else(|e| {
+            errors.push(e);
+            String::new()
+        });
+    let (Some(part_id), Some(status_id), true) = (part_id, status_id, errors.is_empty()) else {
+        return Err(ApiError::Validation(errors));
+    };
+    let mut tx = state.db.begin().await?;
+    let decision = Decision {
+        part_id,
+        status_id,
+        comment: &comment,
+        admin_id: admin.account_id(),
+    };
+    let decided =
+        part_review::decide(&mut tx, state.db.for_update(), decision, clock::now()).await?;
+    let part = pieces::find_row(&mut tx, part_id, "")
+        .await?
+        .ok_or_else(|| ApiError::NotFoundWith(PART_NOT_FOUND.to_owned()))?;
+    let mut view = part_view(&mut tx, part).await?;
+    tx.commit().await?;
+    if let (true, Some(owner)) = (decided.changed, &decided.owner) {
+        let mail = part_templates::part_status_changed(
+            state.mailer.brand(),
+            state.mailer.base_url(),
+            &owner.email,
+            &decided.file_name,
+            status_id,
+            status_label(status_id),
+            &comment,
+        );
+        if let Err(e) = state.mailer.send(mail).await {
+            tracing::warn!(error = %e, part_id, "part status e-mail not sent");
+        }
+    }
+    view.client = decided.owner.map(ClientView::from);
+    Ok(Json(view))
+}
+
+/// Handles `GET /api/backend/Pieces/ById_AsAdmin/{id}` (admin): any part, with its owner.
+pub async fn by_id_as_admin(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Path(raw_id): Path<String>,
+) -> Result<Json<PartView>, ApiError> {
+    let id = path_id(&raw_id, PART_NOT_FOUND)?;
+    let mut conn = state.db.pool.acquire().await?;
+    let part = pieces::find_row(&mut conn, id, "")
+        .await?
+        .ok_or_else(|| ApiError::NotFoundWith(PART_NOT_FOUND.to_owned()))?;
+    let mut view = part_view(&mut conn, part).await?;
+    view.client = part_queue::owner(&mut conn, id)
+        .await?
+        .map(ClientView::from);
+    Ok(Json(view))
+}
+
+/// Handles `GET /api/backend/Pieces/ForReview` (admin): the customers' parts in "À vérifier",
+/// longest waiting first, each with its owner.
+pub async fn for_review(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+) -> Result<Json<Vec<PartView>>, ApiError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let rows = part_queue::for_review(&mut conn).await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for (part, owner, since) in rows {
+        let mut view = part_view(&mut conn, part).await?;
+        view.client = Some(ClientView::from(owner));
+        view.en_attente_depuis = Some(clock::iso8601(since));
+        out.push(view);
+    }
+    Ok(Json(out))
+}
