@@ -27,6 +27,7 @@ fn row(part_id: i64, quantite: i64, status_id: i64, process: &str) -> BasketRow 
         status_id,
         review_reasons: String::new(),
         review_note: String::new(),
+        review_request: String::new(),
     }
 }
 
