@@ -13,9 +13,11 @@ pub mod contact;
 pub mod devis;
 pub mod email;
 pub mod entreprise;
+pub mod factures;
 pub mod health;
 pub mod maintenance;
 pub mod pages;
+pub mod paging;
 pub mod payment;
 pub mod proxy;
 pub mod reduction;
@@ -43,6 +45,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(reduction::router())
         .merge(reduction_compte::router())
         .merge(commande::router())
+        .merge(factures::router())
 }
 
 /// Every `/api/...` route of the site.
