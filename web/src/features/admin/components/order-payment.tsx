@@ -7,7 +7,7 @@ import type { AdminOrder } from '../api/admin-orders';
 export function OrderPayment({ order }: { order: AdminOrder }) {
   const paidAt = order.historique.find((h) => h.vers === 'payée')?.date;
   return (
-    <div className="stack">
+    <div className="stack order-payment">
       <p>
         {order.mode_paiement === 'carte' ? 'Carte bancaire' : 'Virement bancaire'}
         {paidAt ? <> — payé le {formatDateTime(paidAt)}</> : order.statut === 'annulée' ? ' — non payée' : ' — paiement attendu'}

@@ -38,7 +38,7 @@ export default function DiscountsPage() {
       },
     });
   const actions = (d: Discount) => (
-    <div className="form-actions">
+    <div className="row-actions">
       <Button icon="pi pi-pencil" text aria-label={`Modifier ${d.code}`} tooltip="Modifier" onClick={() => setEditing(d)} data-testid="discount-edit" />
       <Button icon="pi pi-list" text aria-label={`Utilisations de ${d.code}`} tooltip="Utilisations" onClick={() => setUses(d)} data-testid="discount-show-uses" />
       {d.actif ? <Button icon="pi pi-ban" text severity="danger" aria-label={`Désactiver ${d.code}`} tooltip="Désactiver" onClick={() => disable(d)} data-testid="discount-disable" /> : null}

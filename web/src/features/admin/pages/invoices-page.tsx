@@ -10,15 +10,16 @@ import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { Page } from '@/components/ui/page';
-import { formatDate } from '@/lib/format';
 import { useDocuments, type InvoiceDocument } from '../api/invoices';
 import { CancelForm } from '../components/cancel-form';
-import { AmountCell, ClientCell, DocumentCell, LinkCell, OrderCell } from '../components/document-cells';
+import { AmountsCell, ClientCell, DocumentCell, LinkCell, OrderCell } from '../components/document-cells';
 import { ListSearch } from '../components/list-search';
 
 const PER_PAGE = 20;
+// The dropdown shows an empty value as blank: "both kinds" has a value of its own.
+const ALL = 'tous';
 const KINDS = [
-  { label: 'Factures et avoirs', value: '' },
+  { label: 'Factures et avoirs', value: ALL },
   { label: 'Factures', value: 'facture' },
   { label: 'Avoirs', value: 'avoir' },
 ];
@@ -43,7 +44,7 @@ export default function InvoicesPage() {
       <ListSearch key={q} id="invoice-search" label="Rechercher" placeholder="FA-2026-000001, CO-2026-000012, client ou entreprise" value={q} onSearch={(text) => go({ q: text })}>
         <div className="field">
           <label htmlFor="invoice-type-filter">Documents</label>
-          <Dropdown inputId="invoice-type-filter" value={type ?? ''} options={KINDS} onChange={(e) => go({ type: String(e.value ?? '') })} />
+          <Dropdown inputId="invoice-type-filter" value={type ?? ALL} options={KINDS} onChange={(e) => go({ type: e.value === ALL ? '' : String(e.value ?? '') })} />
         </div>
       </ListSearch>
       {isError ? <p className="card">La liste des factures ne peut pas être chargée pour le moment.</p> : null}
@@ -65,12 +66,9 @@ export default function InvoicesPage() {
           className="card"
         >
           <Column header="Document" body={(d: InvoiceDocument) => <DocumentCell d={d} />} />
-          <Column header="Date" body={(d: InvoiceDocument) => formatDate(d.date)} />
           <Column header="Commande" body={(d: InvoiceDocument) => <OrderCell d={d} />} />
           <Column header="Client" body={(d: InvoiceDocument) => <ClientCell d={d} />} />
-          <Column header="Total HT" body={(d: InvoiceDocument) => <AmountCell d={d} cents={d.total_ht_cents} />} />
-          <Column header="TVA" body={(d: InvoiceDocument) => <AmountCell d={d} cents={d.tva_cents} />} />
-          <Column header="Total TTC" body={(d: InvoiceDocument) => <AmountCell d={d} cents={d.total_ttc_cents} />} />
+          <Column header="Montants" body={(d: InvoiceDocument) => <AmountsCell d={d} />} />
           <Column header="Avoir" body={(d: InvoiceDocument) => <LinkCell d={d} />} />
           <Column
             header=""

@@ -14,7 +14,9 @@ import { StatusTag } from '../components/status-tag';
 import { customerLabel } from '../order-customer';
 
 const PER_PAGE = 20;
-const STATUS_OPTIONS = [{ label: 'Tous les états', value: '' }, ...ORDER_STATUSES.map((s) => ({ label: s, value: s }))];
+// The dropdown shows an empty value as blank: "every status" has a value of its own.
+const ALL = 'tous';
+const STATUS_OPTIONS = [{ label: 'Tous les états', value: ALL }, ...ORDER_STATUSES.map((s) => ({ label: s, value: s }))];
 
 function Customer({ order }: { order: AdminOrder }) {
   const c = customerLabel(order.adresse_facturation, order.client?.email);
@@ -46,7 +48,7 @@ export default function AdminOrdersPage() {
       <ListSearch key={q} id="order-search" label="Rechercher" placeholder="CO-2026-000012, nom, e-mail ou entreprise" value={q} onSearch={(text) => go({ q: text })}>
         <div className="field">
           <label htmlFor="order-status-filter">État</label>
-          <Dropdown inputId="order-status-filter" value={statut} options={STATUS_OPTIONS} onChange={(e) => go({ statut: String(e.value ?? '') })} />
+          <Dropdown inputId="order-status-filter" value={statut || ALL} options={STATUS_OPTIONS} onChange={(e) => go({ statut: e.value === ALL ? '' : String(e.value ?? '') })} />
         </div>
       </ListSearch>
       {isError ? <p className="card">La liste des commandes ne peut pas être chargée pour le moment.</p> : null}
@@ -66,14 +68,13 @@ export default function AdminOrdersPage() {
           paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
           stripedRows
           className="card"
-          rowClassName={() => 'order-row'}
         >
-          <Column header="Commande" body={(o: AdminOrder) => <Link to={`/compte/admin/commande/${o.idCommande}`} data-testid="order-link">{o.numero}</Link>} />
-          <Column header="Date" body={(o: AdminOrder) => formatDate(o.date)} />
+          <Column header="Commande" body={(o: AdminOrder) => <Link to={`/compte/admin/commande/${o.idCommande}`} className="nowrap" data-testid="order-link">{o.numero}</Link>} />
+          <Column header="Date" body={(o: AdminOrder) => formatDate(o.date)} bodyClassName="nowrap" />
           <Column header="Client" body={(o: AdminOrder) => <Customer order={o} />} />
           <Column header="État" body={(o: AdminOrder) => <StatusTag statut={o.statut} />} />
           <Column header="Paiement" body={(o: AdminOrder) => (o.mode_paiement === 'carte' ? 'Carte' : 'Virement')} />
-          <Column header="Total TTC" body={(o: AdminOrder) => formatCents(o.total_ttc_cents)} className="num" />
+          <Column header="Total TTC" body={(o: AdminOrder) => formatCents(o.total_ttc_cents)} bodyClassName="num" />
         </DataTable>
       ) : null}
     </Page>
