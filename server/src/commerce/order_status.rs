@@ -67,6 +67,12 @@ impl OrderStatus {
         )
     }
 
+    /// The statuses the machine allows from `self`, in the order of [`ALL`] (what an admin may
+    /// choose next).
+    pub fn next(self) -> Vec<OrderStatus> {
+        ALL.into_iter().filter(|to| self.can_go_to(*to)).collect()
+    }
+
     /// `Ok` for a legal transition, else the French reason (answered with a 409).
     pub fn check(self, to: OrderStatus) -> Result<(), String> {
         if self.can_go_to(to) {
@@ -116,6 +122,16 @@ mod tests {
             }
         }
         assert_eq!(illegal, 36 - 7);
+    }
+
+    #[test]
+    fn the_next_statuses_are_the_legal_targets_in_machine_order() {
+        assert_eq!(AwaitingPayment.next(), [Paid, Cancelled]);
+        assert_eq!(Paid.next(), [InProduction, Cancelled]);
+        assert_eq!(InProduction.next(), [Shipped, Cancelled]);
+        assert_eq!(Shipped.next(), [Delivered]);
+        assert!(Delivered.next().is_empty());
+        assert!(Cancelled.next().is_empty());
     }
 
     #[test]

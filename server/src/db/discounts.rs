@@ -276,3 +276,82 @@ pub async fn insert_use(
     .await?;
     Ok(())
 }
+
+/// One use of a code: the order that used it and its account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UseRow {
+    /// The order.
+    pub order_id: i64,
+    /// Its number.
+    pub order_number: String,
+    /// Its status now.
+    pub order_status: String,
+    /// Discount granted, cents excl. VAT.
+    pub amount_cents: i64,
+    /// When the order was placed.
+    pub used_at: i64,
+    /// The account.
+    pub account_id: i64,
+    /// Its e-mail.
+    pub email: String,
+    /// Its last name.
+    pub nom: String,
+    /// Its first name.
+    pub prenom: String,
+}
+
+/// A page of the uses of code `discount_id`, newest first, and how many there are.
+pub async fn uses_of(
+    conn: &mut AnyConnection,
+    discount_id: i64,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<UseRow>, i64), sqlx::Error> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM discount_uses WHERE discount_id = $1")
+        .bind(discount_id)
+        .fetch_one(&mut *conn)
+        .await?
+        .try_get("n")?;
+    let rows = sqlx::query(
+        "SELECT u.order_id, o.numero, o.status, u.amount_cents, u.used_at, u.account_id, \
+         a.email, a.nom, a.prenom FROM discount_uses u \
+         JOIN orders o ON o.id = u.order_id JOIN accounts a ON a.id = u.account_id \
+         WHERE u.discount_id = $1 ORDER BY u.used_at DESC, u.id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(discount_id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&mut *conn)
+    .await?;
+    let rows = rows
+        .iter()
+        .map(|r| {
+            Ok(UseRow {
+                order_id: r.try_get("order_id")?,
+                order_number: r.try_get("numero")?,
+                order_status: r.try_get("status")?,
+                amount_cents: r.try_get("amount_cents")?,
+                used_at: r.try_get("used_at")?,
+                account_id: r.try_get("account_id")?,
+                email: r.try_get("email")?,
+                nom: r.try_get("nom")?,
+                prenom: r.try_get("prenom")?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    Ok((rows, total))
+}
+
+/// The e-mail of each account a code is reserved to: `(account_id, email)`.
+pub async fn reserved_account_emails(
+    conn: &mut AnyConnection,
+) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT DISTINCT a.id, a.email FROM discounts d JOIN accounts a ON a.id = d.account_id",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter()
+        .map(|r| Ok((r.try_get("id")?, r.try_get("email")?)))
+        .collect()
+}

@@ -411,8 +411,35 @@ pub async fn list_for_account(
     rows.iter().map(order_row).collect()
 }
 
-/// A page of every order, newest first, filtered by exact status and by a search on the number
-/// or the customer's e-mail (case-insensitive); returns the page and the total count.
+/// `%q%` for a case-insensitive `LIKE ... ESCAPE '\'`, with `%`, `_` and `\` taken literally.
+pub fn like_pattern(q: &str) -> String {
+    let escaped = q
+        .to_lowercase()
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+/// SQL condition: the order aliased `o` matches the `LIKE` pattern bound as `p` (from
+/// [`like_pattern`]) on its number, the customer's e-mail at ordering, the account's name (first
+/// name first or last name first) or one of the account's companies. The account and company
+/// lookups are uncorrelated, so that each table is searched once, not once per order.
+pub fn order_matches(o: &str, p: &str) -> String {
+    format!(
+        "(LOWER({o}.numero) LIKE {p} ESCAPE '\\' \
+         OR LOWER({o}.customer_email) LIKE {p} ESCAPE '\\' \
+         OR {o}.account_id IN (SELECT ac.id FROM accounts ac \
+            WHERE LOWER(ac.prenom || ' ' || ac.nom) LIKE {p} ESCAPE '\\' \
+               OR LOWER(ac.nom || ' ' || ac.prenom) LIKE {p} ESCAPE '\\') \
+         OR {o}.account_id IN (SELECT co.account_id FROM companies co \
+            WHERE LOWER(co.nom_entreprise) LIKE {p} ESCAPE '\\'))"
+    )
+}
+
+/// A page of every order, newest first, filtered by exact status and by a search on the number,
+/// the customer's e-mail, name or company (case-insensitive, see [`order_matches`]); returns the
+/// page and the total count.
 pub async fn search(
     conn: &mut AnyConnection,
     status: Option<&str>,
@@ -420,17 +447,11 @@ pub async fn search(
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<OrderRow>, i64), sqlx::Error> {
-    let pattern = q.map(|q| {
-        let escaped = q
-            .to_lowercase()
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_");
-        format!("%{escaped}%")
-    });
-    let filter =
-        "WHERE ($1 IS NULL OR status = $1) AND ($2 IS NULL OR LOWER(numero) LIKE $2 ESCAPE '\\' \
-         OR LOWER(customer_email) LIKE $2 ESCAPE '\\')";
+    let pattern = q.map(like_pattern);
+    let filter = format!(
+        "WHERE ($1 IS NULL OR status = $1) AND ($2 IS NULL OR {})",
+        order_matches("orders", "$2")
+    );
     let count_sql = format!("SELECT COUNT(*) AS n FROM orders {filter}");
     let total: i64 = sqlx::query(&count_sql)
         .bind(status)

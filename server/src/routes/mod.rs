@@ -14,9 +14,11 @@ pub mod devis;
 pub mod devis_pdf;
 pub mod email;
 pub mod entreprise;
+pub mod factures;
 pub mod health;
 pub mod maintenance;
 pub mod pages;
+pub mod paging;
 pub mod payment;
 pub mod pieces;
 pub mod proxy;
@@ -47,6 +49,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(commande::router())
         .merge(devis_pdf::router())
         .merge(pieces::router())
+        .merge(factures::router())
 }
 
 /// Every `/api/...` route of the site.

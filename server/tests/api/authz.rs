@@ -201,6 +201,12 @@ async fn the_discount_routes_answer_each_role_as_expected() {
             expect: [401, 200, 200, 200],
         },
         Case {
+            method: "GET",
+            path: format!("Reduction/{id}/utilisations"),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
             method: "DELETE",
             path: format!("Reduction/{id}"),
             body: None,
@@ -289,6 +295,19 @@ async fn commande_routes_answer_each_role_as_expected() {
             method: "PUT",
             path: format!("Commande/{a_order}/statut"),
             body: Some(json!({ "statut": "payée" })),
+            expect: [401, 403, 403, 200],
+        },
+        // Every invoice and credit note (A's invoice included now): admins only.
+        Case {
+            method: "GET",
+            path: "Factures".into(),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "GET",
+            path: "Factures?type=avoir&q=CO&page=1&par_page=10".into(),
+            body: None,
             expect: [401, 403, 403, 200],
         },
     ];

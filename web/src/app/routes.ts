@@ -59,6 +59,7 @@ export const adminRoutes: Record<string, Loader> = {
   'compte/admin-home': admin('admin-home-page'),
   'compte/admin/account': admin('accounts-page'),
   'compte/admin/commande': admin('orders-page'),
+  'compte/admin/commande/:id': admin('order-page'),
   'compte/admin/factures': admin('invoices-page'),
   'compte/admin/reduction': admin('discounts-page'),
   'compte/admin/statistics': admin('statistics-page'),

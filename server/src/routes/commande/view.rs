@@ -9,6 +9,7 @@ use sqlx::AnyConnection;
 use super::DocumentLink;
 use crate::clock;
 use crate::commerce::checkout::{transfer_details, TransferDetails};
+use crate::commerce::order_status::OrderStatus;
 use crate::db::deliveries::{self, DeliveryRow};
 use crate::db::invoices;
 use crate::db::orders::{self, OrderRow};
@@ -150,6 +151,9 @@ pub struct CommandeView {
     /// The customer (admin views).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub client: Option<ClientView>,
+    /// The statuses the state machine allows next (admin views).
+    #[serde(rename = "statuts_suivants", skip_serializing_if = "Option::is_none")]
+    pub statuts_suivants: Option<Vec<&'static str>>,
 }
 
 /// Builds the view of an order (`with_client` for the admin).
@@ -199,8 +203,13 @@ pub async fn commande_view(
             url: format!("/api/backend/Commande/{id}/avoir.pdf"),
         });
     let awaiting_transfer = o.head.payment_method == "virement"
-        && o.head.status == crate::commerce::order_status::OrderStatus::AwaitingPayment.as_str();
+        && o.head.status == OrderStatus::AwaitingPayment.as_str();
     let snapshot = |s: &str| serde_json::from_str(s).unwrap_or(Value::Null);
+    let statuts_suivants = with_client.then(|| {
+        OrderStatus::parse(&o.head.status)
+            .map(|s| s.next().into_iter().map(OrderStatus::as_str).collect())
+            .unwrap_or_default()
+    });
     Ok(CommandeView {
         id_commande: id,
         paiement: awaiting_transfer.then(|| transfer_details(&o.head, seller)),
@@ -228,5 +237,6 @@ pub async fn commande_view(
             id: o.head.account_id,
             email: o.customer_email,
         }),
+        statuts_suivants,
     })
 }

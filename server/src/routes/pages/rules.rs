@@ -80,9 +80,16 @@ fn admin_only(path: &str) -> bool {
     path == "/compte/admin-home" || path == "/compte/admin" || path.starts_with("/compte/admin/")
 }
 
+/// Known pages with an id as last segment (`/compte/admin/commande/12`).
+const PAGES_WITH_ID: [&str; 1] = ["/compte/admin/commande/"];
+
 fn known(path: &str) -> bool {
     let single_segment = path.len() > 1 && !path[1..].contains('/');
-    path == "/" || single_segment || NESTED_PAGES.contains(&path)
+    let with_id = PAGES_WITH_ID.iter().any(|prefix| {
+        path.strip_prefix(prefix)
+            .is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
+    });
+    path == "/" || single_segment || with_id || NESTED_PAGES.contains(&path)
 }
 
 /// Decides what a page navigation gets.
@@ -221,5 +228,33 @@ mod tests {
             ..facts("/compte/inconnu")
         };
         assert_eq!(decide(&client), Decision::NotFound);
+    }
+
+    #[test]
+    fn an_order_page_is_known_to_admins_only_and_needs_a_numeric_id() {
+        let as_role = |role, p| Facts {
+            role: Some(role),
+            ..facts(p)
+        };
+        assert_eq!(
+            decide(&as_role(Role::Admin, "/compte/admin/commande/42")),
+            Decision::Page
+        );
+        assert_eq!(
+            decide(&as_role(Role::Client, "/compte/admin/commande/42")),
+            Decision::NotFound
+        );
+        for path in [
+            "/compte/admin/commande/",
+            "/compte/admin/commande/abc",
+            "/compte/admin/commande/4/2",
+            "/compte/admin/factures/42",
+        ] {
+            assert_eq!(
+                decide(&as_role(Role::Admin, path)),
+                Decision::NotFound,
+                "{path}"
+            );
+        }
     }
 }

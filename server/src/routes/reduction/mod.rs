@@ -1,18 +1,20 @@
 //! Endpoints of the `Reduction` controller: `GET Reduction/Reductions` (the codes the signed-in
 //! account may use now) and, for admins, `GET Reduction` (every code), `POST Reduction`,
 //! `PUT Reduction/{id}` and `DELETE Reduction/{id}` (which disables the code: the orders that
-//! used it keep pointing at it).
+//! used it keep pointing at it), `GET Reduction/{id}/utilisations` (the orders that used it).
+//! Admin bodies may name the reserved account by its e-mail (`email_compte`).
 
 pub mod input;
 pub mod view;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, put};
 use axum::Router;
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 
-use self::view::ReductionView;
+use self::view::{ReductionView, UtilisationsPage};
 use crate::auth::{AdminUser, AuthUser};
 use crate::clock;
 use crate::commerce::discounts::{self, Usage};
@@ -21,6 +23,7 @@ use crate::db::discounts as db_discounts;
 use crate::db::discounts::DiscountFields;
 use crate::error::{ApiError, ResultExt};
 use crate::extract::Json;
+use crate::routes::paging::Paging;
 use crate::state::AppState;
 
 /// Answer for an id that is no code.
@@ -34,6 +37,7 @@ pub fn router() -> Router<AppState> {
         .route("/Reduction", get(list_all).post(create))
         .route("/Reduction/Reductions", get(available))
         .route("/Reduction/{id}", put(update).delete(disable))
+        .route("/Reduction/{id}/utilisations", get(uses))
 }
 
 fn parse_id(raw: &str) -> Result<i64, ApiError> {
@@ -74,7 +78,70 @@ pub async fn list_all(
 ) -> Result<Json<Vec<ReductionView>>, ApiError> {
     let mut conn = state.db.pool.acquire().await?;
     let all = db_discounts::list_all(&mut conn).await?;
-    Ok(Json(all.into_iter().map(ReductionView::from).collect()))
+    let emails: HashMap<i64, String> = db_discounts::reserved_account_emails(&mut conn)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(Json(
+        all.into_iter()
+            .map(|d| {
+                let email = d.account_id.and_then(|id| emails.get(&id).cloned());
+                ReductionView {
+                    email_compte: email,
+                    ..ReductionView::from(d)
+                }
+            })
+            .collect(),
+    ))
+}
+
+/// An admin's view of a code: with the e-mail of the account it is reserved to.
+async fn admin_view(
+    state: &AppState,
+    d: db_discounts::Discount,
+) -> Result<ReductionView, ApiError> {
+    let email = match d.account_id {
+        Some(id) => accounts::find(&state.db, id).await?.map(|a| a.email),
+        None => None,
+    };
+    Ok(ReductionView {
+        email_compte: email,
+        ..ReductionView::from(d)
+    })
+}
+
+/// `email_compte` in a body names the reserved account by its e-mail: it replaces `id_compte`
+/// (an empty string or `null` clears the reservation); an e-mail of no account is refused.
+async fn resolve_account_email(
+    state: &AppState,
+    body: &mut Map<String, Value>,
+) -> Result<(), ApiError> {
+    let Some(v) = body.remove("email_compte") else {
+        return Ok(());
+    };
+    let email = match &v {
+        Value::Null => None,
+        Value::String(s) if s.trim().is_empty() => None,
+        Value::String(s) => Some(s.trim().to_owned()),
+        _ => {
+            return Err(ApiError::Validation(vec![
+                "Compte réservataire invalide\u{a0}: une adresse e-mail, ou vide.".to_owned(),
+            ]))
+        }
+    };
+    let id = match email {
+        None => Value::Null,
+        Some(email) => match accounts::find_by_email(&state.db, &email).await? {
+            Some(a) => Value::from(a.id),
+            None => {
+                return Err(ApiError::Validation(vec![format!(
+                    "Aucun compte n'a l'adresse e-mail «\u{a0}{email}\u{a0}»."
+                )]))
+            }
+        },
+    };
+    body.insert("id_compte".to_owned(), id);
+    Ok(())
 }
 
 /// The reserved account must exist.
@@ -93,8 +160,9 @@ async fn check_account(state: &AppState, f: &DiscountFields) -> Result<(), ApiEr
 pub async fn create(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
-    Json(body): Json<Map<String, Value>>,
+    Json(mut body): Json<Map<String, Value>>,
 ) -> Result<(StatusCode, Json<ReductionView>), ApiError> {
+    resolve_account_email(&state, &mut body).await?;
     let fields = input::new_fields(&body).map_err(ApiError::Validation)?;
     check_account(&state, &fields).await?;
     let mut conn = state.db.pool.acquire().await?;
@@ -104,7 +172,7 @@ pub async fn create(
     let d = db_discounts::find(&mut conn, id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("discount {id} vanished")))?;
-    Ok((StatusCode::CREATED, Json(d.into())))
+    Ok((StatusCode::CREATED, Json(admin_view(&state, d).await?)))
 }
 
 /// Handles `PUT /api/backend/Reduction/{id}` (admin): changes the fields the body names;
@@ -113,9 +181,10 @@ pub async fn update(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
     Path(raw_id): Path<String>,
-    Json(body): Json<Map<String, Value>>,
+    Json(mut body): Json<Map<String, Value>>,
 ) -> Result<Json<ReductionView>, ApiError> {
     let id = parse_id(&raw_id)?;
+    resolve_account_email(&state, &mut body).await?;
     let mut conn = state.db.pool.acquire().await?;
     let current = db_discounts::find(&mut conn, id)
         .await?
@@ -144,7 +213,7 @@ pub async fn update(
     let d = db_discounts::find(&mut conn, id)
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))?;
-    Ok(Json(d.into()))
+    Ok(Json(admin_view(&state, d).await?))
 }
 
 /// Handles `DELETE /api/backend/Reduction/{id}` (admin): disables the code; 200 with it.
@@ -161,5 +230,38 @@ pub async fn disable(
     let d = db_discounts::find(&mut conn, id)
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))?;
-    Ok(Json(d.into()))
+    Ok(Json(admin_view(&state, d).await?))
+}
+
+/// Query of `GET Reduction/{id}/utilisations`, read as text (see `paging`).
+#[derive(Debug, serde::Deserialize)]
+pub struct UsesQuery {
+    /// Page from 1.
+    pub page: Option<String>,
+    /// Rows a page.
+    pub par_page: Option<String>,
+}
+
+/// Handles `GET /api/backend/Reduction/{id}/utilisations?page=&par_page=` (admin): the orders
+/// that used the code, newest first, with their accounts.
+pub async fn uses(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Path(raw_id): Path<String>,
+    Query(query): Query<UsesQuery>,
+) -> Result<Json<UtilisationsPage>, ApiError> {
+    let id = parse_id(&raw_id)?;
+    let paging = Paging::parse(query.page.as_deref(), query.par_page.as_deref())?;
+    let mut conn = state.db.pool.acquire().await?;
+    if db_discounts::find(&mut conn, id).await?.is_none() {
+        return Err(ApiError::NotFoundWith(NOT_FOUND.to_owned()));
+    }
+    let (rows, total) =
+        db_discounts::uses_of(&mut conn, id, paging.per_page, paging.offset()).await?;
+    Ok(Json(UtilisationsPage {
+        items: rows.into_iter().map(Into::into).collect(),
+        total,
+        page: paging.page,
+        par_page: paging.per_page,
+    }))
 }

@@ -1,9 +1,9 @@
-//! A discount code as the API returns it (`Reduction` of docs/commerce-api.md).
+//! A discount code as the API returns it (`Reduction` of docs/commerce-api.md), and its uses.
 
 use serde::Serialize;
 
 use crate::clock::iso8601;
-use crate::db::discounts::Discount;
+use crate::db::discounts::{Discount, UseRow};
 
 /// One code. `valeur` is in basis points for `percent`, in cents for `fixed`.
 #[derive(Debug, Clone, Serialize)]
@@ -33,6 +33,9 @@ pub struct ReductionView {
     pub utilisations: i64,
     /// Reserved account.
     pub id_compte: Option<i64>,
+    /// Its e-mail (admin views).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email_compte: Option<String>,
     /// Active flag.
     pub actif: bool,
 }
@@ -52,7 +55,71 @@ impl From<Discount> for ReductionView {
             utilisations_max_par_compte: d.max_uses_per_account,
             utilisations: d.uses,
             id_compte: d.account_id,
+            email_compte: None,
             actif: d.active,
         }
     }
+}
+
+/// The account that used a code.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompteView {
+    /// Account id.
+    pub id: i64,
+    /// E-mail.
+    pub email: String,
+    /// Last name.
+    pub nom: String,
+    /// First name.
+    pub prenom: String,
+}
+
+/// One use of a code (`GET Reduction/{id}/utilisations`).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UtilisationView {
+    /// The order.
+    pub id_commande: i64,
+    /// Its number.
+    pub numero: String,
+    /// Its status now.
+    pub statut: String,
+    /// When it was placed (ISO 8601 UTC).
+    pub date: String,
+    /// Discount granted, cents excl. VAT.
+    #[serde(rename = "remise_cents")]
+    pub remise_cents: i64,
+    /// The account.
+    pub compte: CompteView,
+}
+
+impl From<UseRow> for UtilisationView {
+    fn from(u: UseRow) -> Self {
+        UtilisationView {
+            id_commande: u.order_id,
+            numero: u.order_number,
+            statut: u.order_status,
+            date: iso8601(u.used_at),
+            remise_cents: u.amount_cents,
+            compte: CompteView {
+                id: u.account_id,
+                email: u.email,
+                nom: u.nom,
+                prenom: u.prenom,
+            },
+        }
+    }
+}
+
+/// A page of uses.
+#[derive(Debug, Serialize)]
+pub struct UtilisationsPage {
+    /// Uses, newest first.
+    pub items: Vec<UtilisationView>,
+    /// Uses in all.
+    pub total: i64,
+    /// This page.
+    pub page: i64,
+    /// Page size.
+    pub par_page: i64,
 }

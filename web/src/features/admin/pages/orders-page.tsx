@@ -1,24 +1,82 @@
-//! /compte/admin/commande: the orders of every customer (`GET Commande`), newest first.
+//! /compte/admin/commande: every order, newest first, filtered by status and searched by number,
+//! customer or company on the server (`GET Commande?statut=&q=&page=&par_page=`), one page at a
+//! time. The filters live in the address (`?statut=payée&q=…&page=2`), so that a list is a link.
+import { Link, useSearchParams } from 'react-router';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
 import { Page } from '@/components/ui/page';
 import { formatCents, formatDate } from '@/lib/format';
-import type { AdminOrder } from '../api/admin-orders';
-import { AdminTable } from '../components/admin-table';
+import { useAdminOrders, type AdminOrder } from '../api/admin-orders';
+import { ORDER_STATUSES } from '../api/order-statuses';
+import { ListSearch } from '../components/list-search';
+import { StatusTag } from '../components/status-tag';
+import { customerLabel } from '../order-customer';
+
+const PER_PAGE = 20;
+// The dropdown shows an empty value as blank: "every status" has a value of its own.
+const ALL = 'tous';
+const STATUS_OPTIONS = [{ label: 'Tous les états', value: ALL }, ...ORDER_STATUSES.map((s) => ({ label: s, value: s }))];
+
+function Customer({ order }: { order: AdminOrder }) {
+  const c = customerLabel(order.adresse_facturation, order.client?.email);
+  return (
+    <span className="customer-cell">
+      <strong>{c.name}</strong>
+      {c.company ? <span>{c.company}</span> : null}
+      <span className="muted">{c.email}</span>
+    </span>
+  );
+}
 
 export default function AdminOrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const statut = params.get('statut') ?? '';
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { data, isPending, isError, isFetching } = useAdminOrders({ statut: statut || null, q, page, parPage: PER_PAGE });
+  const go = (next: { statut?: string; q?: string; page?: number }) => {
+    const merged = { statut, q, page: 1, ...next };
+    const search = new URLSearchParams();
+    if (merged.statut) search.set('statut', merged.statut);
+    if (merged.q) search.set('q', merged.q);
+    if (merged.page > 1) search.set('page', String(merged.page));
+    setParams(search);
+  };
   return (
-    <Page title="Commandes" lead="Les commandes passées sur le site, de la plus récente à la plus ancienne.">
-      <AdminTable<AdminOrder>
-        path="Commande"
-        empty="Aucune commande pour le moment."
-        columns={[
-          { header: 'Commande', body: (o) => o.numero },
-          { header: 'Client', body: (o) => o.client?.email ?? '—' },
-          { header: 'Date', body: (o) => formatDate(o.date) },
-          { header: 'État', body: (o) => o.statut },
-          { header: 'Paiement', body: (o) => (o.mode_paiement === 'carte' ? 'Carte' : 'Virement') },
-          { header: 'Total TTC', body: (o) => formatCents(o.total_ttc_cents) },
-        ]}
-      />
+    <Page title="Commandes" lead="Toutes les commandes, de la plus récente à la plus ancienne. Filtrez par état ou cherchez un numéro, un client ou une entreprise.">
+      <ListSearch key={q} id="order-search" label="Rechercher" placeholder="CO-2026-000012, nom, e-mail ou entreprise" value={q} onSearch={(text) => go({ q: text })}>
+        <div className="field">
+          <label htmlFor="order-status-filter">État</label>
+          <Dropdown inputId="order-status-filter" value={statut || ALL} options={STATUS_OPTIONS} onChange={(e) => go({ statut: e.value === ALL ? '' : String(e.value ?? '') })} />
+        </div>
+      </ListSearch>
+      {isError ? <p className="card">La liste des commandes ne peut pas être chargée pour le moment.</p> : null}
+      {!isError ? (
+        <DataTable
+          value={data?.items ?? []}
+          dataKey="idCommande"
+          lazy
+          paginator
+          first={(page - 1) * PER_PAGE}
+          rows={PER_PAGE}
+          totalRecords={data?.total ?? 0}
+          onPage={(e) => go({ page: Math.floor(e.first / PER_PAGE) + 1 })}
+          loading={isPending || isFetching}
+          emptyMessage={q || statut ? 'Aucune commande ne correspond à ces critères.' : 'Aucune commande pour le moment.'}
+          currentPageReportTemplate="{first} à {last} sur {totalRecords}"
+          paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
+          stripedRows
+          className="card"
+        >
+          <Column header="Commande" body={(o: AdminOrder) => <Link to={`/compte/admin/commande/${o.idCommande}`} className="nowrap" data-testid="order-link">{o.numero}</Link>} />
+          <Column header="Date" body={(o: AdminOrder) => formatDate(o.date)} bodyClassName="nowrap" />
+          <Column header="Client" body={(o: AdminOrder) => <Customer order={o} />} />
+          <Column header="État" body={(o: AdminOrder) => <StatusTag statut={o.statut} />} />
+          <Column header="Paiement" body={(o: AdminOrder) => (o.mode_paiement === 'carte' ? 'Carte' : 'Virement')} />
+          <Column header="Total TTC" body={(o: AdminOrder) => formatCents(o.total_ttc_cents)} bodyClassName="num" />
+        </DataTable>
+      ) : null}
     </Page>
   );
 }
