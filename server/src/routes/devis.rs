@@ -18,7 +18,7 @@ use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Router;
 use axum_extra::extract::CookieJar;
 use quote_core::Catalog;
 use serde::Deserialize;
@@ -29,6 +29,7 @@ pub use upload::MAX_FILE_BYTES;
 
 use crate::db::catalogs;
 use crate::error::ApiError;
+use crate::extract::Json;
 use crate::state::AppState;
 
 /// The quote routes.

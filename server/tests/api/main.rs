@@ -21,6 +21,7 @@ mod devis;
 mod discounts;
 mod email;
 mod entreprise;
+mod extractors;
 mod pages;
 mod password_change;
 mod payment;

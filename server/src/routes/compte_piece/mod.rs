@@ -5,7 +5,7 @@
 
 pub mod view;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{delete, get};
 use axum::Router;
@@ -19,7 +19,7 @@ use crate::db::account_parts;
 use crate::db::pieces::{self, status};
 use crate::domain::Cents;
 use crate::error::ApiError;
-use crate::extract::Json;
+use crate::extract::{Json, Path};
 use crate::routes::devis::current_catalog;
 use crate::state::AppState;
 

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use axum::extract::{Multipart, State};
+use axum::extract::State;
 use axum::Json;
 use axum_extra::extract::CookieJar;
 use quote_core::{Analysis, PriceOptions, QuoteError, Unit};
@@ -19,6 +19,7 @@ use crate::db::analysis_cache;
 use crate::db::pieces::{self, status, NewPart};
 use crate::db::uploads::{self, Upload};
 use crate::error::ApiError;
+use crate::extract::{Multipart, Query};
 use crate::middleware::ClientIp;
 use crate::rate_limit::{self, Limit};
 use crate::state::AppState;
@@ -258,7 +259,7 @@ pub struct IndexQuery {
 pub async fn stored_file(
     State(state): State<AppState>,
     jar: CookieJar,
-    axum::extract::Query(q): axum::extract::Query<IndexQuery>,
+    Query(q): Query<IndexQuery>,
 ) -> Result<axum::response::Response, DevisError> {
     use axum::http::header;
     use axum::response::IntoResponse;

@@ -2,7 +2,6 @@
 //! `POST /api/devis/panier` (the entries go to the signed-in account's basket).
 
 use axum::extract::State;
-use axum::Json;
 use axum_extra::extract::CookieJar;
 use quote_core::{Analysis, Catalog, PriceBreakdown};
 use serde::Deserialize;
@@ -14,6 +13,7 @@ use crate::auth::MaybeUser;
 use crate::clock;
 use crate::db::pieces::{self, status, BasketLine, Part};
 use crate::error::ApiError;
+use crate::extract::Json;
 use crate::state::AppState;
 
 /// Body of `POST /api/devis/calcul-prix`.

@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use axum::extract::multipart::{Field, MultipartError};
-use axum::extract::Multipart;
 use axum::http::StatusCode;
 use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
@@ -17,6 +16,7 @@ use quote_core::QuoteError;
 
 use super::DevisError;
 use crate::auth::tokens::random_token;
+use crate::extract::Multipart;
 
 /// Largest file accepted, bytes.
 pub const MAX_FILE_BYTES: u64 = 100 * 1024 * 1024;
@@ -69,7 +69,7 @@ pub fn path_of(data_dir: &Path, storage_key: &str) -> PathBuf {
 
 /// Reads every field; the `file` field is streamed to disk or only hashed, as `keep` says.
 pub async fn receive(
-    mut multipart: Multipart,
+    Multipart(mut multipart): Multipart,
     data_dir: &Path,
     keep: Keep,
 ) -> Result<Received, DevisError> {

@@ -6,7 +6,7 @@
 pub mod input;
 pub mod view;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, put};
 use axum::Router;
@@ -20,7 +20,7 @@ use crate::db::accounts;
 use crate::db::discounts as db_discounts;
 use crate::db::discounts::DiscountFields;
 use crate::error::{ApiError, ResultExt};
-use crate::extract::Json;
+use crate::extract::{Json, Path};
 use crate::state::AppState;
 
 /// Answer for an id that is no code.
