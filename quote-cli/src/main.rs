@@ -12,7 +12,10 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
-use quote_core::{analyze, import_noting, Analysis, AnalysisOptions, Catalog, QuoteError, Unit};
+use quote_core::pricing::{validate_options, validate_quantity};
+use quote_core::{
+    analyze, import_noting, Analysis, AnalysisOptions, Catalog, PriceOptions, QuoteError, Unit,
+};
 
 use args::Args;
 use input::Input;
@@ -46,31 +49,20 @@ fn price_request(args: &Args, catalog: &Catalog) -> Result<Option<PriceRequest>,
     if !args.wants_price() {
         return Ok(None);
     }
-    if let Some(code) = &args.process {
-        let process = catalog.process(code).ok_or_else(|| {
-            let known: Vec<&str> = catalog.processes.iter().map(|p| p.code.as_str()).collect();
-            format!(
-                "procédé «\u{a0}{code}\u{a0}» inconnu (valeurs possibles\u{a0}: {}).",
-                known.join(", ")
-            )
-        })?;
-        if let Some(m) = &args.material {
-            if process.material(m).is_none() {
-                let known: Vec<&str> = process.materials.iter().map(|m| m.code.as_str()).collect();
-                return Err(format!(
-                    "matériau «\u{a0}{m}\u{a0}» inconnu pour {} (valeurs possibles\u{a0}: {}).",
-                    process.code,
-                    known.join(", ")
-                ));
-            }
-        }
-    }
+    // quote-core decides which choices are valid, with its French message.
     let quantity = args.quantity.unwrap_or(1);
-    if quantity == 0 || quantity > catalog.max_quantity {
-        return Err(format!(
-            "la quantité doit être comprise entre 1 et {}.",
-            quote_core::fr_int(u64::from(catalog.max_quantity))
-        ));
+    match &args.process {
+        Some(code) => {
+            let options = PriceOptions {
+                material: args.material.clone(),
+                quantity,
+                ..PriceOptions::for_process(code)
+            };
+            validate_options(catalog, &options).map_err(|e| e.message())?;
+        }
+        None => {
+            validate_quantity(catalog, i64::from(quantity)).map_err(|e| e.message())?;
+        }
     }
     Ok(Some(PriceRequest {
         process: args.process.clone(),

@@ -1,5 +1,6 @@
-//! The API error type: one enum, mapped in one place to a status and a JSON body the web app's
-//! error catalogue reads (`errors`, then `title`, then `message`). A 5xx never carries internals.
+//! The API error type: one enum for every handler, mapped in one place to a status and a JSON body
+//! the web app's error catalogue reads (`errors`, then `title`, then `message`; the instant
+//! quote's refusals add `success: false`). A 5xx never carries internals.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -25,6 +26,15 @@ pub enum ApiError {
     /// 400 with one message.
     #[error("bad request: {0}")]
     BadRequest(String),
+    /// A refusal of the instant quote (`/api/devis/*`, `/api/upload/file-temp`): 400, 401 or
+    /// 413 with `{"success": false, "message": ...}`, the body the quote page reads.
+    #[error("quote refused ({status}): {message}")]
+    Quote {
+        /// The HTTP status.
+        status: StatusCode,
+        /// French message.
+        message: String,
+    },
     /// 401: no signed-in user.
     #[error("authentication required")]
     Unauthorized,
@@ -88,10 +98,19 @@ impl ApiError {
         ApiError::BadRequest(message.into())
     }
 
+    /// A 400 of the instant quote, with this French message.
+    pub fn quote(message: impl Into<String>) -> Self {
+        ApiError::Quote {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+
     /// The HTTP status of this error.
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::Validation(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Quote { status, .. } => *status,
             ApiError::Unauthorized | ApiError::UnauthorizedWith(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden | ApiError::Csrf => StatusCode::FORBIDDEN,
             ApiError::NotFound | ApiError::NotFoundWith(_) => StatusCode::NOT_FOUND,
@@ -109,6 +128,7 @@ impl ApiError {
         let message = |m: &str| json!({ "message": m });
         match self {
             ApiError::Validation(errors) => json!({ "errors": errors }),
+            ApiError::Quote { message, .. } => json!({ "success": false, "message": message }),
             ApiError::BadRequest(m)
             | ApiError::UnauthorizedWith(m)
             | ApiError::Conflict(m)
@@ -173,6 +193,16 @@ mod tests {
     fn an_internal_error_never_shows_its_cause() {
         let body = ApiError::Internal(anyhow::anyhow!("secret table missing")).body();
         assert_eq!(body, json!({ "message": INTERNAL_MESSAGE }));
+    }
+
+    #[test]
+    fn a_quote_refusal_keeps_the_quote_page_s_shape() {
+        let e = ApiError::quote("Aucun fichier à ajouter au panier.");
+        assert_eq!(e.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(
+            e.body(),
+            json!({ "success": false, "message": "Aucun fichier à ajouter au panier." })
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub use catalog::{
     Catalog, Choice, Express, Material, PostTreatment, PostTreatmentPricing, Process, QuantityBreak,
 };
 pub use price::{price, price_all_processes, round_cents};
+pub use resolve::{validate_options, validate_quantity, ValidOptions};
 pub use shipping::{Shipping, ShippingZone, WeightBand, ZONE_CODES};
 
 /// A post-treatment the customer asked for.

@@ -10,7 +10,7 @@
 //! divided by 10 000 in u128, rounded half up once.
 
 use super::catalog::Catalog;
-use super::resolve::{component, fit_for, invalid, pick, post_treatment_components, resolve};
+use super::resolve::{component, fit_for, invalid, post_treatment_components, validate_options};
 use super::{PriceBreakdown, PriceOptions};
 use crate::{Analysis, QuoteError};
 
@@ -36,19 +36,9 @@ pub fn price(
     options: &PriceOptions,
     catalog: &Catalog,
 ) -> Result<PriceBreakdown, QuoteError> {
-    let (process, material) = resolve(catalog, options)?;
-    let colour = pick(
-        &material.colours,
-        options.colour.as_deref(),
-        &material.default_colour,
-        "couleur",
-    )?;
-    let finish = pick(
-        &material.finishes,
-        options.finish.as_deref(),
-        &material.default_finish,
-        "finition",
-    )?;
+    let valid = validate_options(catalog, options)?;
+    let (process, material) = (valid.process, valid.material);
+    let (colour, finish) = (valid.colour, valid.finish);
     let fit = fit_for(analysis, process)?;
 
     // Inputs in mm, mm², mm³; rates are per cm, cm², cm³: divide after multiplying, fixed order.
@@ -105,12 +95,7 @@ pub fn price(
             )?);
         }
     }
-    components.extend(post_treatment_components(
-        catalog,
-        process,
-        &options.post_treatments,
-        area,
-    )?);
+    components.extend(post_treatment_components(&valid.post_treatments, area)?);
 
     let subtotal: u64 = components.iter().map(|c| c.cents).sum();
     let minimum = round_cents(m.minimum_part_price_cents)?;

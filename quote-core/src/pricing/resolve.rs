@@ -1,7 +1,9 @@
-//! Resolving the customer's options against the catalog and the analysis: process, material,
-//! colour, finish, fit, post-treatments, each refused with a French reason when invalid.
+//! Resolving the customer's options against the catalog and the analysis. [`validate_options`]
+//! is the one place that decides whether a process, material, colour, finish, post-treatment,
+//! quantity or express choice is valid, with its French reason: the price, the server's quote
+//! entries and its checkout all go through it.
 
-use super::catalog::{Catalog, Choice, Material, PostTreatmentPricing, Process};
+use super::catalog::{Catalog, Choice, Material, PostTreatment, PostTreatmentPricing, Process};
 use super::price::round_cents;
 use super::{PostTreatmentChoice, PriceComponent, PriceOptions};
 use crate::analysis::ProcessFit;
@@ -13,7 +15,7 @@ pub(super) fn invalid(detail: String) -> QuoteError {
 }
 
 /// Resolves an optional choice code against a list, with the list's default.
-pub(super) fn pick<'a>(
+fn pick<'a>(
     list: &'a [Choice],
     code: Option<&str>,
     default: &str,
@@ -29,10 +31,52 @@ pub(super) fn pick<'a>(
     })
 }
 
-pub(super) fn resolve<'a>(
+/// The catalog entries named by options that [`validate_options`] accepted.
+#[derive(Debug, Clone)]
+pub struct ValidOptions<'a> {
+    /// The process.
+    pub process: &'a Process,
+    /// The material (the process's default when none was chosen).
+    pub material: &'a Material,
+    /// The colour (the material's default when none was chosen).
+    pub colour: &'a Choice,
+    /// The finish (the material's default when none was chosen).
+    pub finish: &'a Choice,
+    /// Each post-treatment asked for, with its number of holes (tapping only, else 0).
+    pub post_treatments: Vec<(&'a PostTreatment, u32)>,
+    /// The number of parts.
+    pub quantity: u32,
+}
+
+/// Holes one tapping may ask for.
+const MAX_HOLES: u32 = 1000;
+
+/// Decides whether `options` are valid for `catalog`: the process exists; the material, colour
+/// and finish are offered for it (the defaults when `None`); each post-treatment exists, is
+/// offered for the process, is asked once and, for tapping, names 1 to 1000 holes; the quantity
+/// is within [`validate_quantity`]; express is offered. A refusal is
+/// [`QuoteError::InvalidOption`] with a French detail. Whether the part fits the process is the
+/// analysis's business, checked by [`price`](crate::price).
+///
+/// ```
+/// use quote_core::pricing::validate_options;
+/// use quote_core::{Catalog, PriceOptions};
+///
+/// let catalog = Catalog::default_catalog();
+/// let valid = validate_options(&catalog, &PriceOptions::for_process("SLS")).unwrap();
+/// assert_eq!(valid.material.code, "PA12");
+/// let mut options = PriceOptions::for_process("SLS");
+/// options.quantity = 0;
+/// let refusal = validate_options(&catalog, &options).unwrap_err();
+/// assert_eq!(
+///     refusal.message(),
+///     "Option de devis invalide\u{a0}: la quantité doit être comprise entre 1 et 1\u{202f}000 (demandée\u{a0}: 0)."
+/// );
+/// ```
+pub fn validate_options<'a>(
     catalog: &'a Catalog,
     options: &PriceOptions,
-) -> Result<(&'a Process, &'a Material), QuoteError> {
+) -> Result<ValidOptions<'a>, QuoteError> {
     let process = catalog.process(&options.process).ok_or_else(|| {
         let known: Vec<&str> = catalog.processes.iter().map(|p| p.code.as_str()).collect();
         invalid(format!(
@@ -53,17 +97,96 @@ pub(super) fn resolve<'a>(
             known.join(", ")
         ))
     })?;
-    if options.quantity == 0 || options.quantity > catalog.max_quantity {
-        return Err(invalid(format!(
-            "la quantité doit être comprise entre 1 et {} (demandée\u{a0}: {}).",
-            fr_int(u64::from(catalog.max_quantity)),
-            fr_int(u64::from(options.quantity))
-        )));
-    }
+    let colour = pick(
+        &material.colours,
+        options.colour.as_deref(),
+        &material.default_colour,
+        "couleur",
+    )?;
+    let finish = pick(
+        &material.finishes,
+        options.finish.as_deref(),
+        &material.default_finish,
+        "finition",
+    )?;
+    let post_treatments = post_treatments(catalog, process, &options.post_treatments)?;
+    let quantity = validate_quantity(catalog, i64::from(options.quantity))?;
     if options.express && catalog.express.is_none() {
         return Err(invalid("le délai express n'est pas proposé.".into()));
     }
-    Ok((process, material))
+    Ok(ValidOptions {
+        process,
+        material,
+        colour,
+        finish,
+        post_treatments,
+        quantity,
+    })
+}
+
+/// Decides whether `quantity` identical parts may be ordered on one line: 1 to the catalog's
+/// `max_quantity`. A signed number, so that a caller reading a negative one gets the same
+/// refusal.
+///
+/// ```
+/// use quote_core::pricing::validate_quantity;
+/// use quote_core::Catalog;
+///
+/// let catalog = Catalog::default_catalog();
+/// assert_eq!(validate_quantity(&catalog, 12).unwrap(), 12);
+/// assert!(validate_quantity(&catalog, -1).unwrap_err().message().contains("(demandée\u{a0}: -1)"));
+/// ```
+pub fn validate_quantity(catalog: &Catalog, quantity: i64) -> Result<u32, QuoteError> {
+    u32::try_from(quantity)
+        .ok()
+        .filter(|q| (1..=catalog.max_quantity).contains(q))
+        .ok_or_else(|| {
+            let sign = if quantity < 0 { "-" } else { "" };
+            invalid(format!(
+                "la quantité doit être comprise entre 1 et {} (demandée\u{a0}: {sign}{}).",
+                fr_int(u64::from(catalog.max_quantity)),
+                fr_int(quantity.unsigned_abs())
+            ))
+        })
+}
+
+fn post_treatments<'a>(
+    catalog: &'a Catalog,
+    process: &Process,
+    chosen: &[PostTreatmentChoice],
+) -> Result<Vec<(&'a PostTreatment, u32)>, QuoteError> {
+    let mut out: Vec<(&PostTreatment, u32)> = Vec::with_capacity(chosen.len().min(8));
+    for choice in chosen {
+        let t = catalog
+            .post_treatment(choice.index)
+            .ok_or_else(|| invalid(format!("post-traitement n° {} inconnu.", choice.index)))?;
+        if out.iter().any(|(seen, _)| seen.index == t.index) {
+            return Err(invalid(format!(
+                "le post-traitement «\u{a0}{}\u{a0}» est demandé deux fois.",
+                t.name
+            )));
+        }
+        if !t.processes.contains(&process.code) {
+            return Err(invalid(format!(
+                "le post-traitement «\u{a0}{}\u{a0}» n'est pas proposé pour le procédé {}.",
+                t.name, process.code
+            )));
+        }
+        let holes = match t.pricing {
+            PostTreatmentPricing::Area => 0,
+            PostTreatmentPricing::PerHole if (1..=MAX_HOLES).contains(&choice.holes) => {
+                choice.holes
+            }
+            PostTreatmentPricing::PerHole => {
+                return Err(invalid(format!(
+                    "«\u{a0}{}\u{a0}»\u{a0}: indiquez un nombre de trous entre 1 et {MAX_HOLES} (lu\u{a0}: {}).",
+                    t.name, choice.holes
+                )));
+            }
+        };
+        out.push((t, holes));
+    }
+    Ok(out)
 }
 
 pub(super) fn fit_for<'a>(
@@ -88,49 +211,21 @@ pub(super) fn fit_for<'a>(
     Ok(fit)
 }
 
+/// The amounts of post-treatments [`validate_options`] accepted.
 pub(super) fn post_treatment_components(
-    catalog: &Catalog,
-    process: &Process,
-    chosen: &[PostTreatmentChoice],
+    chosen: &[(&PostTreatment, u32)],
     area_mm2: f64,
 ) -> Result<Vec<PriceComponent>, QuoteError> {
-    let mut out: Vec<PriceComponent> = Vec::with_capacity(chosen.len().min(8));
-    for choice in chosen {
-        let t = catalog
-            .post_treatment(choice.index)
-            .ok_or_else(|| invalid(format!("post-traitement n° {} inconnu.", choice.index)))?;
-        let code = format!("post_treatment_{}", t.index);
-        if out.iter().any(|c| c.code == code) {
-            return Err(invalid(format!(
-                "le post-traitement «\u{a0}{}\u{a0}» est demandé deux fois.",
-                t.name
-            )));
-        }
-        if !t.processes.contains(&process.code) {
-            return Err(invalid(format!(
-                "le post-traitement «\u{a0}{}\u{a0}» n'est pas proposé pour le procédé {}.",
-                t.name, process.code
-            )));
-        }
-        let raw = match t.pricing {
-            PostTreatmentPricing::Area => t.fee_cents + t.rate_cents * area_mm2 / 100.0,
-            PostTreatmentPricing::PerHole => {
-                if choice.holes == 0 || choice.holes > 1000 {
-                    return Err(invalid(format!(
-                        "«\u{a0}{}\u{a0}»\u{a0}: indiquez un nombre de trous entre 1 et 1000 (lu\u{a0}: {}).",
-                        t.name, choice.holes
-                    )));
-                }
-                t.fee_cents + t.rate_cents * f64::from(choice.holes)
-            }
-        };
-        out.push(PriceComponent {
-            code,
-            label: t.name.clone(),
-            cents: round_cents(raw)?,
-        });
-    }
-    Ok(out)
+    chosen
+        .iter()
+        .map(|&(t, holes)| {
+            let raw = match t.pricing {
+                PostTreatmentPricing::Area => t.fee_cents + t.rate_cents * area_mm2 / 100.0,
+                PostTreatmentPricing::PerHole => t.fee_cents + t.rate_cents * f64::from(holes),
+            };
+            component(&format!("post_treatment_{}", t.index), &t.name, raw)
+        })
+        .collect()
 }
 
 pub(super) fn component(code: &str, label: &str, raw: f64) -> Result<PriceComponent, QuoteError> {
@@ -140,3 +235,7 @@ pub(super) fn component(code: &str, label: &str, raw: f64) -> Result<PriceCompon
         cents: round_cents(raw)?,
     })
 }
+
+#[cfg(test)]
+#[path = "resolve_tests.rs"]
+mod tests;

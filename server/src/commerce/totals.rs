@@ -415,10 +415,12 @@ mod tests {
         let t = compute(&r, &c, "france", vat("fr", "fr", None), None).unwrap();
         assert!(!t.orderable);
         assert_eq!(t.subtotal, t.lines[1].total_ht);
-        assert!(t.lines[0]
-            .reason
-            .as_ref()
-            .unwrap()
-            .contains("ne peut plus être chiffrée"));
+        let reason = t.lines[0].reason.as_deref().unwrap();
+        assert!(reason.contains("ne peut plus être chiffrée"), "{reason}");
+        // The verdict is quote-core's, word for word: checkout has no rule of its own.
+        let verdict = quote_core::pricing::validate_options(&c, &PriceOptions::for_process("XYZ"))
+            .unwrap_err()
+            .message();
+        assert!(reason.ends_with(&verdict), "{reason}");
     }
 }

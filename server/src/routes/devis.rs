@@ -16,9 +16,8 @@ mod upload;
 
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Router;
 use axum_extra::extract::CookieJar;
 use quote_core::Catalog;
 use serde::Deserialize;
@@ -29,6 +28,7 @@ pub use upload::MAX_FILE_BYTES;
 
 use crate::db::catalogs;
 use crate::error::ApiError;
+use crate::extract::Json;
 use crate::state::AppState;
 
 /// The quote routes.
@@ -47,74 +47,33 @@ pub fn router() -> Router<AppState> {
         .merge(uploads)
 }
 
-/// Errors of the quote routes: JSON `{success: false, message}` with a French message.
-#[derive(Debug)]
-pub enum DevisError {
-    /// 400 with a message.
-    Bad(String),
-    /// 413: the file is over [`MAX_FILE_BYTES`].
-    TooLarge,
-    /// 401: adding to the basket needs an account.
-    SignIn,
-    /// 413: the address's or account's upload quota is used up.
-    QuotaExceeded,
-    /// Anything else, mapped by the site's error type.
-    Api(ApiError),
-}
-
-impl DevisError {
-    /// A 400 with this message.
-    pub fn bad(message: impl Into<String>) -> Self {
-        DevisError::Bad(message.into())
-    }
-
-    /// A 500 whose cause is logged.
-    pub fn io(e: std::io::Error) -> Self {
-        DevisError::Api(ApiError::Internal(e.into()))
+/// 413 of a file over [`MAX_FILE_BYTES`].
+pub fn file_too_large() -> ApiError {
+    ApiError::Quote {
+        status: StatusCode::PAYLOAD_TOO_LARGE,
+        message: format!(
+            "Le fichier dépasse la taille maximale autorisée ({} Mo).",
+            MAX_FILE_BYTES / (1024 * 1024)
+        ),
     }
 }
 
-impl From<ApiError> for DevisError {
-    fn from(e: ApiError) -> Self {
-        DevisError::Api(e)
+/// 413 once the address's or account's upload quota is used up.
+pub fn quota_exceeded() -> ApiError {
+    ApiError::Quote {
+        status: StatusCode::PAYLOAD_TOO_LARGE,
+        message: format!(
+            "Quota de dépôt atteint\u{a0}: {}\u{a0}Go de fichiers par jour au plus. Réessayez demain.",
+            files::DAILY_BYTES / (1024 * 1024 * 1024)
+        ),
     }
 }
 
-impl From<sqlx::Error> for DevisError {
-    fn from(e: sqlx::Error) -> Self {
-        DevisError::Api(e.into())
-    }
-}
-
-impl IntoResponse for DevisError {
-    fn into_response(self) -> Response {
-        let (status, message) = match self {
-            DevisError::Bad(m) => (StatusCode::BAD_REQUEST, m),
-            DevisError::TooLarge => (
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!(
-                    "Le fichier dépasse la taille maximale autorisée ({} Mo).",
-                    MAX_FILE_BYTES / (1024 * 1024)
-                ),
-            ),
-            DevisError::QuotaExceeded => (
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!(
-                    "Quota de dépôt atteint\u{a0}: {}\u{a0}Go de fichiers par jour au plus. Réessayez demain.",
-                    files::DAILY_BYTES / (1024 * 1024 * 1024)
-                ),
-            ),
-            DevisError::SignIn => (
-                StatusCode::UNAUTHORIZED,
-                "Veuillez vous connecter pour ajouter au panier.".to_owned(),
-            ),
-            DevisError::Api(e) => return e.into_response(),
-        };
-        (
-            status,
-            Json(json!({ "success": false, "message": message })),
-        )
-            .into_response()
+/// 401: adding to the basket needs an account.
+pub fn sign_in_first() -> ApiError {
+    ApiError::Quote {
+        status: StatusCode::UNAUTHORIZED,
+        message: "Veuillez vous connecter pour ajouter au panier.".to_owned(),
     }
 }
 
@@ -132,11 +91,11 @@ pub async fn entry_at(
     state: &AppState,
     jar: &CookieJar,
     index: i64,
-) -> Result<(usize, Entry), DevisError> {
-    let index = entry::check_index(index).map_err(DevisError::Bad)?;
+) -> Result<(usize, Entry), ApiError> {
+    let index = entry::check_index(index).map_err(ApiError::quote)?;
     let found = Signer::new(&state.keys).read(&state.db, jar, index).await?;
     let entry = found.ok_or_else(|| {
-        DevisError::bad(
+        ApiError::quote(
             "Aucun fichier n'est déposé à cette position du devis : déposez-le à nouveau.",
         )
     })?;
@@ -171,7 +130,7 @@ pub async fn set_cookie(
     State(state): State<AppState>,
     jar: CookieJar,
     Json(body): Json<SetCookieBody>,
-) -> Result<(CookieJar, Json<Value>), DevisError> {
+) -> Result<(CookieJar, Json<Value>), ApiError> {
     let (index, mut entry) = entry_at(&state, &jar, body.index).await?;
     let secure = state.config.cookie_secure;
     let signer = Signer::new(&state.keys);
@@ -180,9 +139,9 @@ pub async fn set_cookie(
         let jar = jar.add(removal);
         return Ok((jar, Json(json!({ "success": true, "entry": null }))));
     };
-    let unit = options::unit_update(&updates).map_err(DevisError::Bad)?;
-    let merged = options::merge(&entry.options, &updates).map_err(DevisError::Bad)?;
-    options::check(&current_catalog(&state).await?, &merged).map_err(DevisError::Bad)?;
+    let unit = options::unit_update(&updates).map_err(ApiError::quote)?;
+    let merged = options::merge(&entry.options, &updates).map_err(ApiError::quote)?;
+    options::check(&current_catalog(&state).await?, &merged).map_err(ApiError::quote)?;
     entry.options = merged;
     if let Some(u) = unit.filter(|&u| u != entry.unit) {
         entry.unit = u;

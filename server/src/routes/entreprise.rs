@@ -3,11 +3,10 @@
 //! its VAT number, `DELETE` removes it (and detaches it from the addresses). The VAT number is
 //! checked by format and, for France, by its key. Another customer's company answers 404.
 
-use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::Router;
 use serde::Deserialize;
 
 use super::adresses::{input, parse_id};
@@ -16,6 +15,7 @@ use crate::clock;
 use crate::db::address_changes;
 use crate::db::companies::{self, Company};
 use crate::error::ApiError;
+use crate::extract::{Json, Path};
 use crate::state::AppState;
 
 /// The `Entreprise` routes.
@@ -40,14 +40,6 @@ pub struct CompanyBody {
     id_adresse: Option<i64>,
     nom_entreprise: Option<String>,
     numero_tva: Option<String>,
-}
-
-fn body_of(bytes: &Bytes) -> Result<CompanyBody, ApiError> {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(CompanyBody::default());
-    }
-    serde_json::from_slice(bytes)
-        .map_err(|_| ApiError::bad_request("Le corps de la requête n'est pas un JSON valide."))
 }
 
 fn validated(body: &CompanyBody) -> Result<input::CompanyInput, ApiError> {
@@ -87,10 +79,10 @@ pub async fn show(
 pub async fn create(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
-    bytes: Bytes,
+    body: Option<Json<CompanyBody>>,
 ) -> Result<(StatusCode, Json<Company>), ApiError> {
     let account_id = user.account_id();
-    let body = body_of(&bytes)?;
+    let body = body.map(|Json(b)| b).unwrap_or_default();
     let wanted = validated(&body)?;
     if let Some(address_id) = body.id_adresse {
         address_changes::company_of_owned(&state.db, address_id, account_id)
@@ -117,9 +109,9 @@ pub async fn create(
 pub async fn update(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
-    bytes: Bytes,
+    body: Option<Json<CompanyBody>>,
 ) -> Result<Json<Company>, ApiError> {
-    let body = body_of(&bytes)?;
+    let body = body.map(|Json(b)| b).unwrap_or_default();
     let id = target(&state, user.account_id(), body.id_entreprise).await?;
     apply_update(&state, user.account_id(), id, &body).await
 }
@@ -129,10 +121,11 @@ pub async fn update_by_path(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     Path(raw_id): Path<String>,
-    bytes: Bytes,
+    body: Option<Json<CompanyBody>>,
 ) -> Result<Json<Company>, ApiError> {
     let id = parse_id(&raw_id)?;
-    apply_update(&state, user.account_id(), id, &body_of(&bytes)?).await
+    let body = body.map(|Json(b)| b).unwrap_or_default();
+    apply_update(&state, user.account_id(), id, &body).await
 }
 
 async fn apply_update(
@@ -162,9 +155,9 @@ async fn apply_update(
 pub async fn remove(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
-    bytes: Bytes,
+    body: Option<Json<CompanyBody>>,
 ) -> Result<StatusCode, ApiError> {
-    let body = body_of(&bytes)?;
+    let body = body.map(|Json(b)| b).unwrap_or_default();
     let id = target(&state, user.account_id(), body.id_entreprise).await?;
     delete(&state, user.account_id(), id).await
 }

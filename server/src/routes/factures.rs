@@ -3,7 +3,8 @@
 //! (read from the frozen document) and the PDF's address. A credit note is issued by cancelling
 //! the paid order (`PUT Commande/{id}/statut`, state machine), never here.
 
-use axum::extract::{Query, State};
+use crate::extract::Query;
+use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
 use serde::{Deserialize, Serialize};

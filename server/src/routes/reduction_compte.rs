@@ -2,7 +2,7 @@
 //! whether the signed-in account may use a code now on its current basket, with the French
 //! reason when it may not (404 for a code that does not exist).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::get;
 use axum::Router;
 use serde::Serialize;
@@ -12,7 +12,7 @@ use crate::clock;
 use crate::commerce::discounts::{self, Usage};
 use crate::db::discounts as db_discounts;
 use crate::error::ApiError;
-use crate::extract::Json;
+use crate::extract::{Json, Path};
 use crate::routes::compte_piece::basket_subtotal;
 use crate::routes::reduction::view::ReductionView;
 use crate::state::AppState;

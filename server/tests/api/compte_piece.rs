@@ -1,10 +1,12 @@
 //! The basket controller `ComptePiece` through the proxy: lines priced by the server, quantities,
 //! removal, and another account's parts and lines answering 404.
 
-use quote_core::{PriceOptions, Unit};
+use quote_core::pricing::validate_quantity;
+use quote_core::{Catalog, PriceOptions, Unit};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use server::db::accounts::Role;
+use server::routes::compte_piece::QUANTITY_NOT_INTEGER;
 
 use crate::devis::{box_stl, drop_file, native_line_cents, post};
 use crate::helpers::{spawn_app, TestApp, TestClient};
@@ -113,24 +115,26 @@ async fn posting_a_line_sets_its_quantity_and_reprices_it() {
 async fn quantities_outside_1_to_1000_are_refused_in_french() {
     let app = spawn_app().await;
     let (c, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
-    for bad in [
-        json!(0),
-        json!(1001),
-        json!(-1),
-        json!(2.5),
-        json!("4"),
-        json!(null),
+    let catalog = Catalog::default_catalog();
+    let range = |q: i64| validate_quantity(&catalog, q).unwrap_err().message();
+    for (bad, message) in [
+        (json!(0), range(0)),
+        (json!(1001), range(1001)),
+        (json!(-1), range(-1)),
+        (json!(2.5), QUANTITY_NOT_INTEGER.to_owned()),
+        (json!("4"), QUANTITY_NOT_INTEGER.to_owned()),
+        (json!(null), QUANTITY_NOT_INTEGER.to_owned()),
     ] {
         let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": bad });
         let res = c.proxy("POST", "ComptePiece", Some(body)).await;
         assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{bad}");
         let body: Value = res.json().await.unwrap();
-        assert_eq!(
-            body["errors"][0],
-            "Quantité invalide\u{a0}: indiquez un nombre entier de 1 à 1000 pièces.",
-            "{bad}"
-        );
+        assert_eq!(body["errors"][0], message, "{bad}");
     }
+    assert_eq!(
+        range(0),
+        "Option de devis invalide\u{a0}: la quantité doit être comprise entre 1 et 1\u{202f}000 (demandée\u{a0}: 0)."
+    );
     assert_eq!(basket(&c).await[0]["Quantite"], 3, "nothing changed");
     let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": 1000 });
     let res = c.proxy("POST", "ComptePiece", Some(body)).await;

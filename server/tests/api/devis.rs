@@ -1,6 +1,7 @@
 //! The instant quote's routes: upload, server analysis, authoritative price, entries in signed
 //! cookies, and the basket (anonymous visitors are asked to sign in).
 
+use quote_core::pricing::validate_options;
 use quote_core::{analyze_file, price, Catalog, PriceOptions, Unit};
 use reqwest::multipart::{Form, Part};
 use reqwest::{Response, StatusCode};
@@ -277,7 +278,17 @@ async fn options_the_catalog_does_not_offer_are_refused() {
     .await;
     assert_eq!(res.status(), 400);
     let body: Value = res.json().await.unwrap();
-    assert!(body["message"].as_str().unwrap().contains("PA12"));
+    // quote-core's verdict, word for word, in the quote page's shape.
+    let sla_pa12 = PriceOptions {
+        material: Some("PA12".into()),
+        ..PriceOptions::for_process("SLA")
+    };
+    let verdict = validate_options(&Catalog::default_catalog(), &sla_pa12).unwrap_err();
+    assert_eq!(
+        body,
+        json!({ "success": false, "message": verdict.message() })
+    );
+    assert!(verdict.message().contains("PA12"));
     let res = post(
         &c,
         "/api/devis/set-cookie",

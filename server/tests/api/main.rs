@@ -24,6 +24,7 @@ mod devis_pdf;
 mod discounts;
 mod email;
 mod entreprise;
+mod extractors;
 mod factures;
 mod pages;
 mod password_change;

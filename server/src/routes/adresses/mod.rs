@@ -4,10 +4,10 @@
 
 pub mod input;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{post, put};
-use axum::{Json, Router};
+use axum::Router;
 
 use self::input::{AddressBody, AddressInput, CompanyInput};
 use crate::auth::AuthUser;
@@ -16,6 +16,7 @@ use crate::db::address_changes::{self, AddressFields, NewCompany};
 use crate::db::addresses::AddressView;
 use crate::db::companies;
 use crate::error::ApiError;
+use crate::extract::{Json, Path};
 use crate::state::AppState;
 
 /// Addresses one account may keep.

@@ -3,12 +3,12 @@
 //! generic message whether the e-mail exists or not; repeated failures answer 429. The same
 //! [`authenticate`] serves the `Auth/login` controller.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Json;
 
-use crate::extract::Form;
+use crate::extract::{Form, Path};
 use axum_extra::extract::cookie::Cookie;
 use axum_extra::extract::CookieJar;
 use serde::Deserialize;

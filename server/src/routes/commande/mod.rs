@@ -8,7 +8,7 @@ pub mod pdf;
 pub mod recap;
 pub mod view;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post, put};
 use axum::Router;
@@ -27,7 +27,7 @@ use crate::db::{account_parts, catalogs, deliveries, orders, payments};
 use crate::documents::Seller;
 use crate::domain::Cents;
 use crate::error::ApiError;
-use crate::extract::Json;
+use crate::extract::{Json, Path, Query};
 use crate::mail::{order_templates, OutgoingMail};
 use crate::payment::client::StripeError;
 use crate::payment::{CardPayment, Stripe};

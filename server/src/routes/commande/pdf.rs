@@ -2,7 +2,7 @@
 //! `GET Commande/{id}/avoir.pdf`, rendered from the frozen data of the invoice or credit note
 //! (so a reprint is the document as issued), for the order's owner or an admin.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
@@ -11,6 +11,7 @@ use crate::commerce::invoicing;
 use crate::db::{invoices, orders};
 use crate::documents::{self, CreditNoteData, InvoiceData};
 use crate::error::ApiError;
+use crate::extract::Path;
 use crate::state::AppState;
 
 /// Answer when the order has no such document.

@@ -5,10 +5,12 @@
 
 pub mod view;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{delete, get};
 use axum::Router;
+use quote_core::pricing::validate_quantity;
+use quote_core::Catalog;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -19,7 +21,7 @@ use crate::db::account_parts;
 use crate::db::pieces::{self, status};
 use crate::domain::Cents;
 use crate::error::ApiError;
-use crate::extract::Json;
+use crate::extract::{Json, Path};
 use crate::routes::devis::current_catalog;
 use crate::state::AppState;
 
@@ -75,14 +77,19 @@ pub struct LineBody {
     quantite: Option<Value>,
 }
 
-/// The quantity of a line: an integer from 1 to the catalog's maximum (1000 by default).
-pub fn parse_quantite(value: Option<&Value>, max: u32) -> Result<i64, String> {
-    value
+/// Answer to a quantity that is not a whole number.
+pub const QUANTITY_NOT_INTEGER: &str =
+    "Quantité invalide\u{a0}: indiquez un nombre entier de pièces.";
+
+/// The quantity of a line: a whole number, then quote-core's rule and French message (1 to the
+/// catalog's maximum).
+pub fn parse_quantite(value: Option<&Value>, catalog: &Catalog) -> Result<i64, String> {
+    let quantite = value
         .and_then(Value::as_i64)
-        .filter(|q| (1..=i64::from(max)).contains(q))
-        .ok_or_else(|| {
-            format!("Quantité invalide\u{a0}: indiquez un nombre entier de 1 à {max} pièces.")
-        })
+        .ok_or_else(|| QUANTITY_NOT_INTEGER.to_owned())?;
+    validate_quantity(catalog, quantite)
+        .map(i64::from)
+        .map_err(|e| e.message())
 }
 
 /// Handles `POST /api/backend/ComptePiece` `{Id_Piece, Quantite}`: 200 with the priced line.
@@ -101,7 +108,7 @@ pub async fn put_line(
         .ok_or_else(|| {
             ApiError::Validation(vec!["Indiquez la pièce à mettre au panier.".to_owned()])
         })?;
-    let quantite = parse_quantite(body.quantite.as_ref(), catalog.max_quantity)
+    let quantite = parse_quantite(body.quantite.as_ref(), &catalog)
         .map_err(|m| ApiError::Validation(vec![m]))?;
     let part = pieces::find(&state.db, part_id)
         .await?
@@ -144,20 +151,18 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn a_quantity_is_an_integer_from_one_to_the_maximum() {
-        assert_eq!(parse_quantite(Some(&json!(1)), 1000), Ok(1));
-        assert_eq!(parse_quantite(Some(&json!(1000)), 1000), Ok(1000));
-        for bad in [
-            json!(0),
-            json!(1001),
-            json!(-3),
-            json!(2.5),
-            json!("3"),
-            json!(null),
-        ] {
-            let err = parse_quantite(Some(&bad), 1000).unwrap_err();
-            assert!(err.contains("de 1 à 1000"), "{bad}: {err}");
+    fn a_quantity_is_a_whole_number_that_quote_core_accepts() {
+        let c = Catalog::default_catalog();
+        assert_eq!(parse_quantite(Some(&json!(1)), &c), Ok(1));
+        assert_eq!(parse_quantite(Some(&json!(1000)), &c), Ok(1000));
+        for bad in [0, 1001, -3] {
+            let verdict = validate_quantity(&c, bad).unwrap_err().message();
+            assert_eq!(parse_quantite(Some(&json!(bad)), &c), Err(verdict));
         }
-        assert!(parse_quantite(None, 1000).is_err());
+        for bad in [json!(2.5), json!("3"), json!(null)] {
+            let err = parse_quantite(Some(&bad), &c).unwrap_err();
+            assert_eq!(err, QUANTITY_NOT_INTEGER, "{bad}");
+        }
+        assert!(parse_quantite(None, &c).is_err());
     }
 }

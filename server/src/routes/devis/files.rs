@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use axum::extract::{Multipart, State};
+use axum::extract::State;
 use axum::Json;
 use axum_extra::extract::CookieJar;
 use quote_core::{Analysis, PriceOptions, QuoteError, Unit};
@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use super::entry::{self, Entry, Signer, ENTRY_TTL};
 use super::upload::{self, Keep, Received};
-use super::{current_catalog, entry_at, DevisError};
+use super::{current_catalog, entry_at, quota_exceeded};
 use crate::auth::tokens::{self, random_token};
 use crate::auth::MaybeUser;
 use crate::clock;
@@ -20,6 +20,7 @@ use crate::db::analysis_cache;
 use crate::db::pieces::{self, NewPart};
 use crate::db::uploads::{self, Upload};
 use crate::error::ApiError;
+use crate::extract::{Multipart, Query};
 use crate::middleware::ClientIp;
 use crate::rate_limit::{self, Limit};
 use crate::state::AppState;
@@ -34,12 +35,12 @@ pub const UPLOADS_PER_HOUR: Limit = Limit {
 /// Bytes one address, or one account, may drop per day (413 beyond).
 pub const DAILY_BYTES: u64 = 2 * 1024 * 1024 * 1024;
 
-fn index_field(received: &Received) -> Result<i64, DevisError> {
+fn index_field(received: &Received) -> Result<i64, ApiError> {
     received
         .fields
         .get("index")
         .and_then(|v| v.trim().parse::<i64>().ok())
-        .ok_or_else(|| DevisError::bad("Position du fichier dans le devis manquante ou invalide."))
+        .ok_or_else(|| ApiError::quote("Position du fichier dans le devis manquante ou invalide."))
 }
 
 /// Handles the `POST /api/upload/file-temp` route (multipart `file`, `type`, `index`): stores the
@@ -50,7 +51,7 @@ pub async fn file_temp(
     ClientIp(ip): ClientIp,
     jar: CookieJar,
     multipart: Multipart,
-) -> Result<(CookieJar, Json<Value>), DevisError> {
+) -> Result<(CookieJar, Json<Value>), ApiError> {
     let data_dir = state.config.settings.data_dir.clone();
     let account_id = user.as_ref().map(|s| s.account_id());
     // Quotas first, before a byte is read: files per hour, then bytes per day.
@@ -64,12 +65,12 @@ pub async fn file_temp(
     let used = uploads::bytes_since(&state.db, &ip, account_id, clock::now() - 86_400).await?;
     let left = DAILY_BYTES.saturating_sub(u64::try_from(used).unwrap_or(0));
     if left == 0 {
-        return Err(DevisError::QuotaExceeded);
+        return Err(quota_exceeded());
     }
     let received = upload::receive(multipart, &data_dir, Keep::Store { max_bytes: left }).await?;
     let Some(file) = received.file.clone() else {
         tracing::error!("quote upload refused: no file in the request");
-        return Err(DevisError::bad(
+        return Err(ApiError::quote(
             "Aucun fichier reçu : choisissez un fichier STL, OBJ ou 3MF.",
         ));
     };
@@ -80,20 +81,20 @@ pub async fn file_temp(
         .unwrap_or_default();
     if kind.is_empty() {
         tracing::error!(file = %file.name, "quote upload refused: no type in the request");
-        return Err(DevisError::bad("Type de fichier manquant dans l'envoi."));
+        return Err(ApiError::quote("Type de fichier manquant dans l'envoi."));
     }
     if kind != KIND_MODELS {
         tracing::error!(kind, "quote upload refused: unknown type");
-        return Err(DevisError::bad(format!(
+        return Err(ApiError::quote(format!(
             "Type de fichier inconnu : « {kind} »."
         )));
     }
-    let index = entry::check_index(index_field(&received)?).map_err(DevisError::Bad)?;
+    let index = entry::check_index(index_field(&received)?).map_err(ApiError::quote)?;
     if file.size == 0 {
-        return Err(DevisError::bad(QuoteError::EmptyFile.message()));
+        return Err(ApiError::quote(QuoteError::EmptyFile.message()));
     }
     if !upload::known_extension(&file.name) {
-        return Err(DevisError::bad(QuoteError::UnknownFormat.message()));
+        return Err(ApiError::quote(QuoteError::UnknownFormat.message()));
     }
     let now = clock::now();
     let token = random_token();
@@ -137,20 +138,20 @@ pub async fn process_file(
     MaybeUser(user): MaybeUser,
     jar: CookieJar,
     multipart: Multipart,
-) -> Result<(CookieJar, Json<Value>), DevisError> {
+) -> Result<(CookieJar, Json<Value>), ApiError> {
     let data_dir = state.config.settings.data_dir.clone();
     // The file of process-file is only compared with the stored one: hashed, never written.
     let received = upload::receive(multipart, &data_dir, Keep::HashOnly).await?;
     let (index, mut entry) = entry_at(&state, &jar, index_field(&received)?).await?;
     let stored = uploads::find_live(&state.db, &entry.upload, clock::now())
         .await?
-        .ok_or_else(|| DevisError::bad("Le fichier déposé a expiré : déposez-le à nouveau."))?;
+        .ok_or_else(|| ApiError::quote("Le fichier déposé a expiré : déposez-le à nouveau."))?;
     if received
         .file
         .as_ref()
         .is_some_and(|f| f.sha256 != stored.sha256)
     {
-        return Err(DevisError::bad(
+        return Err(ApiError::quote(
             "Le fichier envoyé ne correspond pas au fichier déposé à cette position.",
         ));
     }
@@ -178,7 +179,7 @@ pub async fn process_file(
             })
             .await
             .map_err(|e| ApiError::Internal(e.into()))?
-            .map_err(DevisError::io)?;
+            .map_err(anyhow::Error::from)?;
             match analysed {
                 Ok(a) => {
                     let json =
@@ -254,16 +255,16 @@ pub struct IndexQuery {
 pub async fn stored_file(
     State(state): State<AppState>,
     jar: CookieJar,
-    axum::extract::Query(q): axum::extract::Query<IndexQuery>,
-) -> Result<axum::response::Response, DevisError> {
+    Query(q): Query<IndexQuery>,
+) -> Result<axum::response::Response, ApiError> {
     use axum::http::header;
     use axum::response::IntoResponse;
     let (_, entry) = entry_at(&state, &jar, q.index).await?;
     let stored = uploads::find_live(&state.db, &entry.upload, clock::now())
         .await?
-        .ok_or_else(|| DevisError::bad("Le fichier déposé a expiré : déposez-le à nouveau."))?;
+        .ok_or_else(|| ApiError::quote("Le fichier déposé a expiré : déposez-le à nouveau."))?;
     let path = upload::path_of(&state.config.settings.data_dir, &stored.storage_key);
-    let bytes = tokio::fs::read(&path).await.map_err(DevisError::io)?;
+    let bytes = tokio::fs::read(&path).await.map_err(anyhow::Error::from)?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/octet-stream"),

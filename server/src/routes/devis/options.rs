@@ -1,6 +1,7 @@
-//! The customer's choices on a quote entry: merging the page's partial updates and checking them
-//! against the catalog, with a French message for anything the catalog does not offer.
+//! The customer's choices on a quote entry: merging the page's partial updates, then asking
+//! quote-core (the one place that decides) whether the catalog offers them.
 
+use quote_core::pricing::validate_options;
 use quote_core::{Catalog, PriceOptions, Unit};
 use serde_json::{Map, Value};
 
@@ -54,46 +55,11 @@ pub fn unit_update(updates: &Map<String, Value>) -> Result<Option<Unit>, String>
     }
 }
 
-/// Checks that the catalog offers every choice.
+/// Checks that the catalog offers every choice: quote-core's verdict and French message.
 pub fn check(catalog: &Catalog, o: &PriceOptions) -> Result<(), String> {
-    let process = catalog
-        .process(&o.process)
-        .ok_or_else(|| format!("Procédé inconnu : « {} ».", o.process))?;
-    let material_code = o.material.as_deref().unwrap_or(&process.default_material);
-    let material = process.material(material_code).ok_or_else(|| {
-        format!(
-            "Matériau « {material_code} » indisponible en {}.",
-            process.code
-        )
-    })?;
-    let offered =
-        |list: &[quote_core::pricing::Choice], code: &Option<String>, what: &str| match code {
-            Some(c) if !list.iter().any(|x| &x.code == c) => Err(format!(
-                "{what} « {c} » indisponible pour {}.",
-                material.name
-            )),
-            _ => Ok(()),
-        };
-    offered(&material.colours, &o.colour, "Couleur")?;
-    offered(&material.finishes, &o.finish, "Finition")?;
-    for (i, pt) in o.post_treatments.iter().enumerate() {
-        let t = catalog
-            .post_treatment(pt.index)
-            .ok_or_else(|| format!("Post-traitement inconnu : {}.", pt.index))?;
-        if !t.processes.contains(&process.code) {
-            return Err(format!("{} indisponible en {}.", t.name, process.code));
-        }
-        if o.post_treatments[..i].iter().any(|p| p.index == pt.index) {
-            return Err(format!("{} est demandé deux fois.", t.name));
-        }
-    }
-    if o.quantity == 0 || o.quantity > catalog.max_quantity {
-        return Err(format!(
-            "Quantité invalide : de 1 à {} pièces par ligne.",
-            catalog.max_quantity
-        ));
-    }
-    Ok(())
+    validate_options(catalog, o)
+        .map(|_| ())
+        .map_err(|e| e.message())
 }
 
 #[cfg(test)]
@@ -130,17 +96,13 @@ mod tests {
     }
 
     #[test]
-    fn choices_outside_the_catalog_are_refused() {
+    fn choices_outside_the_catalog_get_quote_core_s_message() {
         let c = Catalog::default_catalog();
         assert!(check(&c, &PriceOptions::for_process("SLS")).is_ok());
-        assert!(check(&c, &PriceOptions::for_process("FDM"))
-            .unwrap_err()
-            .contains("FDM"));
         let mut o = PriceOptions::for_process("SLA");
         o.quantity = 0;
-        assert!(check(&c, &o).unwrap_err().starts_with("Quantité invalide"));
-        o.quantity = 1;
-        o.material = Some("PA12".into());
-        assert!(check(&c, &o).unwrap_err().contains("PA12"));
+        let verdict = validate_options(&c, &o).unwrap_err().message();
+        assert_eq!(check(&c, &o).unwrap_err(), verdict);
+        assert!(verdict.contains("la quantité doit être comprise entre 1 et"));
     }
 }

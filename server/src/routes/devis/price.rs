@@ -2,18 +2,18 @@
 //! `POST /api/devis/panier` (the entries go to the signed-in account's basket).
 
 use axum::extract::State;
-use axum::Json;
 use axum_extra::extract::CookieJar;
 use quote_core::{Analysis, Catalog, PriceBreakdown};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::entry::Entry;
-use super::{current_catalog, entry_at, DevisError};
+use super::{current_catalog, entry_at, sign_in_first};
 use crate::auth::MaybeUser;
 use crate::clock;
 use crate::db::pieces::{self, status, BasketLine, Part};
 use crate::error::ApiError;
+use crate::extract::Json;
 use crate::state::AppState;
 
 /// Body of `POST /api/devis/calcul-prix`.
@@ -23,9 +23,9 @@ pub struct IndexBody {
 }
 
 /// The part analysed for an entry, or why there is none yet.
-async fn analysed_part(state: &AppState, entry: &Entry) -> Result<(Part, Analysis), DevisError> {
+async fn analysed_part(state: &AppState, entry: &Entry) -> Result<(Part, Analysis), ApiError> {
     let not_yet = || {
-        DevisError::bad(format!(
+        ApiError::quote(format!(
             "Le fichier « {} » n'a pas encore été vérifié par le serveur.",
             entry.name
         ))
@@ -41,9 +41,9 @@ fn price_entry(
     entry: &Entry,
     analysis: &Analysis,
     catalog: &Catalog,
-) -> Result<PriceBreakdown, DevisError> {
+) -> Result<PriceBreakdown, ApiError> {
     quote_core::price(analysis, &entry.options, catalog)
-        .map_err(|e| DevisError::bad(format!("« {} » : {}", entry.name, e.message())))
+        .map_err(|e| ApiError::quote(format!("« {} » : {}", entry.name, e.message())))
 }
 
 /// Handles the `POST /api/devis/calcul-prix` route `{index}`: `{success: true, prix}` where
@@ -53,7 +53,7 @@ pub async fn calcul_prix(
     State(state): State<AppState>,
     jar: CookieJar,
     Json(body): Json<IndexBody>,
-) -> Result<Json<Value>, DevisError> {
+) -> Result<Json<Value>, ApiError> {
     let (_, entry) = entry_at(&state, &jar, body.index).await?;
     let (_, analysis) = analysed_part(&state, &entry).await?;
     let catalog = current_catalog(&state).await?;
@@ -89,12 +89,12 @@ pub async fn panier(
     MaybeUser(user): MaybeUser,
     jar: CookieJar,
     Json(body): Json<PanierBody>,
-) -> Result<Json<Value>, DevisError> {
+) -> Result<Json<Value>, ApiError> {
     let Some(session) = user else {
-        return Err(DevisError::SignIn);
+        return Err(sign_in_first());
     };
     if body.data_files.is_empty() {
-        return Err(DevisError::bad("Aucun fichier à ajouter au panier."));
+        return Err(ApiError::quote("Aucun fichier à ajouter au panier."));
     }
     let catalog = current_catalog(&state).await?;
     let mut lines = Vec::with_capacity(body.data_files.len());
@@ -105,7 +105,7 @@ pub async fn panier(
         let (_, entry) = entry_at(&state, &jar, index).await?;
         let (part, analysis) = analysed_part(&state, &entry).await?;
         if part.status_id == status::REFUSED {
-            return Err(DevisError::bad(format!(
+            return Err(ApiError::quote(format!(
                 "« {} » a été refusé par notre équipe.",
                 entry.name
             )));
@@ -124,7 +124,7 @@ pub async fn panier(
     }
     let account = session.account_id();
     if !pieces::add_to_basket(&state.db, account, &lines, clock::now()).await? {
-        return Err(DevisError::bad(
+        return Err(ApiError::quote(
             "Ce fichier appartient à un autre compte : déposez-le à nouveau.",
         ));
     }

@@ -8,15 +8,16 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use axum::extract::multipart::{Field, MultipartError};
-use axum::extract::Multipart;
 use axum::http::StatusCode;
 use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
 
 use quote_core::QuoteError;
 
-use super::DevisError;
+use super::{file_too_large, quota_exceeded};
 use crate::auth::tokens::random_token;
+use crate::error::ApiError;
+use crate::extract::Multipart;
 
 /// Largest file accepted, bytes.
 pub const MAX_FILE_BYTES: u64 = 100 * 1024 * 1024;
@@ -69,16 +70,16 @@ pub fn path_of(data_dir: &Path, storage_key: &str) -> PathBuf {
 
 /// Reads every field; the `file` field is streamed to disk or only hashed, as `keep` says.
 pub async fn receive(
-    mut multipart: Multipart,
+    Multipart(mut multipart): Multipart,
     data_dir: &Path,
     keep: Keep,
-) -> Result<Received, DevisError> {
+) -> Result<Received, ApiError> {
     let mut received = Received::default();
     while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
         let name = field.name().unwrap_or_default().to_owned();
         if name == "file" {
             if received.file.is_some() {
-                return Err(DevisError::bad(
+                return Err(ApiError::quote(
                     "Un seul fichier par envoi, s'il vous plaît.",
                 ));
             }
@@ -91,15 +92,15 @@ pub async fn receive(
     Ok(received)
 }
 
-async fn read_text(mut field: Field<'_>) -> Result<String, DevisError> {
+async fn read_text(mut field: Field<'_>) -> Result<String, ApiError> {
     let mut out = Vec::new();
     while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
         out.extend_from_slice(&chunk);
         if out.len() > MAX_TEXT_FIELD {
-            return Err(DevisError::bad("Un champ du formulaire est trop long."));
+            return Err(ApiError::quote("Un champ du formulaire est trop long."));
         }
     }
-    String::from_utf8(out).map_err(|_| DevisError::bad("Un champ du formulaire est illisible."))
+    String::from_utf8(out).map_err(|_| ApiError::quote("Un champ du formulaire est illisible."))
 }
 
 fn clean_name(raw: Option<&str>) -> String {
@@ -122,13 +123,13 @@ pub fn known_extension(name: &str) -> bool {
         .is_some_and(|(_, e)| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
 }
 
-async fn hash_only(mut field: Field<'_>, name: String) -> Result<StoredFile, DevisError> {
+async fn hash_only(mut field: Field<'_>, name: String) -> Result<StoredFile, ApiError> {
     let mut hasher = Sha256::new();
     let mut size: u64 = 0;
     while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
         size += chunk.len() as u64;
         if size > MAX_FILE_BYTES {
-            return Err(DevisError::TooLarge);
+            return Err(file_too_large());
         }
         hasher.update(&chunk);
     }
@@ -140,7 +141,7 @@ async fn hash_only(mut field: Field<'_>, name: String) -> Result<StoredFile, Dev
     })
 }
 
-async fn store(field: Field<'_>, data_dir: &Path, keep: Keep) -> Result<StoredFile, DevisError> {
+async fn store(field: Field<'_>, data_dir: &Path, keep: Keep) -> Result<StoredFile, ApiError> {
     let name = clean_name(field.file_name());
     let max_bytes = match keep {
         Keep::HashOnly => return hash_only(field, name).await,
@@ -148,34 +149,34 @@ async fn store(field: Field<'_>, data_dir: &Path, keep: Keep) -> Result<StoredFi
     };
     // Checked before a byte is written.
     if !known_extension(&name) {
-        return Err(DevisError::bad(QuoteError::UnknownFormat.message()));
+        return Err(ApiError::quote(QuoteError::UnknownFormat.message()));
     }
     let mut field = field;
     let dir = data_dir.join("uploads");
     tokio::fs::create_dir_all(&dir)
         .await
-        .map_err(DevisError::io)?;
+        .map_err(anyhow::Error::from)?;
     let tmp = dir.join(format!("tmp-{}", random_token()));
     let result = async {
         let mut out = tokio::fs::File::create(&tmp)
             .await
-            .map_err(DevisError::io)?;
+            .map_err(anyhow::Error::from)?;
         let mut hasher = Sha256::new();
         let mut size: u64 = 0;
         while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
             size += chunk.len() as u64;
             if size > MAX_FILE_BYTES {
-                return Err(DevisError::TooLarge);
+                return Err(file_too_large());
             }
             if size > max_bytes {
-                return Err(DevisError::QuotaExceeded);
+                return Err(quota_exceeded());
             }
             hasher.update(&chunk);
-            out.write_all(&chunk).await.map_err(DevisError::io)?;
+            out.write_all(&chunk).await.map_err(anyhow::Error::from)?;
         }
-        out.flush().await.map_err(DevisError::io)?;
+        out.flush().await.map_err(anyhow::Error::from)?;
         if size == 0 {
-            return Err(DevisError::bad(QuoteError::EmptyFile.message()));
+            return Err(ApiError::quote(QuoteError::EmptyFile.message()));
         }
         Ok((hex::encode(hasher.finalize()), size))
     }
@@ -191,7 +192,7 @@ async fn store(field: Field<'_>, data_dir: &Path, keep: Keep) -> Result<StoredFi
     // Same content, same name: a rename over an existing copy is harmless and atomic.
     tokio::fs::rename(&tmp, data_dir.join(&storage_key))
         .await
-        .map_err(DevisError::io)?;
+        .map_err(anyhow::Error::from)?;
     Ok(StoredFile {
         name,
         sha256,
@@ -200,12 +201,12 @@ async fn store(field: Field<'_>, data_dir: &Path, keep: Keep) -> Result<StoredFi
     })
 }
 
-fn multipart_error(e: MultipartError) -> DevisError {
+fn multipart_error(e: MultipartError) -> ApiError {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        DevisError::TooLarge
+        file_too_large()
     } else {
         tracing::warn!(error = %e.body_text(), "unreadable multipart body");
-        DevisError::bad("L'envoi du fichier a échoué : requête multipart illisible.")
+        ApiError::quote("L'envoi du fichier a échoué : requête multipart illisible.")
     }
 }
 

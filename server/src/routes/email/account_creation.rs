@@ -2,13 +2,13 @@
 //! address before `POST Comptes` creates the account.
 
 use axum::extract::State;
-use axum::Json;
 use serde::Deserialize;
 
 use super::{codes, Done};
 use crate::db::{accounts, email_codes::ACCOUNT_CREATION};
 use crate::domain::Email;
 use crate::error::ApiError;
+use crate::extract::Json;
 use crate::mail::templates;
 use crate::middleware::ClientIp;
 use crate::state::AppState;

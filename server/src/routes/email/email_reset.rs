@@ -5,7 +5,6 @@
 //! Codes are bound to the account that asked for them.
 
 use axum::extract::State;
-use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::{codes, Done, CODE_MINUTES, CODE_SENT};
@@ -13,6 +12,7 @@ use crate::auth::{password, AuthUser};
 use crate::db::{accounts, email_codes, sessions};
 use crate::domain::Email;
 use crate::error::{ApiError, ResultExt};
+use crate::extract::Json;
 use crate::mail::templates;
 use crate::middleware::ClientIp;
 use crate::rate_limit::{self, LOGIN_PER_ACCOUNT};

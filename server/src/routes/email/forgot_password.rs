@@ -3,7 +3,6 @@
 //! and the e-mail goes out in the background so that timing does not tell either.
 
 use axum::extract::State;
-use axum::Json;
 use serde::Deserialize;
 
 use super::{codes, Done, CHECKS_PER_IP, LINK_MINUTES};
@@ -13,6 +12,7 @@ use crate::db::accounts;
 use crate::db::reset_tokens::{self, FORGOT_PASSWORD};
 use crate::domain::{Email, Password};
 use crate::error::ApiError;
+use crate::extract::Json;
 use crate::mail::templates;
 use crate::middleware::ClientIp;
 use crate::rate_limit;

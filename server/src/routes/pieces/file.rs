@@ -1,7 +1,9 @@
 //! Endpoint for `GET Pieces/Fichier/{id}`: the original file of a part, byte for byte, for its
 //! owner or an admin (404 for anyone else), as a download named after the uploaded file.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
+
+use crate::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 

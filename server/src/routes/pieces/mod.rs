@@ -9,7 +9,8 @@
 pub mod file;
 pub mod view;
 
-use axum::extract::{Path, State};
+use crate::extract::Path;
+use axum::extract::State;
 use axum::routing::{get, put};
 use axum::Router;
 use serde::{Deserialize, Serialize};

@@ -7,7 +7,7 @@
 pub mod input;
 pub mod view;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, put};
 use axum::Router;
@@ -22,7 +22,7 @@ use crate::db::accounts;
 use crate::db::discounts as db_discounts;
 use crate::db::discounts::DiscountFields;
 use crate::error::{ApiError, ResultExt};
-use crate::extract::Json;
+use crate::extract::{Json, Path, Query};
 use crate::routes::paging::Paging;
 use crate::state::AppState;
 

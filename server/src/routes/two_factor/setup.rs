@@ -3,7 +3,6 @@
 //! code or the password).
 
 use axum::extract::State;
-use axum::Json;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
@@ -13,6 +12,7 @@ use crate::auth::{password, AuthUser};
 use crate::clock;
 use crate::db::{accounts, two_factor};
 use crate::error::ApiError;
+use crate::extract::Json;
 use crate::state::AppState;
 use crate::twofa::{backup, otpauth_uri, qr_svg, TotpSecret};
 

@@ -4,7 +4,6 @@
 
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::Deserialize;
 
 use super::{check_totp, setup, use_backup_code, VerifyAnswer, BACKUP_INVALID, CODE_INVALID};
@@ -13,6 +12,7 @@ use axum_extra::extract::CookieJar;
 use crate::auth::{session, AnySession};
 use crate::db::{accounts, two_factor};
 use crate::error::ApiError;
+use crate::extract::Json;
 use crate::state::AppState;
 
 /// Body of `verify`.
