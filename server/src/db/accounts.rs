@@ -55,6 +55,15 @@ pub struct Account {
     pub two_factor_enabled: bool,
     /// Creation time (Unix seconds).
     pub created_at: i64,
+    /// When an admin disabled the account (Unix seconds); `None` while it is active.
+    pub disabled_at: Option<i64>,
+}
+
+impl Account {
+    /// Whether an admin disabled the account: no session, no sign-in.
+    pub fn is_disabled(&self) -> bool {
+        self.disabled_at.is_some()
+    }
 }
 
 /// What it takes to create an account.
@@ -74,15 +83,15 @@ pub struct NewAccount<'a> {
     pub email_verified: bool,
 }
 
-const COLUMNS: &str =
-    "id, email, nom, prenom, role, email_verified, two_factor_enabled, created_at";
+pub(crate) const COLUMNS: &str =
+    "id, email, nom, prenom, role, email_verified, two_factor_enabled, created_at, disabled_at";
 
 /// Trims and lower-cases an e-mail: the unique key is case-insensitive.
 pub fn normalize_email(email: &str) -> String {
     email.trim().to_lowercase()
 }
 
-fn from_row(row: &AnyRow) -> Result<Account, sqlx::Error> {
+pub(crate) fn from_row(row: &AnyRow) -> Result<Account, sqlx::Error> {
     let role: String = row.try_get("role")?;
     Ok(Account {
         id: row.try_get("id")?,
@@ -93,6 +102,7 @@ fn from_row(row: &AnyRow) -> Result<Account, sqlx::Error> {
         email_verified: flag(row, "email_verified")?,
         two_factor_enabled: flag(row, "two_factor_enabled")?,
         created_at: row.try_get("created_at")?,
+        disabled_at: row.try_get("disabled_at")?,
     })
 }
 

@@ -1,6 +1,7 @@
 //! Database access: one pool for SQLite or PostgreSQL (sqlx `Any`, `$1` placeholders), the
 //! migrations of each backend, and one module per table or aggregate. All SQL lives here.
 
+pub mod account_admin;
 pub mod account_parts;
 pub mod accounts;
 pub mod address_changes;
@@ -12,6 +13,7 @@ pub mod companies;
 pub mod contact_messages;
 pub mod counters;
 pub mod countries;
+pub mod dashboard;
 pub mod deliveries;
 pub mod discounts;
 pub mod email_codes;

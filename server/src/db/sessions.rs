@@ -100,7 +100,7 @@ pub async fn find_live(
         "SELECT s.id, s.account_id, s.two_factor_pending, s.expires_at, s.last_seen, s.created_at, s.csrf_token, \
          a.email, a.nom, a.prenom, a.role \
          FROM sessions s JOIN accounts a ON a.id = s.account_id \
-         WHERE s.token_hash = $1 AND s.expires_at > $2",
+         WHERE s.token_hash = $1 AND s.expires_at > $2 AND a.disabled_at IS NULL",
     )
     .bind(token_hash)
     .bind(now)

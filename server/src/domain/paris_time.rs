@@ -42,29 +42,31 @@ pub fn fr_date_time(unix: i64) -> String {
     )
 }
 
+/// French month names, January first.
+const MONTHS_FR: [&str; 12] = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+];
+
 /// `22 novembre 2026`: the long French date of Unix seconds, in Paris.
 pub fn fr_date_long(unix: i64) -> String {
-    const MONTHS: [&str; 12] = [
-        "janvier",
-        "février",
-        "mars",
-        "avril",
-        "mai",
-        "juin",
-        "juillet",
-        "août",
-        "septembre",
-        "octobre",
-        "novembre",
-        "décembre",
-    ];
     let d = paris_date(unix);
     let day = if d.day() == 1 {
         "1er".to_owned()
     } else {
         d.day().to_string()
     };
-    format!("{day} {} {}", MONTHS[(d.month() - 1) as usize], d.year())
+    format!("{day} {} {}", MONTHS_FR[(d.month() - 1) as usize], d.year())
 }
 
 /// Unix seconds of the first instant of the Paris calendar day `date` (00:00 in Paris).
@@ -94,6 +96,16 @@ pub fn paris_day_end_after(unix: i64, days: i64) -> i64 {
         Ok(last) => paris_day_end(last),
         Err(_) => i64::MAX,
     }
+}
+
+/// The Paris calendar month of `unix`: Unix seconds of its first instant, of the first instant
+/// of the next month, and its French name (`novembre 2026`).
+pub fn paris_month(unix: i64) -> (i64, i64, String) {
+    let d = paris_date(unix);
+    let first = d.first_of_month();
+    let next = paris_day_end(d.last_of_month()) + 1;
+    let name = format!("{} {}", MONTHS_FR[(d.month() - 1) as usize], d.year());
+    (paris_day_start(first), next, name)
 }
 
 /// Unix seconds `days` days of 86 400 s after `unix` (due dates).
@@ -127,6 +139,19 @@ mod tests {
         assert_eq!(fr_date(end + 1), "10/04/2026");
         // 30 days of 86 400 s would have ended on 10 April in Paris.
         assert_eq!(fr_date(issued + 30 * 86_400), "10/04/2026");
+    }
+
+    #[test]
+    fn a_month_runs_from_midnight_to_midnight_in_paris() {
+        // The last half hour of 2026 in UTC is January 2027 in Paris.
+        let (from, to, name) = paris_month(NEW_YEAR_IN_PARIS);
+        assert_eq!(name, "janvier 2027");
+        assert_eq!(from, 1_798_758_000); // 2026-12-31T23:00:00Z
+        assert_eq!(to, 1_801_436_400); // 2027-01-31T23:00:00Z
+                                       // March 2026 has 31 days less the hour of the summer-time change.
+        let (from, to, name) = paris_month(1_773_181_800);
+        assert_eq!(name, "mars 2026");
+        assert_eq!(to - from, 31 * 86_400 - 3_600);
     }
 
     #[test]

@@ -438,3 +438,49 @@ async fn pieces_routes_answer_each_role_as_expected() {
         assert_eq!(got, case.expect, "{} {}", case.method, case.path);
     }
 }
+
+/// The admin area's own routes (dashboard, accounts): refused to visitors and customers.
+#[tokio::test]
+async fn every_admin_route_is_refused_to_visitors_and_customers() {
+    let app = spawn_app().await;
+    let visitor = app.client();
+    let (a, a_id) = app.signed_in("a@exemple.fr", Role::Client).await;
+    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
+    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let target = app.create_account("cible@exemple.fr", Role::Client).await;
+    let cases = [
+        Case {
+            method: "GET",
+            path: "Admin/Tableau".into(),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "GET",
+            path: "Admin/Comptes?q=exemple".into(),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "GET",
+            path: format!("Admin/Comptes/{a_id}"),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "PUT",
+            path: format!("Admin/Comptes/{target}/desactivation"),
+            body: Some(json!({ "desactive": false })),
+            expect: [401, 403, 403, 200],
+        },
+    ];
+    for case in &cases {
+        let got = [
+            status(&visitor, case).await,
+            status(&a, case).await,
+            status(&b, case).await,
+            status(&admin, case).await,
+        ];
+        assert_eq!(got, case.expect, "{} {}", case.method, case.path);
+    }
+}

@@ -6,6 +6,8 @@ mod helpers;
 mod mail_helpers;
 mod stripe_helpers;
 
+mod admin_comptes;
+mod admin_tableau;
 mod admin_volume;
 mod adresses;
 mod auth;

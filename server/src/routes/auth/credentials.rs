@@ -15,6 +15,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::safe_callback;
+use crate::admin::accounts::DISABLED_SIGN_IN;
 use crate::auth::{captcha, cookies, csrf, password, session, tokens};
 use crate::db::{accounts, sessions};
 use crate::error::ApiError;
@@ -116,6 +117,10 @@ pub async fn authenticate(
     let Some(account) = account.filter(|_| ok) else {
         return Err(ApiError::UnauthorizedWith(SIGNIN_FAILED.to_owned()));
     };
+    // Told only to whoever knows the password, so that it reveals nothing to others.
+    if account.is_disabled() {
+        return Err(ApiError::UnauthorizedWith(DISABLED_SIGN_IN.to_owned()));
+    }
     rate_limit::clear(state, &account_bucket).await?;
     rate_limit::clear(state, &email_bucket).await?;
     for t in tickets {

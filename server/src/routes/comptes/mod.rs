@@ -47,6 +47,8 @@ pub struct AccountView {
     email_verified: bool,
     two_factor_enabled: bool,
     created_at: String,
+    /// An admin disabled the account: it cannot sign in.
+    desactive: bool,
 }
 
 impl From<Account> for AccountView {
@@ -60,6 +62,7 @@ impl From<Account> for AccountView {
             email_verified: a.email_verified,
             two_factor_enabled: a.two_factor_enabled,
             created_at: clock::iso8601(a.created_at),
+            desactive: a.disabled_at.is_some(),
         }
     }
 }

@@ -1,33 +1,75 @@
-//! /compte/admin/account: every account (`GET Comptes`), with its role.
+//! /compte/admin/account: accounts searched and paginated on the server (`?q=…&page=…` in the
+//! address, so that a search is a link), role change, disabling, and each account's orders and
+//! parts under its row.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Column } from 'primereact/column';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
+import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
+import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { formatDate } from '@/lib/format';
-import { AdminTable } from '../components/admin-table';
-
-interface Account {
-  id: number;
-  email: string;
-  nom: string;
-  prenom: string;
-  role: string;
-  twoFactorEnabled?: boolean;
-  createdAt?: string;
-}
+import { useSession } from '@/lib/session';
+import { PER_PAGE, useAccounts, type AdminAccount } from '../api/accounts';
+import { DisableButton, RoleCell } from '../components/account-actions';
+import { AccountDetailPanel } from '../components/account-detail';
 
 export default function AccountsPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [typed, setTyped] = useState(q);
+  const [expanded, setExpanded] = useState<DataTableExpandedRows | AdminAccount[]>([]);
+  const { user } = useSession();
+  const me = user?.email ?? '';
+  const { data, isPending, isError, isFetching } = useAccounts(q, page);
+  const go = (next: { q?: string; page?: number }) => {
+    const merged = { q, page: 1, ...next };
+    const search = new URLSearchParams();
+    if (merged.q) search.set('q', merged.q);
+    if (merged.page > 1) search.set('page', String(merged.page));
+    setParams(search);
+  };
   return (
-    <Page title="Comptes" heading="Comptes clients" lead="Tous les comptes du site, avec leur rôle et leur sécurité.">
-      <AdminTable<Account>
-        path="Comptes"
-        empty="Aucun compte."
-        columns={[
-          { header: 'Nom', body: (a) => `${a.prenom} ${a.nom}`.trim() || '—' },
-          { header: 'E-mail', body: (a) => a.email },
-          { header: 'Rôle', body: (a) => <Tag value={a.role === 'admin' ? 'Administrateur' : 'Client'} severity={a.role === 'admin' ? 'warning' : 'info'} /> },
-          { header: 'Double authentification', body: (a) => (a.twoFactorEnabled ? 'Activée' : 'Désactivée') },
-          { header: 'Créé le', body: (a) => (a.createdAt ? formatDate(a.createdAt) : '—') },
-        ]}
-      />
+    <Page title="Comptes" heading="Comptes clients" lead="Recherchez un compte par e-mail ou par nom ; changez son rôle, désactivez-le, consultez ses commandes et ses pièces.">
+      <ConfirmDialog />
+      <form className="list-search" role="search" onSubmit={(e) => (e.preventDefault(), go({ q: typed.trim() }))}>
+        <label htmlFor="account-search">Rechercher</label>
+        <InputText id="account-search" value={typed} maxLength={200} placeholder="E-mail, nom ou prénom" onChange={(e) => setTyped(e.target.value)} />
+        <button type="submit" className="p-button p-button-sm">Rechercher</button>
+      </form>
+      {isPending && <Loading />}
+      {isError && <p className="card" role="alert">La liste des comptes ne peut pas être chargée pour le moment.</p>}
+      {data && (
+        <DataTable
+          value={data.comptes}
+          dataKey="id"
+          lazy
+          paginator={data.total > PER_PAGE}
+          rows={PER_PAGE}
+          first={(page - 1) * PER_PAGE}
+          totalRecords={data.total}
+          onPage={(e) => go({ page: (e.page ?? 0) + 1 })}
+          loading={isFetching}
+          expandedRows={expanded}
+          onRowToggle={(e) => setExpanded(e.data)}
+          rowExpansionTemplate={(a: AdminAccount) => <AccountDetailPanel id={a.id} />}
+          emptyMessage={q ? 'Aucun compte ne correspond à cette recherche.' : 'Aucun compte.'}
+          stripedRows
+          className="card"
+          header={`${data.total} compte(s)`}
+        >
+          <Column expander style={{ width: '3rem' }} />
+          <Column header="Nom" body={(a: AdminAccount) => `${a.prenom} ${a.nom}`.trim() || '—'} />
+          <Column header="E-mail" body={(a: AdminAccount) => a.email} />
+          <Column header="Rôle" body={(a: AdminAccount) => <RoleCell account={a} self={a.email === me} />} />
+          <Column header="État" body={(a: AdminAccount) => (a.desactive ? <Tag value="Désactivé" severity="danger" /> : <Tag value="Actif" severity="success" />)} />
+          <Column header="Créé le" body={(a: AdminAccount) => formatDate(a.createdAt)} />
+          <Column header="" body={(a: AdminAccount) => <DisableButton account={a} self={a.email === me} />} />
+        </DataTable>
+      )}
     </Page>
   );
 }

@@ -1,4 +1,5 @@
-//! /compte/admin-home: the administration's dashboard with the maintenance switch.
+//! /compte/admin-home: the administration's dashboard: what needs doing now (each count a link
+//! to its filtered list), the month's revenue, and the maintenance switch.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { InputSwitch } from 'primereact/inputswitch';
@@ -7,7 +8,9 @@ import { Page } from '@/components/ui/page';
 import { handleApiError } from '@/lib/errors';
 import { showToast } from '@/lib/toast';
 import { fr } from '@/lib/typography';
+import { useDashboard } from '../api/dashboard';
 import { setMaintenance, useMaintenanceFlag } from '../api/maintenance';
+import { DashboardCounts } from '../components/dashboard-counts';
 
 const SHORTCUTS = [
   { to: '/compte/admin/piece-validation', label: 'Pièces à valider', icon: 'pi pi-check-square' },
@@ -17,6 +20,7 @@ const SHORTCUTS = [
 ];
 
 export default function AdminHomePage() {
+  const dashboard = useDashboard();
   const { data: maintenance, isPending } = useMaintenanceFlag();
   const [saving, setSaving] = useState(false);
   const toggle = async (on: boolean) => {
@@ -32,6 +36,7 @@ export default function AdminHomePage() {
   };
   return (
     <Page title="Administration" heading="Tableau de bord">
+      <DashboardCounts query={dashboard} />
       <section className="card stack">
         <h2>Mode maintenance</h2>
         <label className="checkbox-line" htmlFor="maintenance-switch">

@@ -1,7 +1,7 @@
 //! One file of the quote: 3D preview, analysis, prices per process, options and the price.
 import { useEffect } from 'react';
 import { Loading } from '@/components/ui/loading';
-import { ModelViewer } from '@/features/viewer/model-viewer';
+import { ModelViewer } from '@/components/viewer/model-viewer';
 import type { LoadedCatalog } from '../hooks/use-catalog';
 import { useQuoteItem, type ItemSource, type QuoteItemState } from '../hooks/use-quote-item';
 import { formatBytes } from '../format';

@@ -3,15 +3,9 @@
 //! compiled by the optimising tier on a small mesh), so a dropped file is analysed at full
 //! speed at once; each file takes the spare and a new one is warmed for the next.
 import { useEffect, useState } from 'react';
-import * as Comlink from 'comlink';
-import type { QuoteWorkerApi } from '@/workers/quote.worker';
+import { createQuoteWorker, type QuoteWorker } from '@/lib/quote-worker';
 
-export type QuoteWorker = Comlink.Remote<QuoteWorkerApi>;
-
-export function createQuoteWorker(): { api: QuoteWorker; terminate: () => void } {
-  const worker = new Worker(new URL('../../../workers/quote.worker.ts', import.meta.url), { type: 'module' });
-  return { api: Comlink.wrap<QuoteWorkerApi>(worker), terminate: () => worker.terminate() };
-}
+export { createQuoteWorker, type QuoteWorker };
 
 type Handle = ReturnType<typeof createQuoteWorker>;
 

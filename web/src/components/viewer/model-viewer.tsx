@@ -6,6 +6,7 @@ import { OrbitControls } from '@react-three/drei';
 import { BoundingBox } from './bounding-box';
 import { boxLabels } from './box-labels';
 import { PreviewMesh, type PreviewBuffers } from './preview-mesh';
+import './viewer.css';
 
 type Vec3 = [number, number, number];
 

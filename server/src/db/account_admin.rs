@@ -1,0 +1,185 @@
+//! What admins read and change on accounts: the searched, paginated list, disabling (which ends
+//! the account's sessions in the same transaction) and an account's orders and parts.
+
+use sqlx::{AnyConnection, Row};
+
+use super::accounts::{from_row, Account, COLUMNS};
+use crate::clock;
+
+/// One page of the account search.
+#[derive(Debug, Clone)]
+pub struct AccountPage {
+    /// The accounts of the page, newest first.
+    pub accounts: Vec<Account>,
+    /// How many accounts match, over every page.
+    pub total: i64,
+}
+
+/// `%text%` for a case-insensitive `LIKE … ESCAPE '\'`, the wildcards of `text` taken literally.
+fn like_pattern(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('%');
+    for c in text.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('%');
+    out
+}
+
+const SEARCH_WHERE: &str = "($1 = '' OR LOWER(email) LIKE $2 ESCAPE '\\' \
+     OR LOWER(nom) LIKE $2 ESCAPE '\\' OR LOWER(prenom) LIKE $2 ESCAPE '\\' \
+     OR LOWER(prenom || ' ' || nom) LIKE $2 ESCAPE '\\')";
+
+/// Accounts whose e-mail or names contain `query` (any case; every account when it is empty),
+/// newest first, `limit` of them after skipping `offset`.
+pub async fn search(
+    conn: &mut AnyConnection,
+    query: &str,
+    limit: i64,
+    offset: i64,
+) -> Result<AccountPage, sqlx::Error> {
+    let pattern = like_pattern(query);
+    let total: i64 = sqlx::query(&format!(
+        "SELECT COUNT(*) AS n FROM accounts WHERE {SEARCH_WHERE}"
+    ))
+    .bind(query)
+    .bind(&pattern)
+    .fetch_one(&mut *conn)
+    .await?
+    .try_get("n")?;
+    let sql = format!(
+        "SELECT {COLUMNS} FROM accounts WHERE {SEARCH_WHERE} \
+         ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(query)
+        .bind(&pattern)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&mut *conn)
+        .await?;
+    let accounts = rows.iter().map(from_row).collect::<Result<_, _>>()?;
+    Ok(AccountPage { accounts, total })
+}
+
+/// Disables (`disabled`) or enables the account; disabling deletes every session of it, so that
+/// it is signed out at once. Run in a transaction so that both happen or neither. `None` for an
+/// unknown account.
+pub async fn set_disabled(
+    conn: &mut AnyConnection,
+    id: i64,
+    disabled: bool,
+) -> Result<Option<Account>, sqlx::Error> {
+    let now = clock::now();
+    let sql = format!(
+        "UPDATE accounts SET disabled_at = CASE WHEN $1 = 1 THEN COALESCE(disabled_at, $2) END, \
+         updated_at = $2 WHERE id = $3 RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(i64::from(disabled))
+        .bind(now)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let Some(account) = row.as_ref().map(from_row).transpose()? else {
+        return Ok(None);
+    };
+    if disabled {
+        sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(Some(account))
+}
+
+/// One order of an account, as the admin's account page lists it.
+#[derive(Debug, Clone)]
+pub struct AccountOrder {
+    /// Order id.
+    pub id: i64,
+    /// `CO-2026-000001`.
+    pub numero: String,
+    /// Status as stored (the state machine's French spelling).
+    pub status: String,
+    /// Total incl. VAT, in cents.
+    pub total_ttc_cents: i64,
+    /// Creation time (Unix seconds).
+    pub created_at: i64,
+}
+
+/// The account's orders, newest first.
+pub async fn orders_of(
+    conn: &mut AnyConnection,
+    account_id: i64,
+) -> Result<Vec<AccountOrder>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT id, numero, status, total_ttc_cents, created_at FROM orders \
+         WHERE account_id = $1 ORDER BY id DESC",
+    )
+    .bind(account_id)
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(AccountOrder {
+                id: r.try_get("id")?,
+                numero: r.try_get("numero")?,
+                status: r.try_get("status")?,
+                total_ttc_cents: r.try_get("total_ttc_cents")?,
+                created_at: r.try_get("created_at")?,
+            })
+        })
+        .collect()
+}
+
+/// One part of an account, as the admin's account page lists it.
+#[derive(Debug, Clone)]
+pub struct AccountPart {
+    /// Part id.
+    pub id: i64,
+    /// The file name as uploaded.
+    pub file_name: String,
+    /// Part status id (`pieces::status`).
+    pub status_id: i64,
+    /// Creation time (Unix seconds).
+    pub created_at: i64,
+}
+
+/// The account's parts, newest first.
+pub async fn parts_of(
+    conn: &mut AnyConnection,
+    account_id: i64,
+) -> Result<Vec<AccountPart>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT id, file_name, status_id, created_at FROM parts \
+         WHERE account_id = $1 ORDER BY id DESC",
+    )
+    .bind(account_id)
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(AccountPart {
+                id: r.try_get("id")?,
+                file_name: r.try_get("file_name")?,
+                status_id: r.try_get("status_id")?,
+                created_at: r.try_get("created_at")?,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::like_pattern;
+
+    #[test]
+    fn a_search_takes_wildcards_literally_and_ignores_case() {
+        assert_eq!(like_pattern("Dupont"), "%dupont%");
+        assert_eq!(like_pattern("50%_a\\b"), "%50\\%\\_a\\\\b%");
+    }
+}

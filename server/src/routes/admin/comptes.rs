@@ -1,0 +1,167 @@
+//! Endpoints of the admin's accounts: `GET Admin/Comptes?q=&page=&par_page=` (search by e-mail
+//! or name, newest first, one page), `GET Admin/Comptes/{id}` (an account with its orders and
+//! parts) and `PUT Admin/Comptes/{id}/desactivation` `{desactive}` (disable: its sessions end at
+//! once and it cannot sign in; or enable again). The role is changed by `PUT Comptes`.
+
+use axum::extract::{Path, Query, State};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::admin::accounts::{self as account_rules, ACCOUNT_NOT_FOUND};
+use crate::auth::AdminUser;
+use crate::clock;
+use crate::db::account_admin;
+use crate::db::accounts;
+use crate::error::ApiError;
+use crate::extract::Json;
+use crate::routes::compte_piece::view::status_label;
+use crate::routes::comptes::AccountView;
+use crate::routes::paging::Paging;
+use crate::routes::pieces::path_id;
+use crate::state::AppState;
+
+/// Longest search text.
+const MAX_QUERY: usize = 200;
+
+/// Query of `GET Admin/Comptes`, read as text so that a wrong value gets a French 400.
+#[derive(Debug, Deserialize)]
+pub struct ListQuery {
+    q: Option<String>,
+    page: Option<String>,
+    par_page: Option<String>,
+}
+
+/// One page of accounts.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountPageView {
+    comptes: Vec<AccountView>,
+    total: i64,
+    page: i64,
+    par_page: i64,
+}
+
+/// Handles `GET /api/backend/Admin/Comptes` (admin).
+pub async fn list(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Query(query): Query<ListQuery>,
+) -> Result<Json<AccountPageView>, ApiError> {
+    let paging = Paging::parse(query.page.as_deref(), query.par_page.as_deref())?;
+    let q = query.q.as_deref().unwrap_or_default().trim();
+    if q.chars().count() > MAX_QUERY {
+        return Err(ApiError::Validation(vec![format!(
+            "La recherche ne doit pas dépasser {MAX_QUERY} caractères."
+        )]));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    let found = account_admin::search(&mut conn, q, paging.per_page, paging.offset()).await?;
+    Ok(Json(AccountPageView {
+        comptes: found.accounts.into_iter().map(AccountView::from).collect(),
+        total: found.total,
+        page: paging.page,
+        par_page: paging.per_page,
+    }))
+}
+
+/// An order in an account's page.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountOrderView {
+    id: i64,
+    numero: String,
+    statut: String,
+    total_ttc_cents: i64,
+    created_at: String,
+}
+
+/// A part in an account's page.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountPartView {
+    id: i64,
+    file_name: String,
+    id_status: i64,
+    statut: &'static str,
+    created_at: String,
+}
+
+/// An account with its orders and parts.
+#[derive(Debug, Serialize)]
+pub struct AccountDetailView {
+    compte: AccountView,
+    commandes: Vec<AccountOrderView>,
+    pieces: Vec<AccountPartView>,
+}
+
+/// Handles `GET /api/backend/Admin/Comptes/{id}` (admin).
+pub async fn detail(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Path(raw_id): Path<String>,
+) -> Result<Json<AccountDetailView>, ApiError> {
+    let id = path_id(&raw_id, ACCOUNT_NOT_FOUND)?;
+    let account = accounts::find(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFoundWith(ACCOUNT_NOT_FOUND.to_owned()))?;
+    let mut conn = state.db.pool.acquire().await?;
+    let commandes = account_admin::orders_of(&mut conn, id)
+        .await?
+        .into_iter()
+        .map(|o| AccountOrderView {
+            id: o.id,
+            numero: o.numero,
+            statut: o.status,
+            total_ttc_cents: o.total_ttc_cents,
+            created_at: clock::iso8601(o.created_at),
+        })
+        .collect();
+    let pieces = account_admin::parts_of(&mut conn, id)
+        .await?
+        .into_iter()
+        .map(|p| AccountPartView {
+            id: p.id,
+            file_name: p.file_name,
+            id_status: p.status_id,
+            statut: status_label(p.status_id),
+            created_at: clock::iso8601(p.created_at),
+        })
+        .collect();
+    Ok(Json(AccountDetailView {
+        compte: account.into(),
+        commandes,
+        pieces,
+    }))
+}
+
+/// Body of `PUT Admin/Comptes/{id}/desactivation` (read loosely for a French message).
+#[derive(Debug, Deserialize)]
+pub struct DisableBody {
+    desactive: Option<Value>,
+}
+
+/// Handles `PUT /api/backend/Admin/Comptes/{id}/desactivation` `{desactive: bool}` (admin):
+/// 200 with the account.
+pub async fn set_disabled(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(raw_id): Path<String>,
+    Json(body): Json<DisableBody>,
+) -> Result<Json<AccountView>, ApiError> {
+    let id = path_id(&raw_id, ACCOUNT_NOT_FOUND)?;
+    let Some(disabled) = body.desactive.as_ref().and_then(Value::as_bool) else {
+        return Err(ApiError::Validation(vec![
+            "Indiquez si le compte est désactivé (desactive : true ou false).".to_owned(),
+        ]));
+    };
+    let mut tx = state.db.begin().await?;
+    let account = account_rules::set_disabled(&mut tx, admin.account_id(), id, disabled).await?;
+    tx.commit().await?;
+    tracing::info!(
+        account = id,
+        admin = admin.account_id(),
+        disabled,
+        "account disabled flag changed"
+    );
+    Ok(Json(account.into()))
+}

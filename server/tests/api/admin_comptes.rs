@@ -1,0 +1,166 @@
+//! The admin's accounts: search with pages (`GET Admin/Comptes`), an account with its orders and
+//! parts (`GET Admin/Comptes/{id}`), and disabling (`PUT Admin/Comptes/{id}/desactivation`): the
+//! open session fails at once, sign-in is refused in French, the data stays.
+
+use serde_json::{json, Value};
+use server::db::accounts::Role;
+
+use crate::commande_statut::insert_order;
+use crate::helpers::{spawn_app, TestClient, PASSWORD};
+
+async fn disable(admin: &TestClient, id: i64, on: Value) -> (u16, Value) {
+    let res = admin
+        .proxy(
+            "PUT",
+            &format!("Admin/Comptes/{id}/desactivation"),
+            Some(json!({ "desactive": on })),
+        )
+        .await;
+    (
+        res.status().as_u16(),
+        res.json().await.unwrap_or(Value::Null),
+    )
+}
+
+#[tokio::test]
+async fn a_disabled_account_loses_its_open_session_and_cannot_sign_in_but_keeps_its_data() {
+    let app = spawn_app().await;
+    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let (customer, id) = app.signed_in("lea@exemple.fr", Role::Client).await;
+    let order = insert_order(&app, id, 1).await;
+    assert_eq!(
+        customer.proxy("GET", "Comptes/me", None).await.status(),
+        200
+    );
+
+    let (code, body) = disable(&admin, id, json!(true)).await;
+    assert_eq!(code, 200, "{body}");
+    assert_eq!(body["desactive"], true);
+
+    // The session the customer holds ends at once: the next call is refused as an ended session.
+    let res = customer.proxy("GET", "Comptes/me", None).await;
+    assert_eq!(res.status().as_u16(), 419);
+    let sessions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE account_id = $1")
+        .bind(id)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(sessions, 0);
+
+    // Sign-in with the right password says why, in French; a wrong one says nothing more.
+    let mut again = app.client();
+    let res = again.sign_in("lea@exemple.fr", PASSWORD).await;
+    assert_eq!(res.status(), 401);
+    let body: Value = res.json().await.unwrap();
+    assert!(
+        body.to_string().contains("Ce compte a été désactivé"),
+        "{body}"
+    );
+    let res = app.client().sign_in("lea@exemple.fr", "pas-le-bon").await;
+    let body: Value = res.json().await.unwrap();
+    assert!(!body.to_string().contains("désactivé"), "{body}");
+
+    // The data stays: the admin still sees the account's order.
+    let detail: Value = admin
+        .proxy("GET", &format!("Admin/Comptes/{id}"), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(detail["compte"]["desactive"], true);
+    assert_eq!(detail["commandes"][0]["id"], order);
+    assert_eq!(detail["commandes"][0]["statut"], "en attente de paiement");
+
+    // Enabled again, the account signs in.
+    let (code, body) = disable(&admin, id, json!(false)).await;
+    assert_eq!((code, body["desactive"].clone()), (200, json!(false)));
+    assert_eq!(
+        again.sign_in("lea@exemple.fr", PASSWORD).await.status(),
+        200
+    );
+}
+
+#[tokio::test]
+async fn an_admin_cannot_disable_themselves_nor_an_unknown_account_nor_without_a_boolean() {
+    let app = spawn_app().await;
+    let (admin, admin_id) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let (code, body) = disable(&admin, admin_id, json!(true)).await;
+    assert_eq!(code, 400);
+    assert!(body.to_string().contains("votre propre compte"), "{body}");
+    let (code, body) = disable(&admin, 999_999, json!(true)).await;
+    assert_eq!(code, 404);
+    assert!(
+        body.to_string().contains("Ce compte n'existe pas"),
+        "{body}"
+    );
+    let (code, body) = disable(&admin, admin_id, json!("oui")).await;
+    assert_eq!(code, 400);
+    assert!(body.to_string().contains("desactive"), "{body}");
+    assert_eq!(admin.proxy("GET", "Comptes/me", None).await.status(), 200);
+}
+
+#[tokio::test]
+async fn the_account_search_matches_e_mail_and_names_in_any_case_one_page_at_a_time() {
+    let app = spawn_app().await;
+    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    for i in 0..25 {
+        app.create_account(&format!("client{i:02}@exemple.fr"), Role::Client)
+            .await;
+    }
+    app.create_account("zoe_100%@autre.fr", Role::Client).await;
+
+    let page = |q: &str, extra: &str| {
+        let q: String = url::form_urlencoded::byte_serialize(q.as_bytes()).collect();
+        format!("Admin/Comptes?q={q}{extra}")
+    };
+    let first: Value = admin
+        .proxy("GET", &page("CLIENT", ""), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(first["total"], 25);
+    assert_eq!(first["comptes"].as_array().unwrap().len(), 20);
+    // Newest first.
+    assert_eq!(first["comptes"][0]["email"], "client24@exemple.fr");
+    let second: Value = admin
+        .proxy("GET", &page("client", "&page=2"), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(second["comptes"].as_array().unwrap().len(), 5);
+    assert_eq!(second["page"], 2);
+
+    // By name ("Jeanne Dupont" for every account made by the helpers), and wildcards literally.
+    let named: Value = admin
+        .proxy("GET", &page("jeanne dupont", "&par_page=100"), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(named["total"], 27);
+    let percent: Value = admin
+        .proxy("GET", &page("100%", ""), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(percent["total"], 1);
+    assert_eq!(percent["comptes"][0]["email"], "zoe_100%@autre.fr");
+    let underscore: Value = admin
+        .proxy("GET", &page("t_", ""), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(underscore["total"], 0);
+
+    let res = admin.proxy("GET", "Admin/Comptes?page=0", None).await;
+    assert_eq!(res.status(), 400);
+    let body: Value = res.json().await.unwrap();
+    assert!(
+        body.to_string().contains("Numéro de page invalide"),
+        "{body}"
+    );
+}

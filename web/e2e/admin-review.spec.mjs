@@ -1,0 +1,136 @@
+// The admin area of issue 11: an admin sees the dashboard's counts, reviews a customer's open
+// cube in the shared 3D viewer (analysed in the browser from the original file), validates it
+// with a comment, and the customer then orders it by bank transfer; an admin disables an account
+// whose open session then fails and whose sign-in is refused in French.
+import { createAddressInPlace } from './support/commerce.mjs';
+import { expectToast, freshEmail, signIn, signUpViaUi } from './support/flows.mjs';
+import { fixture, proxyCall, waitForServerPrice } from './support/quote.mjs';
+
+// The pages of a run share one cookie jar: the customer's cookies are put aside while the
+// admin works in the same browser, and put back (the session itself lives on the server).
+async function setAside(page) {
+  const cookies = await page.context().cookies();
+  await page.context().clearCookies();
+  return cookies;
+}
+
+async function putBack(page, cookies) {
+  await page.context().clearCookies();
+  await page.context().addCookies(cookies);
+}
+
+async function signInAdmin(ctx, page) {
+  if (!ctx.admin) throw new Error('no admin: `server create-admin` failed before the run');
+  await signIn(ctx, page, ctx.admin.email, ctx.admin.password);
+  await page.waitForURL((u) => u.pathname !== '/connexion_compte');
+}
+
+/** Drops a fixture that the quote page may not measure (an open mesh) and waits for its price. */
+async function dropAny(ctx, page, file) {
+  await ctx.goto(page, '/devis_ligne');
+  await page.locator('[data-testid=drop-zone] button').waitFor({ state: 'visible' });
+  await page.waitForFunction(() => !document.querySelector('[data-testid=drop-zone] button')?.disabled);
+  await page.setInputFiles('[data-testid=file-input]', { name: file.name, mimeType: 'model/stl', buffer: file.buffer });
+  await waitForServerPrice(page);
+}
+
+async function dashboardCount(ctx, page, label) {
+  await ctx.goto(page, '/compte/admin-home');
+  const tile = page.locator('[data-testid=dashboard-tile]', { hasText: label });
+  await tile.waitFor();
+  return Number(await tile.locator('.dashboard-count').textContent());
+}
+
+export default [
+  {
+    name: 'an admin reviews an open cube in the 3D viewer, validates it with a comment, and the customer orders it',
+    async run(ctx) {
+      const page = await ctx.newPage();
+      const email = freshEmail('revue-admin');
+      await signUpViaUi(ctx, page, { email, prenom: 'Inès', nom: 'Moreau' });
+      await dropAny(ctx, page, fixture('open_cube.stl'));
+      await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+      await expectToast(page, 'Panier', '1 pièce ajoutée au panier.');
+      const [line] = (await proxyCall(page, 'ComptePiece')).body;
+      if (line?.id_statut !== 2) throw new Error(`the open cube is not waiting for a review: ${JSON.stringify(line)}`);
+
+      const customer = await setAside(page);
+      const admin = page;
+      await signInAdmin(ctx, admin);
+      const before = await dashboardCount(ctx, admin, 'pièce(s) à vérifier');
+      if (before < 1) throw new Error(`the dashboard counts ${before} part(s) to review`);
+      await ctx.expectText(admin, 'Chiffre d’affaires de');
+      await ctx.screenshot(admin, 'admin-tableau-de-bord');
+      await admin.locator('[data-testid=dashboard-tile]', { hasText: 'pièce(s) à vérifier' }).click();
+      await admin.waitForURL((u) => u.pathname === '/compte/admin/piece-validation');
+      await admin.getByRole('button', { name: 'Examiner open_cube.stl' }).first().click();
+      const panel = admin.locator('[data-testid=part-review]');
+      await panel.locator('canvas').waitFor({ timeout: 30_000 });
+      await panel.locator('[data-testid=part-findings]', { hasText: /Maillage ouvert/ }).waitFor({ timeout: 30_000 });
+      await panel.getByRole('link', { name: 'Télécharger le fichier' }).waitFor();
+      await admin.waitForTimeout(500);
+      await ctx.screenshot(admin, 'admin-revue-piece-visionneuse');
+
+      await panel.locator('.p-dropdown', { has: admin.locator('#part-status') }).click();
+      await admin.locator('.p-dropdown-item', { hasText: 'Validée' }).click();
+      const comment = 'Maillage refermé à l’impression, pièce imprimable.';
+      await panel.locator('#part-comment').fill(comment);
+      await panel.getByRole('button', { name: 'Enregistrer la décision' }).click();
+      await expectToast(admin, 'Statut enregistré');
+      await ctx.expectText(admin, 'Aucune pièce en attente de vérification.');
+      const after = await dashboardCount(ctx, admin, 'pièce(s) à vérifier');
+      if (after !== before - 1) throw new Error(`the dashboard counts ${after} after the review, ${before} before`);
+      const adminCookies = await setAside(admin);
+      await putBack(page, customer);
+
+      await ctx.goto(page, '/compte/panier');
+      const cartLine = page.locator('[data-testid=cart-line]').filter({ hasText: 'open_cube.stl' });
+      await cartLine.locator('.p-tag', { hasText: 'Validée' }).waitFor();
+      await cartLine.locator('[data-testid=cart-line-comment]', { hasText: 'pièce imprimable' }).waitFor();
+      await page.getByRole('link', { name: 'Passer la commande' }).click();
+      await page.waitForURL((u) => u.pathname === '/checkout');
+      await createAddressInPlace(page);
+      await page.locator('label[for=cgv]').click();
+      await page.getByRole('button', { name: 'Commander et payer par virement' }).click();
+      await page.waitForURL((u) => u.pathname === '/checkout/confirmation');
+      const orders = (await proxyCall(page, 'Commande/mes-commandes')).body;
+      if (orders?.length !== 1 || orders[0].statut !== 'en attente de paiement') throw new Error(`orders: ${JSON.stringify(orders)}`);
+      await putBack(admin, adminCookies);
+      const transfers = await dashboardCount(ctx, admin, 'virement(s) en attente');
+      if (transfers < 1) throw new Error(`the dashboard counts ${transfers} transfer(s) awaiting`);
+    },
+  },
+  {
+    name: 'an admin disables an account: its open session fails at once and it cannot sign in',
+    async run(ctx) {
+      const page = await ctx.newPage();
+      const email = freshEmail('desactive');
+      await signUpViaUi(ctx, page, { email, prenom: 'Hugo', nom: 'Lemaire' });
+      if ((await proxyCall(page, 'Comptes/me')).status !== 200) throw new Error('the new account has no session');
+
+      const customer = await setAside(page);
+      const admin = page;
+      await signInAdmin(ctx, admin);
+      await ctx.goto(admin, `/compte/admin/account?q=${encodeURIComponent(email)}`);
+      const row = admin.locator('tr', { hasText: email });
+      await row.waitFor();
+      await row.getByRole('button', { name: `Désactiver ${email}` }).click();
+      await admin.locator('.p-confirm-dialog').getByRole('button', { name: 'Désactiver' }).click();
+      await expectToast(admin, 'Compte désactivé');
+      await row.locator('.p-tag', { hasText: 'Désactivé' }).waitFor();
+      await row.locator('.p-row-toggler').click();
+      await admin.locator('[data-testid=account-detail]', { hasText: 'Aucune commande.' }).waitFor();
+      await ctx.screenshot(admin, 'admin-comptes-desactive');
+
+      await setAside(admin);
+      await putBack(page, customer);
+      const after = await proxyCall(page, 'Comptes/me');
+      if (after.status !== 419 && after.status !== 401) throw new Error(`the disabled account's session answered ${after.status}`);
+      await page.context().clearCookies();
+      const again = page;
+      await signIn(ctx, again, email);
+      await ctx.expectText(again, 'Ce compte a été désactivé');
+      await ctx.screenshot(again, 'connexion-compte-desactive');
+    },
+  },
+];

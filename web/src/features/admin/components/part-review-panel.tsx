@@ -1,0 +1,63 @@
+//! One part under review: the 3D viewer fed with the original file (analysed in the browser),
+//! its problems, the customer's request, the file to download, the history and the decision.
+import { Loading } from '@/components/ui/loading';
+import { ModelViewer } from '@/components/viewer/model-viewer';
+import { useFilePreview } from '@/components/viewer/use-file-preview';
+import { formatDateTime } from '@/lib/format';
+import type { Unit } from '@/wasm/types';
+import type { ReviewPart } from '../api/part-review';
+import { PartDecisionForm } from './part-decision-form';
+import { PartProblems } from './part-problems';
+
+const UNITS: Unit[] = ['mm', 'cm', 'in'];
+
+function unitOf(part: ReviewPart): Unit {
+  const u = part.options?.unit;
+  return UNITS.includes(u as Unit) ? (u as Unit) : 'mm';
+}
+
+export function PartReviewPanel({ part }: { part: ReviewPart }) {
+  const file = useFilePreview(part.fichier_url, part.nom_fichier, unitOf(part));
+  const owner = part.client ? `${part.client.prenom} ${part.client.nom}`.trim() || part.client.email : '—';
+  return (
+    <article className="card part-review" data-testid="part-review" aria-label={`Pièce ${part.nom_fichier}`}>
+      <header className="part-review-head">
+        <h2>{part.nom_fichier}</h2>
+        <span className="muted">
+          {part.statut} · {owner}
+          {part.client ? ` · ${part.client.email}` : ''}
+        </span>
+        <a className="p-button p-button-outlined p-button-sm" href={part.fichier_url} download={part.nom_fichier}>
+          <i className="pi pi-download" aria-hidden="true" /> Télécharger le fichier
+        </a>
+      </header>
+      <div className="part-review-body">
+        {file.phase === 'loading' && <div className="viewer-fallback"><Loading label="Analyse du fichier dans le navigateur…" /></div>}
+        {file.phase === 'failed' && <p className="item-error" role="alert">{file.error}</p>}
+        {file.phase === 'ready' && file.preview && (
+          <ModelViewer buffers={file.preview} bboxMin={file.analysis.bbox_min} bboxMax={file.analysis.bbox_max} stride={file.preview.stride} />
+        )}
+        <div className="stack">
+          <PartProblems motifs={part.motifs} analysis={file.phase === 'ready' ? file.analysis : null} preview={file.phase === 'ready' ? file.preview : null} />
+          <section className="stack">
+            <h3>Demande du client</h3>
+            {part.demande_client ? <blockquote className="review-request">{part.demande_client}</blockquote> : <p className="muted">Le client n’a pas laissé de message.</p>}
+          </section>
+          {part.historique.length > 0 && (
+            <section>
+              <h3>Historique</h3>
+              <ul className="review-history">
+                {part.historique.map((h, i) => (
+                  <li key={`${h.date}-${i}`}>
+                    {formatDateTime(h.date)} — {h.statut} ({h.par}){h.commentaire ? ` : ${h.commentaire}` : ''}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <PartDecisionForm part={part} />
+        </div>
+      </div>
+    </article>
+  );
+}
