@@ -103,6 +103,11 @@ const JSON_ROUTES: &[(&str, &str, Caller)] = &[
         Caller::Customer,
     ),
     ("PUT", "/api/backend/Pieces/status", Caller::Admin),
+    (
+        "PUT",
+        "/api/backend/Admin/Comptes/1/desactivation",
+        Caller::Admin,
+    ),
 ];
 
 async fn send_raw(

@@ -3,7 +3,8 @@
 //! parts) and `PUT Admin/Comptes/{id}/desactivation` `{desactive}` (disable: its sessions end at
 //! once and it cannot sign in; or enable again). The role is changed by `PUT Comptes`.
 
-use axum::extract::{Path, Query, State};
+use crate::extract::{Path, Query};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
