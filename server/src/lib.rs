@@ -1,5 +1,6 @@
 //! Forme Additive web server: configuration, database, sessions, routes and the site's rules.
 
+pub mod audit;
 pub mod auth;
 pub mod clock;
 pub mod commerce;

@@ -44,20 +44,6 @@ pub fn fr_date_time(unix: i64) -> String {
 
 /// `22 novembre 2026`: the long French date of Unix seconds, in Paris.
 pub fn fr_date_long(unix: i64) -> String {
-    const MONTHS: [&str; 12] = [
-        "janvier",
-        "février",
-        "mars",
-        "avril",
-        "mai",
-        "juin",
-        "juillet",
-        "août",
-        "septembre",
-        "octobre",
-        "novembre",
-        "décembre",
-    ];
     let d = paris_date(unix);
     let day = if d.day() == 1 {
         "1er".to_owned()
@@ -66,6 +52,27 @@ pub fn fr_date_long(unix: i64) -> String {
     };
     format!("{day} {} {}", MONTHS[(d.month() - 1) as usize], d.year())
 }
+
+/// `mars 2026`: the French month and year of a date.
+pub fn fr_month_year(date: Date) -> String {
+    format!("{} {}", MONTHS[(date.month() - 1) as usize], date.year())
+}
+
+/// The French names of the months.
+const MONTHS: [&str; 12] = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+];
 
 /// Unix seconds of the first instant of the Paris calendar day `date` (00:00 in Paris).
 pub fn paris_day_start(date: Date) -> i64 {
