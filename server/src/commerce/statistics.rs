@@ -21,7 +21,8 @@ pub struct Period {
     pub to: Date,
 }
 
-fn parse_day(raw: &str, name: &str) -> Result<Date, String> {
+/// A `YYYY-MM-DD` day of the query field `name`, or its French error.
+pub fn parse_day(raw: &str, name: &str) -> Result<Date, String> {
     let bad =
         || format!("La date «\u{a0}{name}\u{a0}» doit être une date valide au format AAAA-MM-JJ.");
     if raw.len() != 10 {

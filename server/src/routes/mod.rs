@@ -2,6 +2,7 @@
 //! specification's table (section 7) live in `backend_router()`, nested under `/api/backend` and
 //! called in-process by `POST /api/proxy`.
 
+pub mod admin;
 pub mod adresses;
 pub mod auth;
 pub mod captcha;
@@ -47,6 +48,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(commande::router())
         .merge(devis_pdf::router())
         .merge(pieces::router())
+        .merge(admin::router())
 }
 
 /// Every `/api/...` route of the site.

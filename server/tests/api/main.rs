@@ -7,6 +7,7 @@ mod mail_helpers;
 mod stripe_helpers;
 
 mod adresses;
+mod audit;
 mod auth;
 mod authz;
 mod card_checkout;
@@ -30,4 +31,5 @@ mod pieces;
 mod proxy;
 mod security;
 mod security_findings;
+mod statistics;
 mod twofa;
