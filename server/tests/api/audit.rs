@@ -194,7 +194,11 @@ async fn the_journal_filters_by_actor_action_and_day_and_pages() {
     let app = spawn_app().await;
     let (chef, _) = app.signed_in("chef@exemple.fr", Role::Admin).await;
     let (aide, _) = app.signed_in("aide@exemple.fr", Role::Admin).await;
-    for (c, code) in [(&chef, "PREMIER"), (&aide, "DEUXIEME"), (&chef, "TROISIEME")] {
+    for (c, code) in [
+        (&chef, "PREMIER"),
+        (&aide, "DEUXIEME"),
+        (&chef, "TROISIEME"),
+    ] {
         let (status, _) = call(
             c,
             "POST",
