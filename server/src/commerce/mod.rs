@@ -11,5 +11,6 @@ pub mod part_review;
 pub mod payment_mail;
 pub mod quote;
 pub mod shipping;
+pub mod statistics;
 pub mod totals;
 pub mod vat;

@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod address_changes;
 pub mod addresses;
 pub mod analysis_cache;
+pub mod audit_log;
 pub mod captcha;
 pub mod catalogs;
 pub mod companies;
@@ -29,6 +30,7 @@ pub mod rate_limits;
 pub mod reset_tokens;
 pub mod sessions;
 pub mod settings;
+pub mod statistics;
 pub mod two_factor;
 pub mod uploads;
 

@@ -2,6 +2,8 @@
 
 use sqlx::Row;
 
+use sqlx::AnyConnection;
+
 use super::Db;
 
 /// Reads a setting.
@@ -45,4 +47,20 @@ pub async fn maintenance(db: &Db) -> Result<bool, sqlx::Error> {
 /// Turns maintenance mode on or off.
 pub async fn set_maintenance(db: &Db, on: bool) -> Result<(), sqlx::Error> {
     set(db, "maintenance", if on { "true" } else { "false" }).await
+}
+
+/// Turns maintenance mode on or off inside the caller's transaction; returns whether it was on.
+pub async fn switch_maintenance(conn: &mut AnyConnection, on: bool) -> Result<bool, sqlx::Error> {
+    let before: Option<String> =
+        sqlx::query_scalar("SELECT value FROM settings WHERE key = 'maintenance'")
+            .fetch_optional(&mut *conn)
+            .await?;
+    sqlx::query(
+        "INSERT INTO settings (key, value) VALUES ('maintenance', $1) \
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )
+    .bind(if on { "true" } else { "false" })
+    .execute(conn)
+    .await?;
+    Ok(before.as_deref() == Some("true"))
 }

@@ -69,6 +69,27 @@ pub fn fr_date_long(unix: i64) -> String {
     format!("{day} {} {}", MONTHS_FR[(d.month() - 1) as usize], d.year())
 }
 
+/// `mars 2026`: the French month and year of a date.
+pub fn fr_month_year(date: Date) -> String {
+    format!("{} {}", MONTHS[(date.month() - 1) as usize], date.year())
+}
+
+/// The French names of the months.
+const MONTHS: [&str; 12] = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+];
+
 /// Unix seconds of the first instant of the Paris calendar day `date` (00:00 in Paris).
 pub fn paris_day_start(date: Date) -> i64 {
     date.to_zoned(paris())

@@ -9,6 +9,7 @@ use crate::extract::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::audit;
 use crate::auth::AdminUser;
 use crate::db::settings;
 use crate::error::ApiError;
@@ -39,7 +40,19 @@ pub async fn set_maintenance(
     AdminUser(admin): AdminUser,
     Json(body): Json<MaintenanceBody>,
 ) -> Result<Json<Value>, ApiError> {
-    settings::set_maintenance(&state.db, body.maintenance).await?;
+    let mut tx = state.db.begin().await?;
+    let was = settings::switch_maintenance(&mut tx, body.maintenance).await?;
+    let state_of = |on: bool| json!({ "maintenance": on });
+    audit::record(
+        &mut tx,
+        &admin,
+        audit::MAINTENANCE,
+        "site",
+        &state_of(was),
+        &state_of(body.maintenance),
+    )
+    .await?;
+    tx.commit().await?;
     tracing::info!(
         admin = admin.account_id(),
         on = body.maintenance,

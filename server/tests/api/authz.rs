@@ -310,6 +310,25 @@ async fn commande_routes_answer_each_role_as_expected() {
             body: None,
             expect: [401, 403, 403, 200],
         },
+        // The shop's statistics and the audit log: admins only.
+        Case {
+            method: "GET",
+            path: "Statistiques?du=2026-01-01&au=2026-12-31".into(),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "GET",
+            path: "Statistiques".into(),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "GET",
+            path: "Admin/Journal?action=commande.statut&page=1".into(),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
     ];
     for case in &cases {
         let got = [

@@ -14,7 +14,7 @@ use crate::mail_helpers::{text_part, SmtpSink};
 
 const NBSP: char = '\u{a0}';
 
-fn fixture(name: &str) -> Vec<u8> {
+pub(crate) fn fixture(name: &str) -> Vec<u8> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
     std::fs::read(dir.join(name)).unwrap()
 }
@@ -48,7 +48,7 @@ async fn ask(c: &TestClient, id: i64, body: Value) -> (u16, Value) {
 }
 
 /// A signed-in customer whose basket holds `bytes` as `name`; returns the client and the part id.
-async fn customer_with_file(
+pub(crate) async fn customer_with_file(
     app: &TestApp,
     email: &str,
     bytes: Vec<u8>,

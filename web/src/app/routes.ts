@@ -63,5 +63,6 @@ export const adminRoutes: Record<string, Loader> = {
   'compte/admin/factures': admin('invoices-page'),
   'compte/admin/reduction': admin('discounts-page'),
   'compte/admin/statistics': admin('statistics-page'),
+  'compte/admin/journal': admin('journal-page'),
   'compte/admin/piece-validation': admin('part-validation-page'),
 };

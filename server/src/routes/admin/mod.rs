@@ -1,8 +1,12 @@
-//! Admin-only controllers of the admin area, under `/api/backend/Admin/...`: the dashboard
-//! (`GET Admin/Tableau`, see [`tableau`]) and the accounts (`GET Admin/Comptes`,
-//! `GET Admin/Comptes/{id}`, `PUT Admin/Comptes/{id}/desactivation`, see [`comptes`]).
+//! Admin-only controllers of the admin area, under `/api/backend/...`: the dashboard
+//! (`GET Admin/Tableau`, see [`tableau`]), the accounts (`GET Admin/Comptes`,
+//! `GET Admin/Comptes/{id}`, `PUT Admin/Comptes/{id}/desactivation`, see [`comptes`]), the shop's
+//! figures over a period (`GET Statistiques`) and the audit log of admin actions
+//! (`GET Admin/Journal`).
 
 pub mod comptes;
+pub mod journal;
+pub mod statistiques;
 pub mod tableau;
 
 use axum::routing::{get, put};
@@ -10,7 +14,7 @@ use axum::Router;
 
 use crate::state::AppState;
 
-/// The admin routes.
+/// The admin routes, relative to `/api/backend`.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/Admin/Tableau", get(tableau::dashboard))
@@ -20,4 +24,6 @@ pub fn router() -> Router<AppState> {
             "/Admin/Comptes/{id}/desactivation",
             put(comptes::set_disabled),
         )
+        .route("/Statistiques", get(statistiques::statistics))
+        .route("/Admin/Journal", get(journal::journal))
 }

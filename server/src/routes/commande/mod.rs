@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use self::recap::{RecapBody, RecapView};
 use self::view::{commande_view, CommandeView, LivraisonView};
+use crate::audit;
 use crate::auth::{AdminUser, AuthUser};
 use crate::clock;
 use crate::commerce::checkout::{self, Checkout, PaymentMethod, TransferDetails};
@@ -392,6 +393,17 @@ pub async fn put_status(
         clock::now(),
     )
     .await?;
+    let before = serde_json::json!({ "statut": change.from.as_str() });
+    let after = serde_json::json!({ "statut": change.to.as_str(), "note": note, "facture": change.invoice, "avoir": change.credit_note });
+    audit::record(
+        &mut tx,
+        &admin,
+        audit::ORDER_STATUS,
+        &change.order_number,
+        &before,
+        &after,
+    )
+    .await?;
     tx.commit().await?;
     if let Some(mail) = payment_mail::payment_received(&state.db, &state.mailer, id, &change).await
     {
@@ -578,6 +590,17 @@ pub async fn add_delivery(
         .into_iter()
         .find(|d| d.id == delivery_id)
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("delivery just inserted")))?;
+    let before = serde_json::json!({ "statut": change.from.as_str() });
+    let after = serde_json::json!({ "statut": change.to.as_str(), "transporteur": carrier, "numeroSuivi": number, "lienSuivi": url });
+    audit::record(
+        &mut tx,
+        &admin,
+        audit::ORDER_DELIVERY,
+        &change.order_number,
+        &before,
+        &after,
+    )
+    .await?;
     tx.commit().await?;
     let mail = order_templates::order_shipped(
         state.mailer.brand(),

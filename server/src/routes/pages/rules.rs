@@ -50,7 +50,7 @@ const VISITOR_ONLY: [&str; 4] = [
 ];
 
 /// Known pages deeper than one segment.
-const NESTED_PAGES: [&str; 11] = [
+const NESTED_PAGES: [&str; 12] = [
     "/compte/panier",
     "/compte/parametrage",
     "/compte/historique-commande",
@@ -61,6 +61,7 @@ const NESTED_PAGES: [&str; 11] = [
     "/compte/admin/factures",
     "/compte/admin/reduction",
     "/compte/admin/statistics",
+    "/compte/admin/journal",
     "/compte/admin/piece-validation",
 ];
 

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use self::view::{part_view, ClientView, PartView};
+use crate::audit;
 use crate::auth::{AdminUser, AuthUser};
 use crate::clock;
 use crate::commerce::invoicing::ORDER_NOT_FOUND;
@@ -174,6 +175,10 @@ pub async fn set_status(
         return Err(ApiError::Validation(errors));
     };
     let mut tx = state.db.begin().await?;
+    let state_of = |id: i64, comment: &str| serde_json::json!({ "id_statut": id, "statut": status_label(id), "commentaire": comment });
+    let before = pieces::find_row(&mut tx, part_id, state.db.for_update())
+        .await?
+        .map(|p| state_of(p.status_id, &p.review_note));
     let decision = Decision {
         part_id,
         status_id,
@@ -185,7 +190,18 @@ pub async fn set_status(
     let part = pieces::find_row(&mut tx, part_id, "")
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(PART_NOT_FOUND.to_owned()))?;
+    let after = state_of(part.status_id, &part.review_note);
+    let target = format!("{} (n°\u{a0}{part_id})", part.file_name);
     let mut view = part_view(&mut tx, part).await?;
+    audit::record(
+        &mut tx,
+        &admin,
+        audit::PART_STATUS,
+        &target,
+        &before,
+        &after,
+    )
+    .await?;
     tx.commit().await?;
     if let (true, Some(owner)) = (decided.changed, &decided.owner) {
         let mail = part_templates::part_status_changed(

@@ -15,6 +15,7 @@ use serde_json::{Map, Value};
 use std::collections::HashMap;
 
 use self::view::{ReductionView, UtilisationsPage};
+use crate::audit;
 use crate::auth::{AdminUser, AuthUser};
 use crate::clock;
 use crate::commerce::discounts::{self, Usage};
@@ -159,19 +160,30 @@ async fn check_account(state: &AppState, f: &DiscountFields) -> Result<(), ApiEr
 /// Handles `POST /api/backend/Reduction` (admin): 201 with the new code.
 pub async fn create(
     State(state): State<AppState>,
-    AdminUser(_): AdminUser,
+    AdminUser(admin): AdminUser,
     Json(mut body): Json<Map<String, Value>>,
 ) -> Result<(StatusCode, Json<ReductionView>), ApiError> {
     resolve_account_email(&state, &mut body).await?;
     let fields = input::new_fields(&body).map_err(ApiError::Validation)?;
     check_account(&state, &fields).await?;
-    let mut conn = state.db.pool.acquire().await?;
-    let id = db_discounts::insert(&mut conn, &fields, clock::now())
+    let mut tx = state.db.begin().await?;
+    let id = db_discounts::insert(&mut tx, &fields, clock::now())
         .await
         .on_unique_violation(TAKEN)?;
-    let d = db_discounts::find(&mut conn, id)
+    let d = db_discounts::find(&mut tx, id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("discount {id} vanished")))?;
+    let view = ReductionView::from(d.clone());
+    audit::record(
+        &mut tx,
+        &admin,
+        audit::DISCOUNT_CREATE,
+        &view.code,
+        &(),
+        &view,
+    )
+    .await?;
+    tx.commit().await?;
     Ok((StatusCode::CREATED, Json(admin_view(&state, d).await?)))
 }
 
@@ -179,16 +191,17 @@ pub async fn create(
 /// 200 with the code.
 pub async fn update(
     State(state): State<AppState>,
-    AdminUser(_): AdminUser,
+    AdminUser(admin): AdminUser,
     Path(raw_id): Path<String>,
     Json(mut body): Json<Map<String, Value>>,
 ) -> Result<Json<ReductionView>, ApiError> {
     let id = parse_id(&raw_id)?;
     resolve_account_email(&state, &mut body).await?;
-    let mut conn = state.db.pool.acquire().await?;
-    let current = db_discounts::find(&mut conn, id)
+    let mut tx = state.db.begin().await?;
+    let current = db_discounts::find(&mut tx, id)
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))?;
+    let before = ReductionView::from(current.clone());
     let fields = DiscountFields {
         code: current.code,
         description: current.description,
@@ -204,32 +217,58 @@ pub async fn update(
     };
     let fields = input::apply(fields, &body).map_err(ApiError::Validation)?;
     check_account(&state, &fields).await?;
-    if !db_discounts::update(&mut conn, id, &fields, clock::now())
+    if !db_discounts::update(&mut tx, id, &fields, clock::now())
         .await
         .on_unique_violation(TAKEN)?
     {
         return Err(ApiError::NotFoundWith(NOT_FOUND.to_owned()));
     }
-    let d = db_discounts::find(&mut conn, id)
+    let d = db_discounts::find(&mut tx, id)
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))?;
+    let view = ReductionView::from(d.clone());
+    audit::record(
+        &mut tx,
+        &admin,
+        audit::DISCOUNT_UPDATE,
+        &view.code,
+        &before,
+        &view,
+    )
+    .await?;
+    tx.commit().await?;
     Ok(Json(admin_view(&state, d).await?))
 }
 
 /// Handles `DELETE /api/backend/Reduction/{id}` (admin): disables the code; 200 with it.
 pub async fn disable(
     State(state): State<AppState>,
-    AdminUser(_): AdminUser,
+    AdminUser(admin): AdminUser,
     Path(raw_id): Path<String>,
 ) -> Result<Json<ReductionView>, ApiError> {
     let id = parse_id(&raw_id)?;
-    let mut conn = state.db.pool.acquire().await?;
-    if !db_discounts::deactivate(&mut conn, id, clock::now()).await? {
+    let mut tx = state.db.begin().await?;
+    let before = db_discounts::find(&mut tx, id)
+        .await?
+        .map(ReductionView::from)
+        .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))?;
+    if !db_discounts::deactivate(&mut tx, id, clock::now()).await? {
         return Err(ApiError::NotFoundWith(NOT_FOUND.to_owned()));
     }
-    let d = db_discounts::find(&mut conn, id)
+    let d = db_discounts::find(&mut tx, id)
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))?;
+    let view = ReductionView::from(d.clone());
+    audit::record(
+        &mut tx,
+        &admin,
+        audit::DISCOUNT_DISABLE,
+        &view.code,
+        &before,
+        &view,
+    )
+    .await?;
+    tx.commit().await?;
     Ok(Json(admin_view(&state, d).await?))
 }
 

@@ -1,0 +1,270 @@
+//! The audit log: each admin action writes one line (who, what, before, after) in its own
+//! transaction, and `GET Admin/Journal` lists them newest first with filters.
+
+use reqwest::Method;
+use serde_json::{json, Value};
+use server::db::accounts::Role;
+
+use crate::commande_statut::insert_order;
+use crate::helpers::{spawn_app, TestApp, TestClient};
+use crate::pieces::{call, customer_with_file, fixture};
+
+async fn journal(admin: &TestClient, query: &str) -> Value {
+    let (status, v) = call(admin, "GET", &format!("Admin/Journal?{query}"), None).await;
+    assert_eq!(status, 200, "{query}: {v}");
+    v
+}
+
+async fn rows(app: &TestApp) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM audit_log")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+/// The newest line, after checking that the action wrote exactly one.
+async fn one_more(app: &TestApp, admin: &TestClient, before: i64) -> Value {
+    assert_eq!(rows(app).await, before + 1, "one line per action");
+    journal(admin, "").await["items"][0].clone()
+}
+
+#[tokio::test]
+async fn every_admin_action_writes_one_line_with_its_before_and_after() {
+    let app = spawn_app().await;
+    let (mut admin, _) = app.signed_in("chef@exemple.fr", Role::Admin).await;
+    let (_, customer) = app.signed_in("client@exemple.fr", Role::Client).await;
+
+    // Maintenance switch.
+    let n = rows(&app).await;
+    admin.csrf_token().await;
+    let res = admin
+        .send_json(
+            Method::PUT,
+            "/api/admin/set-maintenance",
+            Some(json!({ "maintenance": true })),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    let line = one_more(&app, &admin, n).await;
+    assert_eq!(line["action"], "maintenance");
+    assert_eq!(line["action_libelle"], "Mode maintenance");
+    assert_eq!(line["acteur"], "chef@exemple.fr");
+    assert_eq!(line["avant"], json!({ "maintenance": false }));
+    assert_eq!(line["apres"], json!({ "maintenance": true }));
+    admin
+        .send_json(
+            Method::PUT,
+            "/api/admin/set-maintenance",
+            Some(json!({ "maintenance": false })),
+        )
+        .await;
+
+    // Order status, then its delivery.
+    let order = insert_order(&app, customer, 41).await;
+    let n = rows(&app).await;
+    let (status, v) = call(
+        &admin,
+        "PUT",
+        &format!("Commande/{order}/statut"),
+        Some(json!({ "statut": "payée", "note": "virement du 3" })),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    let line = one_more(&app, &admin, n).await;
+    assert_eq!(line["action"], "commande.statut");
+    assert_eq!(line["cible"], "CO-2026-000041");
+    assert_eq!(line["avant"], json!({ "statut": "en attente de paiement" }));
+    assert_eq!(line["apres"]["statut"], "payée");
+    assert_eq!(line["apres"]["note"], "virement du 3");
+    assert_eq!(line["apres"]["facture"], v["facture"]["numero"]);
+    call(
+        &admin,
+        "PUT",
+        &format!("Commande/{order}/statut"),
+        Some(json!({ "statut": "en production" })),
+    )
+    .await;
+    let n = rows(&app).await;
+    let (status, _) = call(
+        &admin,
+        "POST",
+        &format!("Commande/{order}/Livraisons"),
+        Some(json!({ "transporteur": "Colissimo", "numeroSuivi": "6A123" })),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let line = one_more(&app, &admin, n).await;
+    assert_eq!(line["action"], "commande.livraison");
+    assert_eq!(line["avant"], json!({ "statut": "en production" }));
+    assert_eq!(line["apres"]["statut"], "expédiée");
+    assert_eq!(line["apres"]["numeroSuivi"], "6A123");
+
+    // A refused action writes nothing.
+    let n = rows(&app).await;
+    let (status, _) = call(
+        &admin,
+        "PUT",
+        &format!("Commande/{order}/statut"),
+        Some(json!({ "statut": "payée" })),
+    )
+    .await;
+    assert_eq!(status, 409);
+    assert_eq!(rows(&app).await, n);
+
+    // Discount codes: creation, change, disabling.
+    let n = rows(&app).await;
+    let (status, code) = call(
+        &admin,
+        "POST",
+        "Reduction",
+        Some(json!({ "code": "ete26", "type": "percent", "valeur": 1000 })),
+    )
+    .await;
+    assert_eq!(status, 201, "{code}");
+    let id = code["id"].as_i64().unwrap();
+    let line = one_more(&app, &admin, n).await;
+    assert_eq!(line["action"], "reduction.creation");
+    assert_eq!(line["cible"], "ETE26");
+    assert_eq!(line["avant"], Value::Null);
+    assert_eq!(line["apres"], code);
+    let n = rows(&app).await;
+    let (status, changed) = call(
+        &admin,
+        "PUT",
+        &format!("Reduction/{id}"),
+        Some(json!({ "valeur": 1500 })),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let line = one_more(&app, &admin, n).await;
+    assert_eq!(line["action"], "reduction.modification");
+    assert_eq!(line["avant"]["valeur"], 1000);
+    assert_eq!(line["apres"], changed);
+    let n = rows(&app).await;
+    let (status, _) = call(&admin, "DELETE", &format!("Reduction/{id}"), None).await;
+    assert_eq!(status, 200);
+    let line = one_more(&app, &admin, n).await;
+    assert_eq!(line["action"], "reduction.desactivation");
+    assert_eq!(line["avant"]["actif"], true);
+    assert_eq!(line["apres"]["actif"], false);
+    // A code already taken: refused, nothing written (the transaction is rolled back).
+    let n = rows(&app).await;
+    let (status, _) = call(
+        &admin,
+        "POST",
+        "Reduction",
+        Some(json!({ "code": "ETE26", "type": "percent", "valeur": 1000 })),
+    )
+    .await;
+    assert_eq!(status, 409);
+    assert_eq!(rows(&app).await, n);
+
+    // A part's status.
+    let (_, part) = customer_with_file(
+        &app,
+        "pieces@exemple.fr",
+        fixture("open_cube.stl"),
+        "ouvert.stl",
+    )
+    .await;
+    let n = rows(&app).await;
+    let (status, v) = call(
+        &admin,
+        "PUT",
+        "Pieces/status",
+        Some(json!({ "Id_Piece": part, "Id_Status": 3, "commentaire": "Vérifiée" })),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    let line = one_more(&app, &admin, n).await;
+    assert_eq!(line["action"], "piece.statut");
+    assert_eq!(line["cible"], format!("ouvert.stl (n°\u{a0}{part})"));
+    assert_eq!(
+        line["avant"],
+        json!({ "id_statut": 2, "statut": "À vérifier", "commentaire": "" })
+    );
+    assert_eq!(
+        line["apres"],
+        json!({ "id_statut": 3, "statut": "Validée", "commentaire": "Vérifiée" })
+    );
+}
+
+#[tokio::test]
+async fn the_journal_filters_by_actor_action_and_day_and_pages() {
+    let app = spawn_app().await;
+    let (chef, _) = app.signed_in("chef@exemple.fr", Role::Admin).await;
+    let (aide, _) = app.signed_in("aide@exemple.fr", Role::Admin).await;
+    for (c, code) in [
+        (&chef, "PREMIER"),
+        (&aide, "DEUXIEME"),
+        (&chef, "TROISIEME"),
+    ] {
+        let (status, _) = call(
+            c,
+            "POST",
+            "Reduction",
+            Some(json!({ "code": code, "type": "fixed", "valeur": 500 })),
+        )
+        .await;
+        assert_eq!(status, 201);
+    }
+    call(&aide, "DELETE", "Reduction/1", None).await;
+    // Two old lines, on 14 and 15 March 2026 in Paris.
+    for (at, target) in [(1_773_529_199_i64, "VIEUX-14"), (1_773_529_200, "VIEUX-15")] {
+        sqlx::query(
+            "INSERT INTO audit_log (actor_account_id, actor_email, action, target, created_at) \
+             VALUES (NULL, 'ancien@exemple.fr', 'maintenance', $1, $2)",
+        )
+        .bind(target)
+        .bind(at)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    }
+    let all = journal(&chef, "").await;
+    assert_eq!(all["total"], 6);
+    assert_eq!(all["items"][0]["action"], "reduction.desactivation");
+    assert_eq!(all["items"][0]["acteur"], "aide@exemple.fr");
+    assert_eq!(all["actions"].as_array().unwrap().len(), 7);
+    let targets = |v: &Value| -> Vec<String> {
+        v["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["cible"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        targets(&journal(&chef, "acteur=CHEF").await),
+        ["TROISIEME", "PREMIER"]
+    );
+    assert_eq!(
+        targets(&journal(&chef, "acteur=aide&action=reduction.creation").await),
+        ["DEUXIEME"]
+    );
+    assert_eq!(
+        targets(&journal(&chef, "du=2026-03-15&au=2026-03-15").await),
+        ["VIEUX-15"]
+    );
+    assert_eq!(
+        targets(&journal(&chef, "au=2026-03-14").await),
+        ["VIEUX-14"]
+    );
+    assert_eq!(journal(&chef, "du=2026-03-15").await["total"], 5);
+    assert_eq!(journal(&chef, "page=2").await["items"], json!([]));
+    // LIKE's wildcards are plain characters in the filter.
+    assert_eq!(journal(&chef, "acteur=%").await["total"], 0);
+    for (query, needle) in [
+        ("action=tout", "Action inconnue"),
+        ("du=2026-13-01", "«\u{a0}du\u{a0}»"),
+        ("du=2026-03-02&au=2026-03-01", "précéder"),
+        ("page=0", "La page"),
+    ] {
+        let (status, v) = call(&chef, "GET", &format!("Admin/Journal?{query}"), None).await;
+        assert_eq!(status, 400, "{query}");
+        assert!(
+            v["errors"][0].as_str().unwrap().contains(needle),
+            "{query}: {v}"
+        );
+    }
+}
