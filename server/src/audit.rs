@@ -24,6 +24,8 @@ pub const DISCOUNT_UPDATE: &str = "reduction.modification";
 pub const DISCOUNT_DISABLE: &str = "reduction.desactivation";
 /// `PUT Pieces/status`.
 pub const PART_STATUS: &str = "piece.statut";
+/// `PUT Admin/Comptes/{id}/desactivation`.
+pub const ACCOUNT_DISABLED: &str = "compte.desactivation";
 
 /// Every action code with its French name, in the order the journal's filter lists them. A new
 /// admin action adds its line here.
@@ -35,6 +37,7 @@ pub const ACTIONS: &[(&str, &str)] = &[
     (DISCOUNT_UPDATE, "Modification de code de réduction"),
     (DISCOUNT_DISABLE, "Désactivation de code de réduction"),
     (PART_STATUS, "Statut de pièce"),
+    (ACCOUNT_DISABLED, "Désactivation ou réactivation de compte"),
 ];
 
 /// The French name of an action code (the code itself when unknown).

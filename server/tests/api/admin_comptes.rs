@@ -47,6 +47,18 @@ async fn a_disabled_account_loses_its_open_session_and_cannot_sign_in_but_keeps_
         .unwrap();
     assert_eq!(sessions, 0);
 
+    // The journal names the admin, the account and the change.
+    let journal: Value = admin
+        .proxy("GET", "Admin/Journal?action=compte.desactivation", None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let line = &journal["items"][0];
+    assert_eq!(line["cible"], "lea@exemple.fr", "{journal}");
+    assert_eq!(line["avant"]["desactive"], false, "{journal}");
+    assert_eq!(line["apres"]["desactive"], true, "{journal}");
+
     // Sign-in with the right password says why, in French; a wrong one says nothing more.
     let mut again = app.client();
     let res = again.sign_in("lea@exemple.fr", PASSWORD).await;
