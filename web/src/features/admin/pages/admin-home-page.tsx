@@ -2,6 +2,7 @@
 //! to its filtered list), the month's revenue, and the maintenance switch.
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
 import { InputSwitch } from 'primereact/inputswitch';
 import { Message } from 'primereact/message';
 import { Page } from '@/components/ui/page';
@@ -34,13 +35,26 @@ export default function AdminHomePage() {
       setSaving(false);
     }
   };
+  // Switching changes what every visitor sees at once: the admin confirms it first.
+  const ask = (on: boolean) =>
+    confirmDialog({
+      header: on ? 'Activer le mode maintenance ?' : 'Rouvrir le site ?',
+      message: on
+        ? fr('Tous les visiteurs et clients verront la page de maintenance jusqu’à ce que vous la désactiviez.')
+        : fr('Le site redevient accessible à tous les visiteurs.'),
+      acceptLabel: on ? 'Activer la maintenance' : 'Rouvrir le site',
+      rejectLabel: 'Annuler',
+      acceptClassName: on ? 'p-button-danger' : undefined,
+      accept: () => void toggle(on),
+    });
   return (
     <Page title="Administration" heading="Tableau de bord">
+      <ConfirmDialog />
       <DashboardCounts query={dashboard} />
       <section className="card stack">
         <h2>Mode maintenance</h2>
         <label className="checkbox-line" htmlFor="maintenance-switch">
-          <InputSwitch inputId="maintenance-switch" checked={Boolean(maintenance)} disabled={isPending || saving} onChange={(e) => toggle(Boolean(e.value))} />
+          <InputSwitch inputId="maintenance-switch" checked={Boolean(maintenance)} disabled={isPending || saving} onChange={(e) => ask(Boolean(e.value))} />
           <span>{maintenance ? fr('Activé : les visiteurs voient la page de maintenance.') : fr('Désactivé : le site est ouvert.')}</span>
         </label>
         {maintenance ? <Message severity="warn" text="Pensez à désactiver la maintenance une fois l’intervention terminée." /> : null}
