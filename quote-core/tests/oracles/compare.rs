@@ -75,14 +75,11 @@ fn binary_vs_stl_io(bytes: &[u8], n: usize, mesh: &Mesh) -> Result<Outcome, Stri
     same_count(mesh, io.faces.len())?;
     let mut engine_of = vec![u32::MAX; io.vertices.len()];
     for (t, face) in io.faces.iter().enumerate() {
-        let corners = mesh.corners(t);
-        for k in 0..3 {
-            let s = face.vertices[k];
+        for (k, (corner, &s)) in mesh.corners(t).iter().zip(&face.vertices).enumerate() {
             let want = io.vertices[s].0.map(f64::from);
-            if corners[k] != want {
+            if *corner != want {
                 return Err(format!(
-                    "triangle {t}, corner {k}: engine {:?}, stl_io {want:?}",
-                    corners[k]
+                    "triangle {t}, corner {k}: engine {corner:?}, stl_io {want:?}"
                 ));
             }
             let e = mesh.triangles[t][k];
@@ -160,12 +157,11 @@ fn ascii_vs_stl_io(bytes: &[u8], whole: &Mesh) -> Result<Outcome, String> {
     same_count(&mesh, io.faces.len())?;
     for (t, face) in io.faces.iter().enumerate() {
         let corners = mesh.corners(t);
-        for k in 0..3 {
-            let want = io.vertices[face.vertices[k]].0;
-            if !(0..3).all(|c| same_f32(corners[k][c], want[c])) {
+        for (k, (corner, &s)) in corners.iter().zip(&face.vertices).enumerate() {
+            let want = io.vertices[s].0;
+            if !(0..3).all(|c| same_f32(corner[c], want[c])) {
                 return Err(format!(
-                    "triangle {t}, corner {k}: engine {:?}, stl_io {want:?}",
-                    corners[k]
+                    "triangle {t}, corner {k}: engine {corner:?}, stl_io {want:?}"
                 ));
             }
         }
