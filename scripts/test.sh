@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up and runs every test: format, lints, Rust tests on SQLite (and PostgreSQL when one
-# answers on 127.0.0.1:5432, always in CI), the WASM build and its parity test, the web app's
+# answers on 127.0.0.1:5432, always in CI), the generated TypeScript types of the engine (current
+# with the Rust types), the WASM build and its parity test, the web app's
 # type check, lint, unit tests and build, and the end-to-end tests in Debian's Chromium.
 # Ends with one line "N passed, N failed" adding up every suite.
 set -euo pipefail
@@ -41,6 +42,15 @@ scripts/setup-tools.sh
 echo "== Format et lints Rust"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy -p quote-wasm --features ts --all-targets -- -D warnings
+
+echo "== Types TypeScript du moteur (web/src/wasm/types.ts, générés par ts-rs)"
+cargo run -q -p quote-wasm --features ts --example ts-types
+if ! git diff --exit-code -- web/src/wasm/types.ts; then
+  echo "web/src/wasm/types.ts ne correspond plus aux types Rust du moteur (quote-core, quote-wasm)."
+  echo "Régénérez-le avec « cargo run -p quote-wasm --features ts --example ts-types » et committez-le."
+  exit 1
+fi
 
 echo "== Tests Rust (SQLite)"
 set +e

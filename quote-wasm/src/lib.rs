@@ -7,6 +7,8 @@
 //! is its stable code.
 
 mod preview;
+#[cfg(feature = "ts")]
+pub mod ts;
 
 use quote_core::pricing::{price as price_part, Catalog, PriceOptions};
 use quote_core::Unit;
@@ -180,16 +182,25 @@ pub fn price(
 /// One process's offer for a part: its breakdown with the default material, colour and
 /// finish, or why it cannot be made with that process.
 #[derive(Serialize)]
-struct ProcessOffer {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ProcessOffer {
+    /// Process code.
     process: String,
+    /// Process name (French).
     name: String,
+    /// The price with the process's defaults, when it can make the part.
     breakdown: Option<quote_core::PriceBreakdown>,
+    /// Why it cannot, otherwise.
     error: Option<ErrorBody>,
 }
 
+/// An engine error as the page shows it: its stable code and French message.
 #[derive(Serialize)]
-struct ErrorBody {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "EngineError"))]
+pub struct ErrorBody {
+    /// Stable code, e.g. `coordinate_too_large`.
     code: &'static str,
+    /// French text.
     message: String,
 }
 

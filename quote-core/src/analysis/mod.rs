@@ -28,6 +28,7 @@ use crate::import::Format;
 
 /// Where and how a part fits one process's build volume.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ProcessFit {
     /// Process code.
     pub process: String,
@@ -53,6 +54,7 @@ pub struct ProcessFit {
 
 /// Figures for one connected body.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ShellAnalysis {
     /// Triangles in this shell.
     pub triangles: usize,
@@ -72,6 +74,7 @@ pub struct ShellAnalysis {
 
 /// One body of the file: a solid shell with the voids inside it, as it will be printed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BodyAnalysis {
     /// Triangles of its shells.
     pub triangles: usize,
@@ -96,6 +99,7 @@ pub struct BodyAnalysis {
 /// What the engine repaired before measuring, so that the figures are those of the part as it
 /// will be printed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Repairs {
     /// Vertices merged into a vertex closer than the weld's tolerance (1e-6 of the diagonal).
     pub welded_vertices: usize,
@@ -115,6 +119,7 @@ pub struct Repairs {
 
 /// A warning for the user: stable code plus French text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Warning {
     /// Stable code, e.g. `not_watertight`.
     pub code: String,
@@ -124,6 +129,7 @@ pub struct Warning {
 
 /// The analysis of a whole file, in millimetres.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Analysis {
     /// Source format.
     pub format: Format,

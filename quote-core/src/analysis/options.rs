@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// A length unit a file may have been drawn in. STL and OBJ carry none: millimetres are assumed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Unit {
     /// Millimetres (the default).

@@ -9,6 +9,7 @@ use crate::QuoteError;
 
 /// What the browser shows at once, before the full analysis: no weld, no topology.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct QuickStats {
     /// Source format.
     pub format: Format,

@@ -9,6 +9,8 @@ pub(crate) mod weld;
 
 use serde::{Deserialize, Serialize};
 
+pub use stl::binary_count as binary_stl_count;
+
 use crate::analysis::Warning;
 use crate::{error::fr_int, Mesh, QuoteError};
 
@@ -17,6 +19,7 @@ pub const MAX_TRIANGLES: usize = 20_000_000;
 
 /// A supported file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     /// Binary or ASCII STL.

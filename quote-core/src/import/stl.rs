@@ -22,7 +22,14 @@ fn header_count(bytes: &[u8]) -> u64 {
 /// header announces, or up to one record longer (trailing junk, as in numpy-stl's HalfDonut).
 /// A header starting with `solid` does not matter; a count of 0 with whole records after it
 /// takes the count from the size, as some exporters write no count.
-pub(crate) fn binary_count(bytes: &[u8]) -> Option<usize> {
+///
+/// ```
+/// let mut stl = vec![0u8; 84 + 50];
+/// stl[80] = 1;
+/// assert_eq!(quote_core::import::binary_stl_count(&stl), Some(1));
+/// assert_eq!(quote_core::import::binary_stl_count(b"solid a\nendsolid a\n"), None);
+/// ```
+pub fn binary_count(bytes: &[u8]) -> Option<usize> {
     binary_count_of(bytes, bytes.len() as u64)
 }
 

@@ -15,6 +15,7 @@ const DEFAULT_CATALOG_JSON: &str = include_str!("../../catalog/default.json");
 
 /// The whole catalog.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Catalog {
     /// ISO currency of every amount (always `EUR`).
     pub currency: String,
@@ -37,6 +38,7 @@ pub struct Catalog {
 
 /// One printing process.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Process {
     /// `SLA`, `SLS`, `MJF` or `SLM`.
     pub code: String,
@@ -66,6 +68,7 @@ pub struct Process {
 
 /// A material of one process and its rates.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Material {
     /// Code, unique within its process (e.g. `PA12`).
     pub code: String,
@@ -95,6 +98,7 @@ pub struct Material {
 
 /// A priced choice (colour or finish): a fixed fee per part plus a rate per cm² of surface.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Choice {
     /// Code, unique within its list.
     pub code: String,
@@ -108,6 +112,7 @@ pub struct Choice {
 
 /// How a post-treatment is priced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum PostTreatmentPricing {
     /// `fee + rate × surface (cm²)`: polishing, coating.
@@ -118,6 +123,7 @@ pub enum PostTreatmentPricing {
 
 /// A post-treatment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PostTreatment {
     /// Index used by the site's routes (`/post_traitement?index=`).
     pub index: u8,
@@ -139,6 +145,7 @@ pub struct PostTreatment {
 
 /// A quantity break: from `min_quantity` parts on, the line is discounted by `discount_percent`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct QuantityBreak {
     /// First quantity the break applies to.
     pub min_quantity: u32,
@@ -148,6 +155,7 @@ pub struct QuantityBreak {
 
 /// Express lead time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Express {
     /// Line price factor in percent (135 = ×1,35).
     pub factor_percent: u32,

@@ -18,6 +18,7 @@ pub use shipping::{Shipping, ShippingZone, WeightBand, ZONE_CODES};
 
 /// A post-treatment the customer asked for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PostTreatmentChoice {
     /// Index in the catalog (0 polissage, 1 taraudage, 2 revêtement de surface).
     pub index: u8,
@@ -28,6 +29,7 @@ pub struct PostTreatmentChoice {
 
 /// What the customer chose. `None` picks the catalog's default for the process or material.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct PriceOptions {
     /// Process code (`SLA`, `SLS`, `MJF`, `SLM`).
@@ -72,6 +74,7 @@ impl PriceOptions {
 
 /// One per-part amount of the breakdown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PriceComponent {
     /// Stable code: `material`, `space`, `height`, `handling`, `colour`, `finish`,
     /// `post_treatment_<index>`.
@@ -84,6 +87,7 @@ pub struct PriceComponent {
 
 /// A priced line, every amount in cents excluding VAT.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PriceBreakdown {
     /// Process code.
     pub process: String,

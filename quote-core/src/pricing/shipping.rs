@@ -13,6 +13,7 @@ pub const ZONE_CODES: [&str; 3] = ["france", "ue", "monde"];
 
 /// The shipping table of the catalog.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Shipping {
     /// Weight of the box and its padding added to every parcel, g.
     pub packaging_g: u32,
@@ -22,6 +23,7 @@ pub struct Shipping {
 
 /// The fees of one zone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ShippingZone {
     /// `france`, `ue` or `monde`.
     pub code: String,
@@ -35,6 +37,7 @@ pub struct ShippingZone {
 
 /// A parcel up to `max_weight_g` grams costs `fee_cents`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WeightBand {
     /// Heaviest parcel of the band, g (inclusive).
     pub max_weight_g: u32,
