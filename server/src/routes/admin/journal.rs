@@ -1,6 +1,7 @@
 //! Endpoint for the audit log of admin actions.
 
-use axum::extract::{Query, State};
+use crate::extract::Query;
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

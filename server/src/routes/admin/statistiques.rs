@@ -1,6 +1,7 @@
 //! Endpoint for the admin statistics.
 
-use axum::extract::{Query, State};
+use crate::extract::Query;
+use axum::extract::State;
 use serde::Deserialize;
 
 use crate::auth::AdminUser;
