@@ -109,7 +109,7 @@ export default [
       }
       await page.selectOption('select[name=action]', 'maintenance');
       await page.getByRole('button', { name: 'Filtrer' }).click();
-      await page.locator('[data-testid=journal] tr[data-action="commande.statut"]').waitFor({ state: 'detached' });
+      await page.locator('[data-testid=journal] tr[data-action="commande.statut"]').first().waitFor({ state: 'detached' });
       await page.selectOption('select[name=action]', 'commande.statut');
       await page.getByRole('button', { name: 'Filtrer' }).click();
       await line.first().waitFor();
