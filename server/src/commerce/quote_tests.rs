@@ -5,31 +5,13 @@ use quote_core::{Catalog, PriceOptions};
 
 use super::*;
 use crate::commerce::totals::compute;
+use crate::commerce::totals::tests::row;
 use crate::commerce::vat::{decide, VatInput};
 use crate::domain::paris_time::{fr_date, fr_date_time};
 use crate::domain::Cents;
 
 /// 2026-11-22 10:00 UTC.
 const NOV_22: i64 = 1_795_341_600;
-
-fn row(part_id: i64, quantite: i64, status_id: i64, process: &str) -> BasketRow {
-    let catalog = Catalog::default_catalog();
-    let bytes = include_bytes!("../../../fixtures/cube.stl");
-    let analysis =
-        quote_core::analyze_file("cube.stl", bytes, &catalog.analysis_options()).unwrap();
-    BasketRow {
-        id: part_id,
-        part_id,
-        quantite,
-        file_name: format!("piece{part_id}.stl"),
-        analysis: serde_json::to_string(&analysis).unwrap(),
-        options: serde_json::to_string(&PriceOptions::for_process(process)).unwrap(),
-        status_id,
-        review_reasons: String::new(),
-        review_note: String::new(),
-        review_request: String::new(),
-    }
-}
 
 fn totals(rows: &[BasketRow], billing_vat: Option<&str>, country: &str) -> Totals {
     let vat = decide(VatInput {

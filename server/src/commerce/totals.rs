@@ -220,11 +220,12 @@ pub fn compute(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::commerce::vat::{decide, VatInput};
 
-    fn row(part_id: i64, quantite: i64, status_id: i64, process: &str) -> BasketRow {
+    /// A basket row of `cube.stl` analysed with the default catalog (shared with the quote tests).
+    pub(crate) fn row(part_id: i64, quantite: i64, status_id: i64, process: &str) -> BasketRow {
         let catalog = Catalog::default_catalog();
         let bytes = include_bytes!("../../../fixtures/cube.stl");
         let analysis =
