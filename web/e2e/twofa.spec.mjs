@@ -1,5 +1,5 @@
 // Two-factor set-up with the QR code's secret, then sign-in with a TOTP code and with a backup code.
-import { expectAvatar, expectSignedOut, freshEmail, PASSWORD, signIn, signOut, signUpViaUi } from './support/flows.mjs';
+import { codeFromOutbox, expectAvatar, expectSignedOut, expectToast, freshEmail, PASSWORD, signIn, signOut, signUpViaUi } from './support/flows.mjs';
 import { totp } from './support/totp.mjs';
 
 export default [
@@ -53,6 +53,38 @@ export default [
       await page.getByRole('button', { name: 'Vérifier' }).click();
       await ctx.expectText(page, 'Code de secours invalide');
       await expectSignedOut(page);
+    },
+  },
+  {
+    name: 'with two-factor on, the e-mail change takes an authenticator code instead of the password',
+    async run(ctx) {
+      const page = await ctx.newPage();
+      const email = freshEmail('changement');
+      const next = freshEmail('nouvelle');
+      await signUpViaUi(ctx, page, { email, prenom: 'Inès', nom: 'Roux' });
+      await ctx.goto(page, '/compte/parametrage');
+      await page.getByRole('button', { name: 'Activer la double authentification' }).click();
+      const secret = (await page.locator('[data-testid="totp-secret"]').innerText()).trim();
+      await page.fill('#totp-code', totp(secret));
+      await page.getByRole('button', { name: 'Activer', exact: true }).click();
+      await page.getByRole('button', { name: 'J’ai mis mes codes en lieu sûr' }).click();
+
+      await page.getByRole('button', { name: 'Changer d’adresse' }).click();
+      await page.fill('#new-email', next);
+      await page.getByRole('button', { name: 'Code de double authentification' }).click();
+      if (await page.locator('#email-password').count()) throw new Error('the password field is still shown');
+      await page.fill('#email-2fa-code', '000000' === totp(secret, 1) ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Recevoir un code' }).click();
+      await ctx.expectText(page, 'Code de double authentification invalide.');
+      const since = Date.now() - 1000;
+      await page.fill('#email-2fa-code', totp(secret, 1));
+      await ctx.screenshot(page, 'changement-adresse-code-2fa');
+      await page.getByRole('button', { name: 'Recevoir un code' }).click();
+      await page.locator('#code').waitFor();
+      await page.fill('#code', await codeFromOutbox(ctx, next, since));
+      await page.getByRole('button', { name: 'Valider le code' }).click();
+      await expectToast(page, 'Adresse modifiée', `Votre adresse est désormais ${next}.`);
+      await ctx.expectText(page, next);
     },
   },
 ];

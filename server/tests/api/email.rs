@@ -472,3 +472,75 @@ async fn changing_the_email_signs_out_the_other_sessions_and_uses_the_code_once(
     let (status, _) = call(&me, "Email/reset/email_reset", back).await;
     assert_eq!(status, 400, "the verified code was used up");
 }
+
+#[tokio::test]
+async fn with_two_factor_the_email_change_accepts_a_code_instead_of_the_password() {
+    let app = spawn_app().await;
+    let (me, id) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let new = "jeanne.dupont@exemple.fr";
+
+    let (status, body) = call(&me, "Email/send/email_reset", json!({"email": new})).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["message"],
+        "Saisissez votre mot de passe ou un code de double authentification pour changer d'adresse."
+    );
+    let (status, body) = call(
+        &me,
+        "Email/send/email_reset",
+        json!({"email": new, "code": "123456"}),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["message"],
+        "La double authentification n'est pas activée sur votre compte : saisissez votre mot de passe."
+    );
+
+    let (secret, backup_codes) = crate::twofa::enable(&me).await;
+    let good = secret.code_at(crate::twofa::now() + 30);
+    let wrong = if good == "000000" { "111111" } else { "000000" };
+    let (status, body) = call(
+        &me,
+        "Email/send/email_reset",
+        json!({"email": new, "code": wrong}),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["message"], "Code de double authentification invalide.");
+    assert!(
+        eml_files(&outbox(&app)).is_empty(),
+        "no code for a wrong factor"
+    );
+
+    let (status, body) = call(
+        &me,
+        "Email/send/email_reset",
+        json!({"email": new, "code": good}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let code = six_digit_code(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
+    let (status, _) = call(
+        &me,
+        "Email/verify/email_reset",
+        json!({"email": new, "code": code}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let change = json!({"oldEmail": "jeanne@exemple.fr", "newEmail": new});
+    let (status, body) = call(&me, "Email/reset/email_reset", change).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        accounts::find(&app.db, id).await.unwrap().unwrap().email,
+        new
+    );
+
+    // A backup code also stands for the password, once.
+    let back = "jeanne@exemple.fr";
+    let body = json!({"email": back, "code": backup_codes[0]});
+    let (status, answer) = call(&me, "Email/send/email_reset", body.clone()).await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, answer) = call(&me, "Email/send/email_reset", body).await;
+    assert_eq!(status, 400, "a backup code works once: {answer}");
+}

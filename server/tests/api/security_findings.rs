@@ -676,6 +676,24 @@ async fn the_csrf_token_is_bound_to_the_session() {
     };
     assert_eq!(update(&cookie_b, &token_b).await.unwrap().status(), 403);
     assert_eq!(update(&cookie_a, &token_a).await.unwrap().status(), 200);
+    // Sign-out is bound to the session too: the planted token signs nobody out.
+    let sign_out = |cookie: &str, token: &str| {
+        raw.post(url("/api/auth/signout"))
+            .header("cookie", format!("fa_session={session}; fa_csrf={cookie}"))
+            .form(&[("csrfToken", token), ("json", "true")])
+            .send()
+    };
+    let res = sign_out(&cookie_b, &token_b).await.unwrap();
+    assert_eq!(res.status(), 400);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["message"],
+        "Could not fetch CSRF Token for signing out"
+    );
+    assert_eq!(
+        update(&cookie_a, &token_a).await.unwrap().status(),
+        200,
+        "still signed in"
+    );
     // The session's own token is what /api/auth/csrf gives back, with its cookie.
     let res = raw
         .get(url("/api/auth/csrf"))

@@ -24,7 +24,7 @@ async fn call(c: &TestClient, path: &str, body: Value) -> (StatusCode, Value) {
     (status, res.json().await.unwrap_or(Value::Null))
 }
 
-fn now() -> u64 {
+pub(crate) fn now() -> u64 {
     u64::try_from(clock::now()).unwrap()
 }
 
@@ -46,7 +46,7 @@ async fn sign_out(c: &TestClient) {
 }
 
 /// Turns two-factor on for the signed-in client; returns the secret and the backup codes.
-async fn enable(c: &TestClient) -> (TotpSecret, Vec<String>) {
+pub(crate) async fn enable(c: &TestClient) -> (TotpSecret, Vec<String>) {
     let (status, setup) = call(c, "generate", json!({})).await;
     assert_eq!(status, 200, "{setup}");
     let secret = TotpSecret::from_base32(setup["secret"].as_str().unwrap()).unwrap();

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::safe_callback;
+use crate::auth::session::{self, Lookup};
 use crate::auth::{cookies, csrf, tokens};
 use crate::db::sessions;
 use crate::error::ApiError;
@@ -43,6 +44,15 @@ pub async fn sign_out(
     if !csrf::verify(&state.keys, &jar, submitted) {
         let body = Json(json!({ "message": SIGNOUT_CSRF_MESSAGE }));
         return Ok((StatusCode::BAD_REQUEST, body).into_response());
+    }
+    // The session accepts only the token of the browser that signed in: a CSRF cookie planted
+    // by another site or subdomain signs nobody out.
+    if let Lookup::Live(session) = session::lookup(&state, &headers).await? {
+        let bound = &session.row.csrf_token;
+        if !bound.is_empty() && !tokens::same(bound, submitted.unwrap_or_default()) {
+            let body = Json(json!({ "message": SIGNOUT_CSRF_MESSAGE }));
+            return Ok((StatusCode::BAD_REQUEST, body).into_response());
+        }
     }
     if let Some(cookie) = jar.get(cookies::SESSION) {
         sessions::delete_by_hash(&state.db, &tokens::sha256_hex(cookie.value())).await?;

@@ -1,5 +1,6 @@
 //! `Email/send|verify|reset/email_reset`: changing the signed-in account's e-mail address.
-//! `send` needs the session and the password and e-mails a code to the *new* address (an address
+//! `send` needs the session and the password (or, on an account with two-factor authentication,
+//! a code of the authenticator or a backup code instead) and e-mails a code to the *new* address (an address
 //! that already has an account gets a notice instead, with the same answer); `verify` checks that
 //! code; `reset` then moves the account, signs out its other sessions and tells the former address.
 //! Codes are bound to the account that asked for them.
@@ -16,6 +17,7 @@ use crate::extract::Json;
 use crate::mail::templates;
 use crate::middleware::ClientIp;
 use crate::rate_limit::{self, LOGIN_PER_ACCOUNT};
+use crate::routes::two_factor;
 use crate::state::AppState;
 
 /// Purpose of the codes of this flow (followed by `:` and the account id in the table).
@@ -25,13 +27,20 @@ const VERIFIED_MAX_AGE: i64 = 30 * 60;
 const TAKEN: &str = "Un compte existe déjà avec cette adresse e-mail.";
 const NOT_PROVED: &str = "Veuillez d'abord valider le code reçu à votre nouvelle adresse e-mail.";
 const WRONG_PASSWORD: &str = "Mot de passe incorrect.";
+const NO_PROOF: &str =
+    "Saisissez votre mot de passe ou un code de double authentification pour changer d'adresse.";
+const NO_SECOND_FACTOR: &str =
+    "La double authentification n'est pas activée sur votre compte : saisissez votre mot de passe.";
+const WRONG_SECOND_FACTOR: &str = "Code de double authentification invalide.";
 const SAME_ADDRESS: &str = "La nouvelle adresse e-mail doit être différente de l'actuelle.";
 
-/// Body of `send`: the new address and the account's password.
+/// Body of `send`: the new address and the account's password, or instead a second-factor code
+/// (authenticator or backup code) when two-factor authentication is on.
 #[derive(Debug, Deserialize)]
 pub struct SendBody {
     email: Option<String>,
     password: Option<String>,
+    code: Option<String>,
 }
 
 /// Body of `verify`: the new address and the code it received.
@@ -70,8 +79,9 @@ fn parse_new(raw: Option<&str>) -> Result<Email, ApiError> {
     })
 }
 
-/// Handles `POST /api/backend/Email/send/email_reset` (`{email, password}`): 401 without a
-/// session; the password is checked under the account's limit, counted before the check.
+/// Handles `POST /api/backend/Email/send/email_reset` (`{email, password}` or `{email, code}`):
+/// 401 without a session; the password is checked under the account's limit, a second-factor
+/// code under the two-factor failure limit, each counted before the check.
 pub async fn send(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -84,14 +94,22 @@ pub async fn send(
         return Err(ApiError::bad_request(SAME_ADDRESS));
     }
     let given = body.password.unwrap_or_default();
-    let bucket = format!("password-change:{account}");
-    let ticket = rate_limit::take(&state, &bucket, LOGIN_PER_ACCOUNT).await?;
-    let hash = accounts::password_hash(&state.db, account).await?;
-    let ok = !given.is_empty() && given.len() <= 1024 && password::verify(given, hash).await?;
-    if !ok {
-        return Err(ApiError::bad_request(WRONG_PASSWORD));
+    let second = body.code.unwrap_or_default();
+    if !given.is_empty() {
+        check_password(&state, account, given).await?;
+    } else if !second.trim().is_empty() {
+        let enabled = accounts::find(&state.db, account)
+            .await?
+            .is_some_and(|a| a.two_factor_enabled);
+        if !enabled {
+            return Err(ApiError::bad_request(NO_SECOND_FACTOR));
+        }
+        if !two_factor::check_second_factor(&state, account, &second).await? {
+            return Err(ApiError::bad_request(WRONG_SECOND_FACTOR));
+        }
+    } else {
+        return Err(ApiError::bad_request(NO_PROOF));
     }
-    ticket.release(&state).await?;
     codes::limit_send(&state, &new, &ip).await?;
     let brand = state.mailer.brand().to_owned();
     if accounts::find_by_email(&state.db, new.as_str())
@@ -106,6 +124,19 @@ pub async fn send(
         .await?;
     }
     Ok(Json(Done::new(CODE_SENT)))
+}
+
+/// Checks the account's password under the account's limit, counted before the check.
+async fn check_password(state: &AppState, account: i64, given: String) -> Result<(), ApiError> {
+    let bucket = format!("password-change:{account}");
+    let ticket = rate_limit::take(state, &bucket, LOGIN_PER_ACCOUNT).await?;
+    let hash = accounts::password_hash(&state.db, account).await?;
+    let ok = given.len() <= 1024 && password::verify(given, hash).await?;
+    if !ok {
+        return Err(ApiError::bad_request(WRONG_PASSWORD));
+    }
+    ticket.release(state).await?;
+    Ok(())
 }
 
 /// Handles `POST /api/backend/Email/verify/email_reset` (`{email, code}`): the code sent to the

@@ -135,6 +135,22 @@ async fn check_totp(
     Ok(accepted)
 }
 
+/// Checks a second factor given instead of the password (an e-mail change): a code of the
+/// confirmed authenticator, or one of the backup codes, which is then used up. Counts failures
+/// under the same per-account limit as a sign-in's second step.
+pub(crate) async fn check_second_factor(
+    state: &AppState,
+    account_id: i64,
+    code: &str,
+) -> Result<bool, ApiError> {
+    let code = code.trim();
+    if code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()) {
+        check_totp(state, account_id, code, true).await
+    } else {
+        Ok(use_backup_code(state, account_id, code).await?.is_some())
+    }
+}
+
 /// Checks and uses one of the account's backup codes; returns how many remain, or `None` when
 /// the code matches none. Every stored code is compared, in constant time. Counts failures.
 async fn use_backup_code(

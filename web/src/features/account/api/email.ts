@@ -1,9 +1,11 @@
 //! E-mail change, password link and password change for the signed-in user.
+import type { EmailChangeProof } from '@/components/form/new-email-step';
 import { proxy } from '@/lib/api-client';
 
-/** Sends a code to the new address; needs the session and the account's password. */
-export const sendEmailChangeCode = (newEmail: string, password: string) =>
-  proxy('Email/send/email_reset', 'POST', { email: newEmail, password });
+/** Sends a code to the new address; needs the session and the account's password (or, with
+ * two-factor authentication, a code of the authenticator or a backup code). */
+export const sendEmailChangeCode = (newEmail: string, proof: EmailChangeProof) =>
+  proxy('Email/send/email_reset', 'POST', { email: newEmail, ...proof });
 /** Checks the code the new address received. */
 export const verifyEmailChangeCode = (newEmail: string, code: string) => proxy('Email/verify/email_reset', 'POST', { email: newEmail, code });
 /** Moves the account to the new address once its code is verified. */

@@ -30,8 +30,8 @@ export default function SettingsPage() {
         <SettingsSection id="identite" title="Identité">
           <IdentityForm me={me} />
         </SettingsSection>
-        <SettingsSection id="email" title="Adresse e-mail" intro="Un code est envoyé à votre adresse actuelle pour confirmer le changement.">
-          <EmailChange email={me.email} />
+        <SettingsSection id="email" title="Adresse e-mail" intro="Un code est envoyé à la nouvelle adresse pour vérifier qu’elle vous appartient ; l’ancienne adresse est prévenue du changement.">
+          <EmailChange email={me.email} secondFactor={Boolean(me.twoFactorEnabled)} />
         </SettingsSection>
         <SettingsSection id="mot-de-passe" title="Mot de passe" intro="Saisissez votre mot de passe actuel puis le nouveau. Vos autres sessions seront déconnectées.">
           <PasswordChange email={me.email} />

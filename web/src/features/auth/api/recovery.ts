@@ -1,4 +1,5 @@
 //! Forgotten password, e-mail change and second-factor calls (through the backend proxy).
+import type { EmailChangeProof } from '@/components/form/new-email-step';
 import { proxy } from '@/lib/api-client';
 
 export const sendPasswordResetLink = (email: string) => proxy('Email/send/forgot_password', 'POST', { Email: email });
@@ -7,8 +8,8 @@ export const resetPassword = (token: string, newPassword: string) =>
   proxy('Email/reset/forgot_password', 'POST', { token, newPassword });
 
 /** Sends a code to the new address of the signed-in account; needs its password. */
-export const sendEmailResetCode = (newEmail: string, password: string) =>
-  proxy('Email/send/email_reset', 'POST', { email: newEmail, password });
+export const sendEmailResetCode = (newEmail: string, proof: EmailChangeProof) =>
+  proxy('Email/send/email_reset', 'POST', { email: newEmail, ...proof });
 
 /** Checks the code the new address received. */
 export const verifyEmailResetCode = (newEmail: string, code: string) =>
