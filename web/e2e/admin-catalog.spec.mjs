@@ -1,6 +1,6 @@
 // The catalog editor (issue 11): a customer orders cube.stl by bank transfer; the admin lowers the
-// rate that sets the cube's price in /compte/admin/catalogue (quote-core's French refusal of a
-// negative value shown first, then a confirmed save as version 2); a new quote in the browser shows
+// rate that sets the cube's price in /compte/admin/catalogue (quote-core's French refusal of
+// unordered quantity breaks shown first, then a confirmed save as version 2); a new quote in the browser shows
 // the new price, confirmed by the server to the cent, while the customer's order keeps its amounts.
 // The last step saves the original values again from the history (version 3), so that the specs
 // that run after this one see the shipped rates. The steps share the journey's state, in order.
@@ -84,7 +84,7 @@ export default [
     },
   },
   {
-    name: 'the admin lowers the rate of the cube in the catalog form, after quote-core refuses a negative value',
+    name: 'the admin lowers the rate of the cube in the catalog form, after quote-core refuses unordered quantity breaks',
     async run(ctx) {
       const { process, material, minimum_applied: atMinimum, subtotal_cents: subtotal, minimum_part_price_cents: minimum } = journey.prix;
       // The rate that sets the cube's price: its minimum, or else its handling fee, 1 € lower.
@@ -102,12 +102,14 @@ export default [
       await page.locator(`#${journey.field}`).waitFor();
       await ctx.screenshot(page, 'admin-catalogue');
 
-      await typeNumber(page, journey.field, '-5');
+      // A quantity break below the one before it: quote-core's French refusal, nothing saved.
+      await typeNumber(page, 'palier-1-min_quantity', '5');
       await saveVersion(page);
       const refusal = page.locator('.catalog-aside .form-error');
-      await refusal.filter({ hasText: `${process} / ${material}` }).filter({ hasText: 'doit être un nombre positif ou nul' }).waitFor();
+      await refusal.filter({ hasText: 'les paliers de quantité doivent être croissants' }).waitFor();
       await page.locator('[data-testid=catalog-version]', { hasText: 'Version en vigueur : 1' }).waitFor();
       await ctx.screenshot(page, 'admin-catalogue-refus');
+      await typeNumber(page, 'palier-1-min_quantity', '50');
 
       await typeNumber(page, journey.field, String(journey.newValue));
       await saveVersion(page);
@@ -145,19 +147,18 @@ export default [
       await card.getByText(euros.format(journey.prix.unit_cents / 100)).first().waitFor();
       await ctx.screenshot(page, 'catalogue-commande-apres');
 
-      const admin = await ctx.newPage();
-      await asAdmin(ctx, admin);
-      await ctx.goto(admin, `/compte/admin/commande/${journey.orderId}`);
-      await admin.locator('.order-total', { hasText: journey.totalTtc }).waitFor();
-      await admin.locator('[data-testid=order-lines]').getByText(euros.format(journey.prix.unit_cents / 100)).first().waitFor();
-      await ctx.screenshot(admin, 'catalogue-commande-admin');
     },
   },
   {
-    name: 'the admin saves the original rates again from the history as version 3',
+    name: 'the admin sees the order at its own amounts, then saves the original rates again from the history as version 3',
     async run(ctx) {
       const page = await ctx.newPage();
       await asAdmin(ctx, page);
+      // The admin's page of the order placed with version 1 shows its own amounts.
+      await ctx.goto(page, `/compte/admin/commande/${journey.orderId}`);
+      await page.locator('.order-total', { hasText: journey.totalTtc }).waitFor();
+      await page.locator('[data-testid=order-lines]').getByText(euros.format(journey.prix.unit_cents / 100)).first().waitFor();
+      await ctx.screenshot(page, 'catalogue-commande-admin');
       await ctx.goto(page, '/compte/admin/catalogue');
       await page.locator('[data-testid=catalog-version]', { hasText: 'Version en vigueur : 2' }).waitFor();
       await page.getByRole('button', { name: 'Reprendre la version 1' }).click();
