@@ -56,7 +56,7 @@ fn negative_rate_is_refused() {
     let msg =
         refused(|v| v["processes"][1]["materials"][0]["space_rate_cents_per_cm3"] = (-1.0).into());
     assert!(
-        msg.contains("SLS / PA12\u{a0}: space_rate_cents_per_cm3 doit être un nombre positif"),
+        msg.contains("SLS / PA12\u{a0}: le tarif d'encombrement doit être un nombre positif"),
         "{msg}"
     );
 }
@@ -118,4 +118,59 @@ fn rounding_is_half_up_to_the_cent() {
     assert!(round_cents(f64::NAN).is_err());
     assert!(round_cents(-1.0).is_err());
     assert!(round_cents(f64::INFINITY).is_err());
+}
+
+#[test]
+fn an_empty_process_list_is_refused() {
+    let msg = refused(|v| v["processes"] = serde_json::json!([]));
+    assert!(msg.contains("au moins un procédé"), "{msg}");
+}
+
+#[test]
+fn a_process_without_material_is_refused_naming_it() {
+    let msg = refused(|v| v["processes"][2]["materials"] = serde_json::json!([]));
+    assert!(msg.contains("MJF\u{a0}: aucun matériau"), "{msg}");
+}
+
+#[test]
+fn negative_fees_of_choices_and_post_treatments_are_refused_naming_the_field() {
+    let msg =
+        refused(|v| v["processes"][0]["materials"][0]["minimum_part_price_cents"] = (-1.0).into());
+    assert!(
+        msg.contains("SLA / RESINE_STANDARD\u{a0}: le prix minimum par pièce"),
+        "{msg}"
+    );
+    let msg =
+        refused(|v| v["processes"][0]["materials"][0]["colours"][0]["fee_cents"] = (-2.0).into());
+    assert!(
+        msg.contains("couleurs") && msg.contains("les frais fixes"),
+        "{msg}"
+    );
+    let msg = refused(|v| v["post_treatments"][1]["rate_cents"] = f64::NAN.into());
+    assert!(!msg.is_empty(), "{msg}");
+    let msg = refused(|v| v["post_treatments"][1]["rate_cents"] = (-250.0).into());
+    assert!(msg.contains("taraudage\u{a0}: le tarif"), "{msg}");
+}
+
+#[test]
+fn quantity_breaks_must_increase_in_quantity_too() {
+    let msg = refused(|v| v["quantity_breaks"][1]["min_quantity"] = 10.into());
+    assert!(msg.contains("croissants"), "{msg}");
+    let msg = refused(|v| v["quantity_breaks"][0]["discount_percent"] = 100.into());
+    assert!(msg.contains("remise < 100"), "{msg}");
+}
+
+#[test]
+fn an_unordered_shipping_table_is_refused_by_the_catalog() {
+    let msg = refused(|v| v["shipping"]["zones"][1]["bands"][2]["max_weight_g"] = 100.into());
+    assert!(
+        msg.contains("frais de port, zone «\u{a0}ue\u{a0}»") && msg.contains("croissantes"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn a_zero_maximum_quantity_is_refused() {
+    let msg = refused(|v| v["max_quantity"] = 0.into());
+    assert!(msg.contains("quantité maximale par ligne"), "{msg}");
 }

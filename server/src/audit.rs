@@ -26,6 +26,8 @@ pub const DISCOUNT_DISABLE: &str = "reduction.desactivation";
 pub const PART_STATUS: &str = "piece.statut";
 /// `PUT Admin/Comptes/{id}/desactivation`.
 pub const ACCOUNT_DISABLED: &str = "compte.desactivation";
+/// `POST Admin/Catalogue`: a new version of the pricing catalog.
+pub const CATALOG_VERSION: &str = "catalogue.version";
 
 /// Every action code with its French name, in the order the journal's filter lists them. A new
 /// admin action adds its line here.
@@ -38,6 +40,7 @@ pub const ACTIONS: &[(&str, &str)] = &[
     (DISCOUNT_DISABLE, "Désactivation de code de réduction"),
     (PART_STATUS, "Statut de pièce"),
     (ACCOUNT_DISABLED, "Désactivation ou réactivation de compte"),
+    (CATALOG_VERSION, "Nouvelle version du catalogue"),
 ];
 
 /// The French name of an action code (the code itself when unknown).

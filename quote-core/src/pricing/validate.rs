@@ -41,11 +41,11 @@ fn check_choices(list: &[Choice], default: &str, what: &str) -> Result<(), Quote
     for c in list {
         check_amount(
             c.fee_cents,
-            &format!("{what} «\u{a0}{}\u{a0}»\u{a0}: fee_cents", c.code),
+            &format!("{what} «\u{a0}{}\u{a0}»\u{a0}: les frais fixes", c.code),
         )?;
         check_amount(
             c.rate_cents_per_cm2,
-            &format!("{what} «\u{a0}{}\u{a0}»\u{a0}: rate_cents_per_cm2", c.code),
+            &format!("{what} «\u{a0}{}\u{a0}»\u{a0}: le tarif par cm²", c.code),
         )?;
     }
     if !list.iter().any(|c| c.code == default) {
@@ -64,11 +64,11 @@ fn check_material(p: &Process, m: &Material) -> Result<(), QuoteError> {
         )));
     }
     for (value, name) in [
-        (m.material_rate_cents_per_cm3, "material_rate_cents_per_cm3"),
-        (m.space_rate_cents_per_cm3, "space_rate_cents_per_cm3"),
-        (m.height_rate_cents_per_mm, "height_rate_cents_per_mm"),
-        (m.handling_fee_cents, "handling_fee_cents"),
-        (m.minimum_part_price_cents, "minimum_part_price_cents"),
+        (m.material_rate_cents_per_cm3, "le tarif matière"),
+        (m.space_rate_cents_per_cm3, "le tarif d'encombrement"),
+        (m.height_rate_cents_per_mm, "le tarif de hauteur"),
+        (m.handling_fee_cents, "les frais de manutention"),
+        (m.minimum_part_price_cents, "le prix minimum par pièce"),
     ] {
         check_amount(value, &format!("{at}\u{a0}: {name}"))?;
     }
@@ -87,8 +87,8 @@ fn check_process(p: &Process) -> Result<(), QuoteError> {
         )));
     }
     for (value, name) in [
-        (p.min_wall_mm, "min_wall_mm"),
-        (p.layer_thickness_mm, "layer_thickness_mm"),
+        (p.min_wall_mm, "l'épaisseur de paroi minimale"),
+        (p.layer_thickness_mm, "l'épaisseur de couche"),
     ] {
         check_amount(value, &format!("{}\u{a0}: {name}", p.code))?;
     }
@@ -97,6 +97,9 @@ fn check_process(p: &Process) -> Result<(), QuoteError> {
             "{}\u{a0}: l'angle de surplomb doit être compris entre 0 et 90°.",
             p.code
         )));
+    }
+    if p.materials.is_empty() {
+        return Err(invalid(format!("{}\u{a0}: aucun matériau.", p.code)));
     }
     check_unique(
         p.materials.iter().map(|m| m.code.as_str()),
@@ -124,7 +127,9 @@ impl Catalog {
             )));
         }
         if self.processes.is_empty() {
-            return Err(invalid("aucun procédé.".into()));
+            return Err(invalid(
+                "le catalogue doit proposer au moins un procédé.".into(),
+            ));
         }
         check_unique(self.processes.iter().map(|p| p.code.as_str()), "procédés")?;
         let mut indices = HashSet::new();
@@ -149,8 +154,8 @@ impl Catalog {
                     t.index
                 )));
             }
-            check_amount(t.fee_cents, &format!("{}\u{a0}: fee_cents", t.code))?;
-            check_amount(t.rate_cents, &format!("{}\u{a0}: rate_cents", t.code))?;
+            check_amount(t.fee_cents, &format!("{}\u{a0}: les frais fixes", t.code))?;
+            check_amount(t.rate_cents, &format!("{}\u{a0}: le tarif", t.code))?;
             if let Some(unknown) = t.processes.iter().find(|c| self.process(c).is_none()) {
                 return Err(invalid(format!(
                     "{}\u{a0}: le procédé «\u{a0}{unknown}\u{a0}» n'existe pas.",
@@ -159,7 +164,9 @@ impl Catalog {
             }
         }
         if self.max_quantity == 0 {
-            return Err(invalid("max_quantity doit être au moins 1.".into()));
+            return Err(invalid(
+                "la quantité maximale par ligne doit être au moins 1.".into(),
+            ));
         }
         let mut previous: Option<(u32, u32)> = None;
         for b in &self.quantity_breaks {

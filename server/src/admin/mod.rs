@@ -2,4 +2,5 @@
 //! Paris month and what an admin may do to an account.
 
 pub mod accounts;
+pub mod catalog;
 pub mod dashboard;

@@ -1,6 +1,8 @@
-//! The `catalogs` table: versions of the pricing catalog (`Combinaison`) as JSON.
+//! The `catalogs` table: versions of the pricing catalog (`Combinaison`) as JSON, with who saved
+//! each one. The highest version is the current catalog; older ones stay for the history.
 
-use sqlx::Row;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
 
 use super::Db;
 use crate::clock;
@@ -16,16 +18,84 @@ pub async fn current(db: &Db) -> Result<Option<(i64, String)>, sqlx::Error> {
     }
 }
 
-/// Stores a new version (the next number) and returns it.
-pub async fn insert_next(db: &Db, json: &str) -> Result<i64, sqlx::Error> {
-    let version = current(db).await?.map_or(1, |(v, _)| v + 1);
-    sqlx::query("INSERT INTO catalogs (version, data, created_at) VALUES ($1, $2, $3)")
-        .bind(version)
-        .bind(json)
-        .bind(clock::now())
-        .execute(&db.pool)
+/// One stored version, without its data.
+#[derive(Debug, Clone)]
+pub struct VersionRow {
+    /// Version number (1 is the seed).
+    pub version: i64,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// The admin who saved it, when it was saved from the admin (not the seed).
+    pub created_by_email: String,
+}
+
+fn version_row(r: &AnyRow) -> Result<VersionRow, sqlx::Error> {
+    Ok(VersionRow {
+        version: r.try_get("version")?,
+        created_at: r.try_get("created_at")?,
+        created_by_email: r.try_get("created_by_email")?,
+    })
+}
+
+/// Every version, newest first.
+pub async fn list(conn: &mut AnyConnection) -> Result<Vec<VersionRow>, sqlx::Error> {
+    sqlx::query("SELECT version, created_at, created_by_email FROM catalogs ORDER BY version DESC")
+        .fetch_all(conn)
+        .await?
+        .iter()
+        .map(version_row)
+        .collect()
+}
+
+/// One version with its JSON.
+pub async fn find(
+    conn: &mut AnyConnection,
+    version: i64,
+) -> Result<Option<(VersionRow, String)>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT version, created_at, created_by_email, data FROM catalogs WHERE version = $1",
+    )
+    .bind(version)
+    .fetch_optional(conn)
+    .await?;
+    match row {
+        Some(r) => Ok(Some((version_row(&r)?, r.try_get("data")?))),
+        None => Ok(None),
+    }
+}
+
+/// The highest version and its JSON, read inside the caller's transaction.
+pub async fn latest(conn: &mut AnyConnection) -> Result<Option<(i64, String)>, sqlx::Error> {
+    let row = sqlx::query("SELECT version, data FROM catalogs ORDER BY version DESC LIMIT 1")
+        .fetch_optional(conn)
         .await?;
-    Ok(version)
+    match row {
+        Some(r) => Ok(Some((r.try_get("version")?, r.try_get("data")?))),
+        None => Ok(None),
+    }
+}
+
+/// Stores `version` saved by an admin. Two concurrent saves of the same number meet the unique
+/// key on `version`: the second fails with a unique violation.
+pub async fn insert(
+    conn: &mut AnyConnection,
+    version: i64,
+    json: &str,
+    account_id: i64,
+    email: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO catalogs (version, data, created_at, created_by_account_id, created_by_email) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(version)
+    .bind(json)
+    .bind(clock::now())
+    .bind(account_id)
+    .bind(email)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// Stores version 1 when the table is empty (several instances may race: the unique version

@@ -187,6 +187,23 @@ async fn every_admin_action_writes_one_line_with_its_before_and_after() {
         line["apres"],
         json!({ "id_statut": 3, "statut": "Validée", "commentaire": "Vérifiée" })
     );
+
+    // A new catalog version; a save from a stale version writes nothing.
+    let (_, current) = call(&admin, "GET", "Admin/Catalogue", None).await;
+    let mut edited = current["catalogue"].clone();
+    edited["max_quantity"] = json!(500);
+    let body = json!({ "version_base": 1, "catalogue": edited });
+    let n = rows(&app).await;
+    let (status, v) = call(&admin, "POST", "Admin/Catalogue", Some(body.clone())).await;
+    assert_eq!(status, 201, "{v}");
+    let line = one_more(&app, &admin, n).await;
+    assert_eq!(line["action"], "catalogue.version");
+    assert_eq!(line["cible"], "Catalogue version 2");
+    assert_eq!(line["avant"], json!({ "version": 1, "max_quantity": 1000 }));
+    assert_eq!(line["apres"], json!({ "version": 2, "max_quantity": 500 }));
+    let (status, _) = call(&admin, "POST", "Admin/Catalogue", Some(body)).await;
+    assert_eq!(status, 409);
+    assert_eq!(rows(&app).await, n + 1);
 }
 
 #[tokio::test]

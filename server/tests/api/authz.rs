@@ -492,6 +492,27 @@ async fn every_admin_route_is_refused_to_visitors_and_customers() {
             body: Some(json!({ "desactive": false })),
             expect: [401, 403, 403, 200],
         },
+        Case {
+            method: "GET",
+            path: "Admin/Catalogue".into(),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "GET",
+            path: "Admin/Catalogue/1".into(),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "POST",
+            path: "Admin/Catalogue".into(),
+            body: Some(json!({
+                "version_base": 1,
+                "catalogue": quote_core::Catalog::default_catalog(),
+            })),
+            expect: [401, 403, 403, 201],
+        },
     ];
     for case in &cases {
         let got = [

@@ -108,6 +108,7 @@ const JSON_ROUTES: &[(&str, &str, Caller)] = &[
         "/api/backend/Admin/Comptes/1/desactivation",
         Caller::Admin,
     ),
+    ("POST", "/api/backend/Admin/Catalogue", Caller::Admin),
 ];
 
 async fn send_raw(

@@ -6,6 +6,7 @@ mod helpers;
 mod mail_helpers;
 mod stripe_helpers;
 
+mod admin_catalogue;
 mod admin_comptes;
 mod admin_tableau;
 mod admin_volume;

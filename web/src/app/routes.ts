@@ -64,5 +64,6 @@ export const adminRoutes: Record<string, Loader> = {
   'compte/admin/reduction': admin('discounts-page'),
   'compte/admin/statistics': admin('statistics-page'),
   'compte/admin/journal': admin('journal-page'),
+  'compte/admin/catalogue': admin('catalog-page'),
   'compte/admin/piece-validation': admin('part-validation-page'),
 };

@@ -2,8 +2,10 @@
 //! (`GET Admin/Tableau`, see [`tableau`]), the accounts (`GET Admin/Comptes`,
 //! `GET Admin/Comptes/{id}`, `PUT Admin/Comptes/{id}/desactivation`, see [`comptes`]), the shop's
 //! figures over a period (`GET Statistiques`) and the audit log of admin actions
-//! (`GET Admin/Journal`).
+//! (`GET Admin/Journal`), and the pricing catalog's versions (`GET|POST Admin/Catalogue`,
+//! `GET Admin/Catalogue/{version}`, see [`catalogue`]).
 
+pub mod catalogue;
 pub mod comptes;
 pub mod journal;
 pub mod statistiques;
@@ -26,4 +28,9 @@ pub fn router() -> Router<AppState> {
         )
         .route("/Statistiques", get(statistiques::statistics))
         .route("/Admin/Journal", get(journal::journal))
+        .route(
+            "/Admin/Catalogue",
+            get(catalogue::current).post(catalogue::save),
+        )
+        .route("/Admin/Catalogue/{version}", get(catalogue::one))
 }

@@ -50,7 +50,7 @@ const VISITOR_ONLY: [&str; 4] = [
 ];
 
 /// Known pages deeper than one segment.
-const NESTED_PAGES: [&str; 12] = [
+const NESTED_PAGES: [&str; 13] = [
     "/compte/panier",
     "/compte/parametrage",
     "/compte/historique-commande",
@@ -63,6 +63,7 @@ const NESTED_PAGES: [&str; 12] = [
     "/compte/admin/statistics",
     "/compte/admin/journal",
     "/compte/admin/piece-validation",
+    "/compte/admin/catalogue",
 ];
 
 /// Whether a user agent is a mobile or Android device.

@@ -11,6 +11,7 @@ const LINKS = [
   { to: '/compte/admin/factures', label: 'Factures', icon: 'pi pi-file' },
   { to: '/compte/admin/reduction', label: 'Réductions', icon: 'pi pi-percentage' },
   { to: '/compte/admin/statistics', label: 'Statistiques', icon: 'pi pi-chart-bar' },
+  { to: '/compte/admin/catalogue', label: 'Catalogue', icon: 'pi pi-tags' },
   { to: '/compte/admin/piece-validation', label: 'Validation des pièces', icon: 'pi pi-check-square' },
   { to: '/compte/admin/journal', label: 'Journal', icon: 'pi pi-history' },
 ];

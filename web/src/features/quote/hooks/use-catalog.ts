@@ -16,6 +16,8 @@ export function useCatalog() {
       const raw = await proxy<Catalog>('Combinaison/full', 'GET');
       return { catalog: raw, json: JSON.stringify(raw) };
     },
-    staleTime: 5 * 60_000,
+    // Read again each time the quote page mounts: a new catalog version applies to the next quote.
+    // Unchanged data keeps its object (structural sharing), so nothing is analysed again.
+    staleTime: 0,
   });
 }

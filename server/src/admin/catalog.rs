@@ -1,0 +1,173 @@
+//! Saving a new version of the pricing catalog: quote-core validates it, the base version the admin
+//! edited must still be the current one (optimistic check), and the audit log keeps what changed.
+
+use std::collections::BTreeMap;
+
+use quote_core::Catalog;
+use serde_json::{Map, Value};
+
+use crate::audit;
+use crate::auth::session::Session;
+use crate::db::{catalogs, Db};
+use crate::error::ApiError;
+
+/// Answer when another admin saved a version since the form was loaded.
+pub fn stale_message(current: i64) -> String {
+    format!(
+        "Le catalogue a été modifié entre-temps (version {current} enregistrée)\u{a0}: rechargez la page pour partir de la dernière version, puis refaites vos changements."
+    )
+}
+
+/// Checks `value` with quote-core's own validation; the error is its French message.
+pub fn parse(value: &Value) -> Result<Catalog, ApiError> {
+    let catalog: Catalog = serde_json::from_value(value.clone()).map_err(|e| {
+        tracing::info!(error = %e, "catalog of the editor not readable");
+        ApiError::Validation(vec![
+            "Catalogue invalide\u{a0}: un champ manque, est vide ou n'a pas le bon type."
+                .to_owned(),
+        ])
+    })?;
+    catalog
+        .validate()
+        .map_err(|e| ApiError::Validation(vec![e.message()]))?;
+    Ok(catalog)
+}
+
+/// Stores `catalog` as the version after `base`, in one transaction with its audit line; a 409
+/// when `base` is no longer the current version. Returns the new version number.
+pub async fn save(db: &Db, admin: &Session, base: i64, catalog: &Catalog) -> Result<i64, ApiError> {
+    let json = serde_json::to_string(catalog).map_err(|e| ApiError::Internal(e.into()))?;
+    let mut tx = db.begin().await?;
+    let (current, before) = catalogs::latest(&mut tx)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no catalog in the database")))?;
+    if current != base {
+        return Err(ApiError::Conflict(stale_message(current)));
+    }
+    let version = current + 1;
+    catalogs::insert(
+        &mut tx,
+        version,
+        &json,
+        admin.account_id(),
+        &admin.row.email,
+    )
+    .await
+    .map_err(|e| match &e {
+        // A concurrent save took the number first (PostgreSQL; SQLite's write lock waits).
+        sqlx::Error::Database(d) if d.is_unique_violation() => {
+            ApiError::Conflict(stale_message(version))
+        }
+        _ => ApiError::from(e),
+    })?;
+    let before: Value = serde_json::from_str(&before).unwrap_or(Value::Null);
+    let after = serde_json::to_value(catalog).map_err(|e| ApiError::Internal(e.into()))?;
+    let (mut was, mut now) = changes(&before, &after);
+    was.insert("version".to_owned(), current.into());
+    now.insert("version".to_owned(), version.into());
+    audit::record(
+        &mut tx,
+        admin,
+        audit::CATALOG_VERSION,
+        &format!("Catalogue version {version}"),
+        &was,
+        &now,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(version)
+}
+
+/// The leaves that differ between two JSON documents, by path, an element of a list named by its
+/// `code` when it has one (`processes[SLS].materials[PA12].minimum_part_price_cents`,
+/// `quantity_breaks[1].discount_percent`): their old and their new values (`null` when absent).
+pub fn changes(before: &Value, after: &Value) -> (Map<String, Value>, Map<String, Value>) {
+    let (mut a, mut b) = (BTreeMap::new(), BTreeMap::new());
+    flatten(before, String::new(), &mut a);
+    flatten(after, String::new(), &mut b);
+    let mut was = Map::new();
+    let mut now = Map::new();
+    for path in a.keys().chain(b.keys()) {
+        let (x, y) = (a.get(path), b.get(path));
+        if x != y && !was.contains_key(path) {
+            was.insert(path.clone(), x.cloned().unwrap_or(Value::Null));
+            now.insert(path.clone(), y.cloned().unwrap_or(Value::Null));
+        }
+    }
+    (was, now)
+}
+
+fn flatten(v: &Value, path: String, out: &mut BTreeMap<String, Value>) {
+    match v {
+        Value::Object(m) if !m.is_empty() => {
+            for (k, x) in m {
+                let p = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
+                flatten(x, p, out);
+            }
+        }
+        Value::Array(items) if !items.is_empty() => {
+            for (i, x) in items.iter().enumerate() {
+                let name = match x.get("code") {
+                    Some(Value::String(code)) => code.clone(),
+                    _ => i.to_string(),
+                };
+                flatten(x, format!("{path}[{name}]"), out);
+            }
+        }
+        leaf => {
+            out.insert(path, leaf.clone());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn changes_name_each_changed_added_or_removed_leaf_by_path() {
+        let before = json!({ "a": 1, "b": [{ "c": 2 }, { "c": 3 }], "d": "x",
+                             "p": [{ "code": "SLS", "r": 1 }] });
+        let after = json!({ "a": 1, "b": [{ "c": 2 }, { "c": 4 }, { "c": 5 }],
+                            "p": [{ "code": "SLS", "r": 2 }] });
+        let (was, now) = changes(&before, &after);
+        assert_eq!(
+            Value::Object(was),
+            json!({ "b[1].c": 3, "b[2].c": null, "d": "x", "p[SLS].r": 1 })
+        );
+        assert_eq!(
+            Value::Object(now),
+            json!({ "b[1].c": 4, "b[2].c": 5, "d": null, "p[SLS].r": 2 })
+        );
+    }
+
+    #[test]
+    fn the_same_document_has_no_change() {
+        let c = serde_json::to_value(Catalog::default_catalog()).unwrap();
+        let (was, now) = changes(&c, &c);
+        assert!(was.is_empty() && now.is_empty());
+    }
+
+    #[test]
+    fn a_catalog_quote_core_refuses_is_refused_with_its_french_message() {
+        let mut c = serde_json::to_value(Catalog::default_catalog()).unwrap();
+        c["processes"][1]["materials"][0]["minimum_part_price_cents"] = json!(-5);
+        let Err(ApiError::Validation(m)) = parse(&c) else {
+            panic!("a negative minimum was accepted");
+        };
+        assert!(
+            m[0].contains("SLS / PA12") && m[0].contains("le prix minimum par pièce"),
+            "{m:?}"
+        );
+        c["processes"] = json!("SLA");
+        let Err(ApiError::Validation(m)) = parse(&c) else {
+            panic!("a wrong type was accepted");
+        };
+        assert!(m[0].starts_with("Catalogue invalide"), "{m:?}");
+    }
+}
