@@ -27,6 +27,11 @@ pub const PART_STATUS: &str = "piece.statut";
 /// `PUT Admin/Comptes/{id}/desactivation`.
 pub const ACCOUNT_DISABLED: &str = "compte.desactivation";
 
+/// `PUT Comptes` by an admin changing another account's role.
+pub const ACCOUNT_ROLE: &str = "compte.role";
+/// `PUT Comptes` by an admin changing another account's names (its role unchanged).
+pub const ACCOUNT_UPDATE: &str = "compte.modification";
+
 /// Every action code with its French name, in the order the journal's filter lists them. A new
 /// admin action adds its line here.
 pub const ACTIONS: &[(&str, &str)] = &[
@@ -38,6 +43,8 @@ pub const ACTIONS: &[(&str, &str)] = &[
     (DISCOUNT_DISABLE, "Désactivation de code de réduction"),
     (PART_STATUS, "Statut de pièce"),
     (ACCOUNT_DISABLED, "Désactivation ou réactivation de compte"),
+    (ACCOUNT_ROLE, "Changement de rôle d'un compte"),
+    (ACCOUNT_UPDATE, "Modification du nom d'un compte"),
 ];
 
 /// The French name of an action code (the code itself when unknown).
