@@ -29,6 +29,11 @@ pub const ACCOUNT_DISABLED: &str = "compte.desactivation";
 /// `POST Admin/Catalogue`: a new version of the pricing catalog.
 pub const CATALOG_VERSION: &str = "catalogue.version";
 
+/// `PUT Comptes` by an admin changing another account's role.
+pub const ACCOUNT_ROLE: &str = "compte.role";
+/// `PUT Comptes` by an admin changing another account's names (its role unchanged).
+pub const ACCOUNT_UPDATE: &str = "compte.modification";
+
 /// Every action code with its French name, in the order the journal's filter lists them. A new
 /// admin action adds its line here.
 pub const ACTIONS: &[(&str, &str)] = &[
@@ -41,6 +46,8 @@ pub const ACTIONS: &[(&str, &str)] = &[
     (PART_STATUS, "Statut de pièce"),
     (ACCOUNT_DISABLED, "Désactivation ou réactivation de compte"),
     (CATALOG_VERSION, "Nouvelle version du catalogue"),
+    (ACCOUNT_ROLE, "Changement de rôle d'un compte"),
+    (ACCOUNT_UPDATE, "Modification du nom d'un compte"),
 ];
 
 /// The French name of an action code (the code itself when unknown).

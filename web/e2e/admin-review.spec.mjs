@@ -1,5 +1,6 @@
 // The admin area of issue 11: an admin sees the dashboard's counts, reviews a customer's open
-// cube in the shared 3D viewer (analysed in the browser from the original file), validates it
+// cube in the shared 3D viewer (analysed in the browser from the original file; its open edges
+// drawn in red on the quote page and in the review, with their legend), validates it
 // with a comment, and the customer then orders it by bank transfer; an admin disables an account
 // whose open session then fails and whose sign-in is refused in French.
 import { createAddressInPlace } from './support/commerce.mjs';
@@ -34,6 +35,39 @@ async function dropAny(ctx, page, file) {
   await waitForServerPrice(page);
 }
 
+/**
+ * Pixels of the viewer's canvas in the open edges' pure red (the lines are unlit, drawn over the
+ * part; the part's shaded colours never reach it). The canvas keeps its drawing buffer.
+ */
+async function redPixels(canvas) {
+  return canvas.evaluate((c) => {
+    const copy = document.createElement('canvas');
+    copy.width = c.width;
+    copy.height = c.height;
+    const g = copy.getContext('2d');
+    g.drawImage(c, 0, 0);
+    const { data } = g.getImageData(0, 0, c.width, c.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] >= 235 && data[i + 1] <= 30 && data[i + 2] <= 30) n++;
+    return n;
+  });
+}
+
+/** The viewer in `scope` shows `count` open edges in its legend and draws them in red. */
+async function expectOpenEdges(scope, count) {
+  const legend = scope.locator('[data-testid=legend-open-edges]');
+  await legend.waitFor({ timeout: 30_000 });
+  const text = (await legend.textContent()).replace(/\s+/g, ' ').trim();
+  if (text !== `arêtes ouvertes : ${count}`) throw new Error(`open-edge legend: « ${text} »`);
+  const canvas = scope.locator('.viewer canvas');
+  let red = 0;
+  for (let i = 0; i < 20 && red < 30; i++) {
+    red = await redPixels(canvas);
+    if (red < 30) await scope.page().waitForTimeout(250);
+  }
+  if (red < 30) throw new Error(`the open edges are not drawn: ${red} red pixel(s) in the viewer`);
+}
+
 async function dashboardCount(ctx, page, label) {
   await ctx.goto(page, '/compte/admin-home');
   const tile = page.locator('[data-testid=dashboard-tile]', { hasText: label });
@@ -48,7 +82,13 @@ export default [
       const page = await ctx.newPage();
       const email = freshEmail('revue-admin');
       await signUpViaUi(ctx, page, { email, prenom: 'Inès', nom: 'Moreau' });
-      await dropAny(ctx, page, fixture('open_cube.stl'));
+      const cube = fixture('open_cube.stl');
+      await dropAny(ctx, page, cube);
+      const item = page.locator('[data-testid=quote-item]');
+      await item.locator('canvas').waitFor({ timeout: 30_000 });
+      // The cube misses its top face: the four edges around it are open.
+      await expectOpenEdges(item, 4);
+      await ctx.screenshot(page, 'devis-aretes-ouvertes');
       await page.getByRole('button', { name: 'Ajouter au panier' }).click();
       await expectToast(page, 'Panier', '1 pièce ajoutée au panier.');
       const [line] = (await proxyCall(page, 'ComptePiece')).body;
@@ -68,7 +108,7 @@ export default [
       await panel.locator('canvas').waitFor({ timeout: 30_000 });
       await panel.locator('[data-testid=part-findings]', { hasText: /Maillage ouvert/ }).waitFor({ timeout: 30_000 });
       await panel.getByRole('link', { name: 'Télécharger le fichier' }).waitFor();
-      await admin.waitForTimeout(500);
+      await expectOpenEdges(panel, 4);
       await ctx.screenshot(admin, 'admin-revue-piece-visionneuse');
 
       await panel.locator('.p-dropdown', { has: admin.locator('#part-status') }).click();

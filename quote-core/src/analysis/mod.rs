@@ -167,6 +167,12 @@ pub struct Analysis {
     pub closed: bool,
     /// Edges used by one triangle only.
     pub boundary_edges: usize,
+    /// Those open edges as segments (two corners, mm, `f32`: for display, never measured), the
+    /// first 500 in the order of their vertices (deterministic), for the viewer to draw:
+    /// `boundary_edges` gives the full count. Empty in the analyses the server stores (the viewer
+    /// analyses the file itself) and when absent from older JSON.
+    #[serde(default)]
+    pub open_edges: Vec<[[f32; 3]; 2]>,
     /// Edges used by more than two triangles.
     pub non_manifold_edges: usize,
     /// Edges whose two triangles run them the same way (flipped faces).

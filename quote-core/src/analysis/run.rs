@@ -108,6 +108,11 @@ fn run<'a>(
         watertight: topo.watertight(),
         closed: topo.closed(),
         boundary_edges: topo.boundary_edges,
+        open_edges: topo
+            .open_edges
+            .iter()
+            .map(|e| e.map(|v| mesh.vertices[v as usize].map(|x| x as f32)))
+            .collect(),
         non_manifold_edges: topo.non_manifold_edges,
         inconsistent_edges: topo.inconsistent_edges,
         tolerant_weld_closes: repairs.weld_closed,

@@ -151,6 +151,12 @@ fn an_open_box_is_not_watertight_and_says_so_in_french() {
     let a = run(&m);
     assert!(!a.watertight && !a.closed && !a.tolerant_weld_closes);
     assert_eq!(a.boundary_edges, 4);
+    // The square around the missing x = 10 side, as segments in mm.
+    assert_eq!(a.open_edges.len(), 4);
+    for [p, q] in &a.open_edges {
+        assert_eq!((p[0], q[0]), (10.0, 10.0));
+        assert_eq!((p[1] - q[1]).abs() + (p[2] - q[2]).abs(), 10.0);
+    }
     let w = a
         .warnings
         .iter()

@@ -7,6 +7,9 @@ use crate::Mesh;
 pub(crate) struct Topology {
     /// Undirected edges used by one triangle.
     pub boundary_edges: usize,
+    /// The first [`MAX_OPEN_EDGES`] of those edges as vertex pairs (smaller vertex first), in
+    /// order of smaller, then larger vertex: deterministic for a given mesh.
+    pub open_edges: Vec<[u32; 2]>,
     /// Undirected edges used by more than two triangles.
     pub non_manifold_edges: usize,
     /// Edges used by two triangles running them the same way.
@@ -45,6 +48,10 @@ fn find(parent: &mut [u32], mut x: u32) -> u32 {
     }
     x
 }
+
+/// Open edges listed by vertex pair (the count is always exact): enough to show where a mesh
+/// is open, bounded so that a torn scan does not weigh on the analysis and its JSON.
+pub(crate) const MAX_OPEN_EDGES: usize = 500;
 
 /// Edge ends kept in a vertex's own bucket before the overflow list takes them.
 const BUCKET: usize = 8;
@@ -104,6 +111,7 @@ pub(crate) fn topology(mesh: &Mesh) -> Topology {
     let mut parent: Vec<u32> = (0..n as u32).collect();
     let (mut boundary, mut non_manifold, mut inconsistent) = (0, 0, 0);
     let mut bad_at: Vec<u32> = Vec::new();
+    let mut open_edges: Vec<[u32; 2]> = Vec::new();
     let mut spill: Vec<u32> = Vec::new();
     let mut next_overflow = 0;
     for a in 0..n {
@@ -158,7 +166,12 @@ pub(crate) fn topology(mesh: &Mesh) -> Topology {
                 }
             }
             let bad = match run {
-                1 => &mut boundary,
+                1 => {
+                    if open_edges.len() < MAX_OPEN_EDGES {
+                        open_edges.push([a as u32, b]);
+                    }
+                    &mut boundary
+                }
                 2 if forward == 1 => continue,
                 2 => &mut inconsistent,
                 _ => &mut non_manifold,
@@ -188,6 +201,7 @@ pub(crate) fn topology(mesh: &Mesh) -> Topology {
     }
     Topology {
         boundary_edges: boundary,
+        open_edges,
         non_manifold_edges: non_manifold,
         inconsistent_edges: inconsistent,
         shells: shells as usize,
@@ -215,6 +229,37 @@ mod tests {
         let t = topology(&m);
         assert_eq!(t.boundary_edges, 4);
         assert!(!t.closed());
+        // The square around the missing side, each edge once, smaller vertex first, in order.
+        assert_eq!(t.open_edges.len(), 4);
+        let mut sorted = t.open_edges.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, t.open_edges);
+        for [a, b] in &t.open_edges {
+            assert!(a < b);
+            assert_eq!(m.vertices[*a as usize][0], 1.0);
+            assert_eq!(m.vertices[*b as usize][0], 1.0);
+        }
+        assert!(topology(&cube(1.0, [0.0; 3])).open_edges.is_empty());
+    }
+
+    #[test]
+    fn open_edges_are_listed_up_to_the_bound_and_counted_beyond() {
+        // A strip of separate triangles: three open edges each.
+        let n = MAX_OPEN_EDGES as u32;
+        let mut m = Mesh {
+            vertices: Vec::new(),
+            triangles: Vec::new(),
+        };
+        for i in 0..n {
+            let x = f64::from(i) * 2.0;
+            m.vertices
+                .extend([[x, 0.0, 0.0], [x + 1.0, 0.0, 0.0], [x, 1.0, 0.0]]);
+            m.triangles.push([3 * i, 3 * i + 1, 3 * i + 2]);
+        }
+        let t = topology(&m);
+        assert_eq!(t.boundary_edges, 3 * MAX_OPEN_EDGES);
+        assert_eq!(t.open_edges.len(), MAX_OPEN_EDGES);
+        assert_eq!(t.open_edges[..3], [[0, 1], [0, 2], [1, 2]]);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use sqlx::{AnyConnection, Row};
 
 use super::accounts::{from_row, Account, COLUMNS};
+use super::fold;
 use crate::clock;
 
 /// One page of the account search.
@@ -29,9 +30,17 @@ fn like_pattern(text: &str) -> String {
     out
 }
 
-const SEARCH_WHERE: &str = "($1 = '' OR LOWER(email) LIKE $2 ESCAPE '\\' \
-     OR LOWER(nom) LIKE $2 ESCAPE '\\' OR LOWER(prenom) LIKE $2 ESCAPE '\\' \
-     OR LOWER(prenom || ' ' || nom) LIKE $2 ESCAPE '\\')";
+/// The search's condition: the e-mail (stored lower-cased) or the names, folded as the
+/// pattern is (accented capitals included, see [`fold`]).
+fn search_where() -> String {
+    format!(
+        "($1 = '' OR LOWER(email) LIKE $2 ESCAPE '\\' OR {nom} LIKE $2 ESCAPE '\\' \
+         OR {prenom} LIKE $2 ESCAPE '\\' OR {both} LIKE $2 ESCAPE '\\')",
+        nom = fold::lower("nom"),
+        prenom = fold::lower("prenom"),
+        both = fold::lower("prenom || ' ' || nom"),
+    )
+}
 
 /// Accounts whose e-mail or names contain `query` (any case; every account when it is empty),
 /// newest first, `limit` of them after skipping `offset`.
@@ -42,8 +51,9 @@ pub async fn search(
     offset: i64,
 ) -> Result<AccountPage, sqlx::Error> {
     let pattern = like_pattern(query);
+    let condition = search_where();
     let total: i64 = sqlx::query(&format!(
-        "SELECT COUNT(*) AS n FROM accounts WHERE {SEARCH_WHERE}"
+        "SELECT COUNT(*) AS n FROM accounts WHERE {condition}"
     ))
     .bind(query)
     .bind(&pattern)
@@ -51,7 +61,7 @@ pub async fn search(
     .await?
     .try_get("n")?;
     let sql = format!(
-        "SELECT {COLUMNS} FROM accounts WHERE {SEARCH_WHERE} \
+        "SELECT {COLUMNS} FROM accounts WHERE {condition} \
          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4"
     );
     let rows = sqlx::query(&sql)

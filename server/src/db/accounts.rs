@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use sqlx::any::AnyRow;
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 
 use super::{flag, Db};
 use crate::clock;
@@ -133,6 +133,17 @@ pub async fn find(db: &Db, id: i64) -> Result<Option<Account>, sqlx::Error> {
     row.as_ref().map(from_row).transpose()
 }
 
+/// Finds an account on `conn` (a transaction's), with `lock` (`Db::for_update`) after the query.
+pub async fn find_in(
+    conn: &mut AnyConnection,
+    id: i64,
+    lock: &str,
+) -> Result<Option<Account>, sqlx::Error> {
+    let sql = format!("SELECT {COLUMNS} FROM accounts WHERE id = $1{lock}");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
+    row.as_ref().map(from_row).transpose()
+}
+
 /// Finds an account and its password hash by e-mail (case-insensitive).
 pub async fn find_with_hash(
     db: &Db,
@@ -170,9 +181,9 @@ pub async fn list(db: &Db) -> Result<Vec<Account>, sqlx::Error> {
     rows.iter().map(from_row).collect()
 }
 
-/// Updates names (and the role when given).
+/// Updates names (and the role when given), on `conn` (the caller's transaction).
 pub async fn update_profile(
-    db: &Db,
+    conn: &mut AnyConnection,
     id: i64,
     nom: &str,
     prenom: &str,
@@ -188,7 +199,7 @@ pub async fn update_profile(
         .bind(role.map(Role::as_str))
         .bind(clock::now())
         .bind(id)
-        .fetch_optional(&db.pool)
+        .fetch_optional(conn)
         .await?;
     row.as_ref().map(from_row).transpose()
 }

@@ -18,6 +18,7 @@ pub mod dashboard;
 pub mod deliveries;
 pub mod discounts;
 pub mod email_codes;
+pub mod fold;
 pub mod invoices;
 pub mod orders;
 pub mod part_history;

@@ -423,17 +423,21 @@ pub fn like_pattern(q: &str) -> String {
 
 /// SQL condition: the order aliased `o` matches the `LIKE` pattern bound as `p` (from
 /// [`like_pattern`]) on its number, the customer's e-mail at ordering, the account's name (first
-/// name first or last name first) or one of the account's companies. The account and company
+/// name first or last name first, accented capitals folded: [`super::fold`]) or one of the
+/// account's companies. The account and company
 /// lookups are uncorrelated, so that each table is searched once, not once per order.
 pub fn order_matches(o: &str, p: &str) -> String {
     format!(
         "(LOWER({o}.numero) LIKE {p} ESCAPE '\\' \
          OR LOWER({o}.customer_email) LIKE {p} ESCAPE '\\' \
          OR {o}.account_id IN (SELECT ac.id FROM accounts ac \
-            WHERE LOWER(ac.prenom || ' ' || ac.nom) LIKE {p} ESCAPE '\\' \
-               OR LOWER(ac.nom || ' ' || ac.prenom) LIKE {p} ESCAPE '\\') \
+            WHERE {first_last} LIKE {p} ESCAPE '\\' \
+               OR {last_first} LIKE {p} ESCAPE '\\') \
          OR {o}.account_id IN (SELECT co.account_id FROM companies co \
-            WHERE LOWER(co.nom_entreprise) LIKE {p} ESCAPE '\\'))"
+            WHERE {company} LIKE {p} ESCAPE '\\'))",
+        first_last = super::fold::lower("ac.prenom || ' ' || ac.nom"),
+        last_first = super::fold::lower("ac.nom || ' ' || ac.prenom"),
+        company = super::fold::lower("co.nom_entreprise"),
     )
 }
 

@@ -176,3 +176,36 @@ async fn the_account_search_matches_e_mail_and_names_in_any_case_one_page_at_a_t
         "{body}"
     );
 }
+
+#[tokio::test]
+async fn the_admin_searches_fold_accented_capitals_on_both_databases() {
+    let app = spawn_app().await;
+    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let id = app.create_account("eloise@exemple.fr", Role::Client).await;
+    app.create_account("autre@exemple.fr", Role::Client).await;
+    // Stored as typed: capitals with accents.
+    sqlx::query("UPDATE accounts SET nom = 'ÉCHEVIN', prenom = 'ÉLOÏSE' WHERE id = $1")
+        .bind(id)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    let order = insert_order(&app, id, 7).await;
+    let get = |path: String| {
+        let admin = &admin;
+        async move {
+            let res = admin.proxy("GET", &path, None).await;
+            assert_eq!(res.status(), 200, "{path}");
+            res.json::<Value>().await.unwrap()
+        }
+    };
+    let q =
+        |text: &str| -> String { url::form_urlencoded::byte_serialize(text.as_bytes()).collect() };
+    for text in ["éloïse", "ÉLOÏSE", "Éloïse échevin", "échevin"] {
+        let found = get(format!("Admin/Comptes?q={}", q(text))).await;
+        assert_eq!(found["total"], 1, "{text}: {found}");
+        assert_eq!(found["comptes"][0]["email"], "eloise@exemple.fr");
+        let orders = get(format!("Commande?q={}", q(text))).await;
+        assert_eq!(orders["total"], 1, "{text}: {orders}");
+        assert_eq!(orders["items"][0]["idCommande"], order, "{orders}");
+    }
+}

@@ -108,3 +108,174 @@ async fn the_admin_lists_stay_fast_with_ten_thousand_orders() {
         assert!(best < Duration::from_secs(2), "{path} took {best:?}");
     }
 }
+
+const PARTS: i64 = 50_000;
+const SEEDED_ACCOUNTS: i64 = 2_000;
+
+/// Runs one seeding statement, with its binds, in `tx`.
+async fn seed(tx: &mut sqlx::AnyConnection, sql: &str, binds: &[i64]) {
+    let mut q = sqlx::query(sql);
+    for b in binds {
+        q = q.bind(*b);
+    }
+    q.execute(&mut *tx).await.unwrap();
+}
+
+/// Rows 1..=$1 of a recursive count, the seed of the bulk inserts below.
+const COUNT_TO: &str =
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $1)";
+
+#[tokio::test]
+#[ignore = "fills the database with 50,000 parts; run with --ignored"]
+async fn the_admin_part_lists_stay_fast_with_fifty_thousand_parts() {
+    let app = spawn_app().await;
+    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    // One real part (an open cube, waiting for a review) of the customer who will own a tenth
+    // of the others; its row is copied onto them.
+    let (customer, first) = crate::pieces::customer_with_file(
+        &app,
+        "gros-client@exemple.fr",
+        crate::pieces::fixture("open_cube.stl"),
+        "ouvert.stl",
+    )
+    .await;
+    let big: i64 = sqlx::query_scalar("SELECT account_id FROM parts WHERE id = $1")
+        .bind(first)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let mut tx = app.db.pool.begin().await.unwrap();
+    // 2,000 more accounts (names with accents, as real ones).
+    seed(
+        &mut tx,
+        &format!(
+            "INSERT INTO accounts (email, password_hash, nom, prenom, role, email_verified, \
+             two_factor_enabled, created_at, updated_at) {COUNT_TO} \
+             SELECT 'client' || n.i || '@exemple.fr', a.password_hash, 'Lefèvre' || n.i, \
+             CASE WHEN n.i % 2 = 0 THEN 'Élodie' ELSE 'Jérôme' END, 'client', 1, 0, \
+             a.created_at - n.i, a.updated_at FROM n, accounts a WHERE a.id = $2"
+        ),
+        &[SEEDED_ACCOUNTS, big],
+    )
+    .await;
+    let first_seeded: i64 =
+        sqlx::query_scalar("SELECT MIN(id) FROM accounts WHERE email LIKE 'client%'")
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+    // 49,999 parts: one in ten the big customer's, the others spread over the 2,000 accounts;
+    // one in fifty waiting for a review (1,000), the rest analysed or validated.
+    seed(
+        &mut tx,
+        &format!(
+            "INSERT INTO parts (account_id, file_name, storage_key, sha256, size_bytes, analysis, \
+             options, status_id, review_note, review_reasons, review_request, created_at, \
+             updated_at) {COUNT_TO} \
+             SELECT CASE WHEN n.i % 10 = 0 THEN p.account_id ELSE $3 + n.i % $4 END, \
+             'piece-' || n.i || '.stl', p.storage_key, p.sha256, p.size_bytes, p.analysis, \
+             p.options, CASE WHEN n.i % 50 = 0 THEN 2 WHEN n.i % 2 = 0 THEN 3 ELSE 1 END, '', \
+             p.review_reasons, '', p.created_at - $1 + n.i, p.updated_at \
+             FROM n, parts p WHERE p.id = $2"
+        ),
+        &[PARTS - 1, first, first_seeded, SEEDED_ACCOUNTS],
+    )
+    .await;
+    // Each part's history: the analysis's row, and the admin's decision for validated ones.
+    seed(
+        &mut tx,
+        "INSERT INTO part_status_history (part_id, status_id, comment, actor_account_id, \
+         created_at) SELECT id, CASE WHEN status_id = 3 THEN 1 ELSE status_id END, \
+         review_reasons, NULL, created_at FROM parts WHERE id <> $1",
+        &[first],
+    )
+    .await;
+    let admin_id: i64 =
+        sqlx::query_scalar("SELECT id FROM accounts WHERE email = 'admin@exemple.fr'")
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+    seed(
+        &mut tx,
+        "INSERT INTO part_status_history (part_id, status_id, comment, actor_account_id, \
+         created_at) SELECT id, 3, 'Vérifiée', $1, created_at + 60 FROM parts WHERE status_id = 3",
+        &[admin_id],
+    )
+    .await;
+    // An order of the big customer with 50 of its parts.
+    let order = sqlx::query_scalar::<_, i64>(
+        "INSERT INTO orders (numero, account_id, status, idempotency_key, customer_email, \
+         billing_address, shipping_address, shipping_zone, weight_g, subtotal_cents, \
+         discount_cents, shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, total_ttc_cents, \
+         reverse_charge, vat_regime, buyer_vat_number, discount_code, payment_method, \
+         catalog_version, cgv_accepted_at, created_at, updated_at) \
+         VALUES ('CO-2026-000001', $1, 'payée', 'cle-1', 'gros-client@exemple.fr', '{}', '{}', \
+         'france', 200, 10000, 0, 690, 10690, 2000, 2138, 12828, 0, 'france', '', '', \
+         'virement', 1, 1, 1, 1) RETURNING id",
+    )
+    .bind(big)
+    .fetch_one(&mut *tx)
+    .await
+    .unwrap();
+    seed(
+        &mut tx,
+        "INSERT INTO order_lines (order_id, part_id, position, designation, quantite, \
+         unit_price_cents, line_total_cents) SELECT $1, id, id, file_name, 1, 200, 200 \
+         FROM parts WHERE account_id = $2 AND id > $3 AND id <= $3 + 500",
+        &[order, big, first],
+    )
+    .await;
+    tx.commit().await.unwrap();
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM parts")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(total, PARTS);
+    eprintln!(
+        "{:?}: {PARTS} parts, their history and {SEEDED_ACCOUNTS} accounts inserted in {:?}",
+        app.db.backend,
+        started.elapsed()
+    );
+    let big_parts = PARTS / 10;
+    let cases: [(&str, Box<dyn Fn(&Value) -> bool>); 6] = [
+        (
+            "Pieces/ForReview",
+            Box::new(|v| v.as_array().map(Vec::len) == Some(1_000)),
+        ),
+        ("Pieces/AllStatus", Box::new(|v| v.as_array().is_some())),
+        ("Admin/Tableau", Box::new(|v| v.is_object())),
+        ("Admin/Comptes?q=gros-client", Box::new(|v| v["total"] == 1)),
+        (
+            "Admin/Comptes?q=j%C3%A9r%C3%B4me&page=3",
+            Box::new(|v| v["total"] == SEEDED_ACCOUNTS / 2),
+        ),
+        (
+            "Admin/Comptes?q=lef%C3%A8vre1999",
+            Box::new(|v| v["total"] == 1),
+        ),
+    ];
+    for (path, check) in cases {
+        let (best, body) = timed(&admin, path).await;
+        assert!(
+            check(&body),
+            "{path}: {}",
+            &body.to_string()[..300.min(body.to_string().len())]
+        );
+        eprintln!("{:?}: GET {path}: {best:?} (best of 5)", app.db.backend);
+        assert!(best < Duration::from_secs(2), "{path} took {best:?}");
+    }
+    let path = format!("Admin/Comptes/{big}");
+    let (best, body) = timed(&admin, &path).await;
+    assert_eq!(body["pieces"].as_array().unwrap().len() as i64, big_parts);
+    eprintln!(
+        "{:?}: GET {path} ({big_parts} parts): {best:?} (best of 5)",
+        app.db.backend
+    );
+    let path = format!("Pieces/ByCommande/{order}");
+    let (best, body) = timed(&customer, &path).await;
+    assert_eq!(body.as_array().unwrap().len(), 50);
+    eprintln!(
+        "{:?}: GET {path} (50 parts, as the customer): {best:?} (best of 5)",
+        app.db.backend
+    );
+}

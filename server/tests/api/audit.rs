@@ -204,6 +204,58 @@ async fn every_admin_action_writes_one_line_with_its_before_and_after() {
     let (status, _) = call(&admin, "POST", "Admin/Catalogue", Some(body)).await;
     assert_eq!(status, 409);
     assert_eq!(rows(&app).await, n + 1);
+    // Another account's role, then its names (`PUT Comptes` by an admin).
+    let n = rows(&app).await;
+    let (status, v) = call(
+        &admin,
+        "PUT",
+        "Comptes",
+        Some(json!({ "id": customer, "role": "admin" })),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    let line = one_more(&app, &admin, n).await;
+    assert_eq!(line["action"], "compte.role");
+    assert_eq!(line["action_libelle"], "Changement de rôle d'un compte");
+    assert_eq!(line["cible"], "client@exemple.fr");
+    assert_eq!(line["avant"]["role"], "client");
+    assert_eq!(line["apres"]["role"], "admin");
+    assert_eq!(line["apres"]["nom"], line["avant"]["nom"]);
+    let n = rows(&app).await;
+    let (status, v) = call(
+        &admin,
+        "PUT",
+        "Comptes",
+        Some(json!({ "id": customer, "nom": "Durand-Petit" })),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    let line = one_more(&app, &admin, n).await;
+    assert_eq!(line["action"], "compte.modification");
+    assert_eq!(line["apres"]["nom"], "Durand-Petit");
+    assert_eq!(line["avant"]["role"], "admin");
+    assert_eq!(line["apres"]["role"], "admin");
+    // The same values again, a refused change and an admin's own names: nothing written.
+    let n = rows(&app).await;
+    let (status, _) = call(
+        &admin,
+        "PUT",
+        "Comptes",
+        Some(json!({ "id": customer, "nom": "Durand-Petit", "role": "admin" })),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, _) = call(
+        &admin,
+        "PUT",
+        "Comptes",
+        Some(json!({ "id": customer, "role": "roi" })),
+    )
+    .await;
+    assert_eq!(status, 400);
+    let (status, _) = call(&admin, "PUT", "Comptes", Some(json!({ "nom": "Chef" }))).await;
+    assert_eq!(status, 200);
+    assert_eq!(rows(&app).await, n);
 }
 
 #[tokio::test]

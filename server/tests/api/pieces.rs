@@ -80,6 +80,8 @@ async fn an_open_mesh_gets_its_reason_and_a_first_history_row_from_the_analysis(
     assert_eq!(p["statut"], "À vérifier");
     let open = p["analyse"]["boundary_edges"].as_u64().unwrap();
     assert!(open > 0);
+    // Their segments are the browser viewer's: the stored analysis keeps the count only.
+    assert_eq!(p["analyse"]["open_edges"], json!([]));
     let reason = format!("Maillage non étanche{NBSP}: {open}{NBSP}arêtes ouvertes.");
     assert_eq!(p["motifs"], json!([reason]));
     assert_eq!(p["demande_client"], "");

@@ -256,6 +256,13 @@ export type Analysis = {
    */
   boundary_edges: number,
   /**
+   * Those open edges as segments (two corners, mm, `f32`: for display, never measured), the
+   * first 500 in the order of their vertices (deterministic), for the viewer to draw:
+   * `boundary_edges` gives the full count. Empty in the analyses the server stores (the viewer
+   * analyses the file itself) and when absent from older JSON.
+   */
+  open_edges: Array<[[number, number, number], [number, number, number]]>,
+  /**
    * Edges used by more than two triangles.
    */
   non_manifold_edges: number,

@@ -12,7 +12,11 @@ use axum::Router;
 
 use crate::extract::Json;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
+use sqlx::AnyConnection;
 
+use crate::audit;
+use crate::auth::session::Session;
 use crate::auth::{captcha, password, AuthUser};
 use crate::clock;
 use crate::db::accounts::{self, Account, NewAccount, Role};
@@ -186,6 +190,7 @@ pub struct UpdateBody {
 
 /// Handles `PUT /api/backend/Comptes`: a customer updates their names; an admin may update any
 /// account and its role (never their own role, so that the last admin cannot lock themselves out).
+/// An admin's change to another account is written in the audit log, in the same transaction.
 pub async fn update(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -207,7 +212,8 @@ pub async fn update(
             ApiError::Validation(vec!["Le rôle doit être « client » ou « admin ».".to_owned()])
         })?),
     };
-    let current = accounts::find(&state.db, target)
+    let mut tx = state.db.begin().await?;
+    let current = accounts::find_in(&mut tx, target, state.db.for_update())
         .await?
         .ok_or(ApiError::NotFound)?;
     let mut errors = Vec::new();
@@ -228,8 +234,33 @@ pub async fn update(
     let (Some(nom), Some(prenom)) = (nom, prenom) else {
         return Err(ApiError::Validation(errors));
     };
-    let updated = accounts::update_profile(&state.db, target, &nom, &prenom, role)
+    let updated = accounts::update_profile(&mut tx, target, &nom, &prenom, role)
         .await?
         .ok_or(ApiError::NotFound)?;
+    if target != user.account_id() {
+        audit_change(&mut tx, &user, &current, &updated).await?;
+    }
+    tx.commit().await?;
     Ok(Json(updated.into()))
+}
+
+/// Records an admin's change to another account in the audit log (nothing when nothing
+/// changed): a role change, or else a change of names.
+async fn audit_change(
+    tx: &mut AnyConnection,
+    admin: &Session,
+    before: &Account,
+    after: &Account,
+) -> Result<(), sqlx::Error> {
+    let state_of = |a: &Account| json!({ "role": a.role, "nom": a.nom, "prenom": a.prenom });
+    let (was, now) = (state_of(before), state_of(after));
+    if was == now {
+        return Ok(());
+    }
+    let action = if before.role != after.role {
+        audit::ACCOUNT_ROLE
+    } else {
+        audit::ACCOUNT_UPDATE
+    };
+    audit::record(tx, admin, action, &after.email, &was, &now).await
 }

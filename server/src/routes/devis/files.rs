@@ -181,7 +181,11 @@ pub async fn process_file(
             .map_err(|e| ApiError::Internal(e.into()))?
             .map_err(anyhow::Error::from)?;
             match analysed {
-                Ok(a) => {
+                Ok(mut a) => {
+                    // The open edges' segments are drawing for the viewer, which analyses the
+                    // file itself; the stored analysis (cache, part, every list of parts) keeps
+                    // their count only.
+                    a.open_edges = Vec::new();
                     let json =
                         serde_json::to_string(&a).map_err(|e| ApiError::Internal(e.into()))?;
                     analysis_cache::insert(

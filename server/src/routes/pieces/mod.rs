@@ -16,7 +16,7 @@ use axum::Router;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use self::view::{part_view, ClientView, PartView};
+use self::view::{part_view, part_views, ClientView, PartView};
 use crate::audit;
 use crate::auth::{AdminUser, AuthUser};
 use crate::clock;
@@ -74,11 +74,7 @@ pub async fn by_order(
     let parts = pieces::for_order(&mut conn, id, user.account_id())
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(ORDER_NOT_FOUND.to_owned()))?;
-    let mut out = Vec::with_capacity(parts.len());
-    for p in parts {
-        out.push(part_view(&mut conn, p).await?);
-    }
-    Ok(Json(out))
+    Ok(Json(part_views(&mut conn, parts).await?))
 }
 
 /// Body of `PUT Pieces/AskForReview/{id}` (read loosely, so that a wrong type gets a French
@@ -247,12 +243,14 @@ pub async fn for_review(
 ) -> Result<Json<Vec<PartView>>, ApiError> {
     let mut conn = state.db.pool.acquire().await?;
     let rows = part_queue::for_review(&mut conn).await?;
-    let mut out = Vec::with_capacity(rows.len());
-    for (part, owner, since) in rows {
-        let mut view = part_view(&mut conn, part).await?;
+    let (parts, waiting): (Vec<_>, Vec<_>) = rows
+        .into_iter()
+        .map(|(part, owner, since)| (part, (owner, since)))
+        .unzip();
+    let mut out = part_views(&mut conn, parts).await?;
+    for (view, (owner, since)) in out.iter_mut().zip(waiting) {
         view.client = Some(ClientView::from(owner));
         view.en_attente_depuis = Some(clock::iso8601(since));
-        out.push(view);
     }
     Ok(Json(out))
 }

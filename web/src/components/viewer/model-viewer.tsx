@@ -1,10 +1,11 @@
-//! The 3D preview of a part: orbit and zoom, its bounding box with dimensions, overhangs in orange
-//! and thin walls in violet. Rendered on demand (no frame loop while nothing moves).
+//! The 3D preview of a part: orbit and zoom, its bounding box with dimensions, overhangs in orange,
+//! thin walls in violet and open edges in red. Rendered on demand (no frame loop while nothing moves).
 import { Suspense, useRef } from 'react';
 import { Canvas } from '@react-three/fiber';
 import { OrbitControls } from '@react-three/drei';
 import { BoundingBox } from './bounding-box';
 import { boxLabels } from './box-labels';
+import { OpenEdges } from './open-edges';
 import { PreviewMesh, type PreviewBuffers } from './preview-mesh';
 import './viewer.css';
 
@@ -16,9 +17,17 @@ export interface ModelViewerProps {
   bboxMax: Vec3;
   /** Shown under the canvas when the preview keeps one triangle in `stride`. */
   stride?: number;
+  /** Open edges to draw (the analysis's `open_edges`: a bounded list) and their full count. */
+  openEdges?: [Vec3, Vec3][];
+  openEdgeCount?: number;
 }
 
-export function ModelViewer({ buffers, bboxMin, bboxMax, stride = 1 }: ModelViewerProps) {
+function openEdgeLegend(listed: number, count: number): string {
+  const shown = listed < count ? ` (${listed.toLocaleString('fr-FR')} premières montrées)` : '';
+  return `arêtes ouvertes : ${count.toLocaleString('fr-FR')}${shown}`;
+}
+
+export function ModelViewer({ buffers, bboxMin, bboxMax, stride = 1, openEdges = [], openEdgeCount = openEdges.length }: ModelViewerProps) {
   const center: Vec3 = [(bboxMin[0] + bboxMax[0]) / 2, (bboxMin[1] + bboxMax[1]) / 2, (bboxMin[2] + bboxMax[2]) / 2];
   const radius = Math.max(Math.hypot(bboxMax[0] - bboxMin[0], bboxMax[1] - bboxMin[1], bboxMax[2] - bboxMin[2]) / 2, 1e-3);
   // Far enough for the whole box and its labels to fit the 40° field of view.
@@ -39,6 +48,7 @@ export function ModelViewer({ buffers, bboxMin, bboxMax, stride = 1 }: ModelView
             <directionalLight position={[radius * 2, -radius * 3, radius * 4]} intensity={1.6} />
             <directionalLight position={[-radius * 2, radius * 2, -radius]} intensity={0.5} />
             <PreviewMesh buffers={buffers} />
+            {openEdges.length > 0 && <OpenEdges segments={openEdges} />}
             <BoundingBox min={bboxMin} max={bboxMax} labels={labelRefs} />
             <OrbitControls makeDefault target={center} enableDamping={false} />
           </Canvas>
@@ -52,6 +62,11 @@ export function ModelViewer({ buffers, bboxMin, bboxMax, stride = 1 }: ModelView
       <figcaption className="viewer-legend">
         <span className="swatch swatch-overhang" /> surplombs à supporter
         <span className="swatch swatch-thin" /> parois trop fines
+        {openEdgeCount > 0 && (
+          <span className="legend-open-edges" data-testid="legend-open-edges">
+            <span className="swatch swatch-open-edge" /> {openEdgeLegend(openEdges.length, openEdgeCount)}
+          </span>
+        )}
         {stride > 1 && <span> · aperçu simplifié (1 triangle sur {stride})</span>}
       </figcaption>
     </figure>

@@ -35,7 +35,7 @@ export function PartReviewPanel({ part }: { part: ReviewPart }) {
         {file.phase === 'loading' && <div className="viewer-fallback"><Loading label="Analyse du fichier dans le navigateur…" /></div>}
         {file.phase === 'failed' && <p className="item-error" role="alert">{file.error}</p>}
         {file.phase === 'ready' && file.preview && (
-          <ModelViewer buffers={file.preview} bboxMin={file.analysis.bbox_min} bboxMax={file.analysis.bbox_max} stride={file.preview.stride} />
+          <ModelViewer buffers={file.preview} bboxMin={file.analysis.bbox_min} bboxMax={file.analysis.bbox_max} stride={file.preview.stride} openEdges={file.analysis.open_edges} openEdgeCount={file.analysis.boundary_edges} />
         )}
         <div className="stack">
           <PartProblems motifs={part.motifs} analysis={file.phase === 'ready' ? file.analysis : null} preview={file.phase === 'ready' ? file.preview : null} />

@@ -27,7 +27,7 @@ function Body({ item, loaded }: { item: QuoteItemState; loaded: LoadedCatalog })
   return (
     <div className="item-body">
       {preview ? (
-        <ModelViewer buffers={preview} bboxMin={analysis.bbox_min} bboxMax={analysis.bbox_max} stride={preview.stride} />
+        <ModelViewer buffers={preview} bboxMin={analysis.bbox_min} bboxMax={analysis.bbox_max} stride={preview.stride} openEdges={analysis.open_edges} openEdgeCount={analysis.boundary_edges} />
       ) : (
         <div className="viewer-fallback">
           <Loading label="Préparation de l’aperçu 3D…" />
