@@ -38,6 +38,11 @@ pub struct Args {
     #[arg(long, value_name = "FICHIER")]
     pub catalog: Option<PathBuf>,
 
+    /// N'analyser que ce corps du fichier (numéroté à partir de 1, dans l'ordre de la liste des
+    /// corps) : la pièce séparée d'un fichier à plusieurs corps.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub corps: Option<u32>,
+
     /// Ne pas estimer l'épaisseur des parois (analyse plus rapide).
     #[arg(long)]
     pub no_thickness: bool,

@@ -14,7 +14,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use quote_core::pricing::{validate_options, validate_quantity};
 use quote_core::{
-    analyze, import_noting, Analysis, AnalysisOptions, Catalog, PriceOptions, QuoteError, Unit,
+    analyze, analyze_body, import_noting, Analysis, AnalysisOptions, Catalog, PriceOptions,
+    QuoteError, Unit,
 };
 
 use args::Args;
@@ -73,13 +74,22 @@ fn price_request(args: &Args, catalog: &Catalog) -> Result<Option<PriceRequest>,
 
 /// `analyze_file`, but the file's bytes are released once the mesh is built, so that a large file
 /// is not held in memory during the analysis (peak memory is a benchmark target).
-fn analyse(name: &str, bytes: Input, options: &AnalysisOptions) -> Result<Analysis, QuoteError> {
+/// With `body`, the analysis of that body alone (0-based).
+fn analyse(
+    name: &str,
+    bytes: Input,
+    options: &AnalysisOptions,
+    body: Option<usize>,
+) -> Result<Analysis, QuoteError> {
     let (format, mut mesh, notes) = import_noting(name, &bytes)?;
     drop(bytes);
     if options.unit != Unit::Mm {
         mesh.scale(options.unit.to_mm());
     }
-    let mut analysis = analyze(format, &mesh, options)?;
+    let mut analysis = match body {
+        None => analyze(format, &mesh, options)?,
+        Some(b) => analyze_body(format, &mesh, options, b)?,
+    };
     analysis.warnings.splice(0..0, notes);
     Ok(analysis)
 }
@@ -100,6 +110,8 @@ fn main() -> ExitCode {
         options.thickness_samples = 0;
     }
 
+    let body = args.corps.map(|n| n as usize - 1);
+
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut failed = false;
@@ -107,7 +119,9 @@ fn main() -> ExitCode {
         let file = path.display().to_string();
         let result = input::load(path)
             .map_err(|e| read_error(path, &e))
-            .and_then(|bytes| analyse(&file, bytes, &options).map_err(|e| ErrorBody::from(&e)));
+            .and_then(|bytes| {
+                analyse(&file, bytes, &options, body).map_err(|e| ErrorBody::from(&e))
+            });
         let text = match result {
             Ok(analysis) => {
                 let r = Report::new(file, options.unit, analysis, &catalog, request.as_ref());

@@ -242,3 +242,28 @@ fn json_mode_reports_the_mesh_as_priced_and_its_repairs() {
     let sound_out = json_lines(&quote(&["--json", &fixture("cube.stl")]));
     assert_eq!(flipped["prices"], sound_out[0]["prices"]);
 }
+
+#[test]
+fn corps_option_analyses_one_body_of_the_file_alone() {
+    let file = fixture("two_bodies.stl");
+    let whole = &json_lines(&quote(&["--json", &file]))[0];
+    assert_eq!(whole["bodies"], 2);
+    for (n, volume) in [("1", 1000.0), ("2", 125.0)] {
+        let out = quote(&["--json", "--corps", n, &file]);
+        assert!(out.status.success());
+        let body = &json_lines(&out)[0];
+        assert_eq!(body["bodies"], 1);
+        let measured = body["volume_mm3"].as_f64().unwrap();
+        assert!((measured - volume).abs() < 1e-9, "body {n}: {measured}");
+        let listed = &whole["body_details"][n.parse::<usize>().unwrap() - 1];
+        assert_eq!(body["volume_mm3"], listed["volume_mm3"]);
+    }
+    let out = quote(&["--json", "--corps", "3", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    let error = &json_lines(&out)[0]["error"];
+    assert_eq!(error["code"], "no_such_body");
+    assert_eq!(
+        error["message"],
+        "Le fichier compte 2 corps\u{a0}: le corps 3 n'existe pas."
+    );
+}

@@ -88,6 +88,14 @@ pub enum QuoteError {
         /// Process code.
         process: String,
     },
+    /// A body asked for by its number does not exist in the file.
+    #[error("Le fichier {}\u{a0}: le corps {body} n'existe pas.", bodies_text(*.bodies))]
+    NoSuchBody {
+        /// The body asked for, 1-based.
+        body: usize,
+        /// Bodies in the file.
+        bodies: usize,
+    },
     /// The catalog file is invalid.
     #[error("Catalogue invalide\u{a0}: {detail}")]
     InvalidCatalog {
@@ -115,12 +123,21 @@ impl QuoteError {
             QuoteError::InvalidOption { .. } => "invalid_option",
             QuoteError::DoesNotFit { .. } => "does_not_fit",
             QuoteError::InvalidCatalog { .. } => "invalid_catalog",
+            QuoteError::NoSuchBody { .. } => "no_such_body",
         }
     }
 
     /// The French message shown to the user.
     pub fn message(&self) -> String {
         self.to_string()
+    }
+}
+
+fn bodies_text(bodies: usize) -> String {
+    if bodies <= 1 {
+        "ne compte qu'un corps".to_owned()
+    } else {
+        format!("compte {} corps", fr_int(bodies as u64))
     }
 }
 

@@ -13,8 +13,9 @@ mod mesh;
 pub mod pricing;
 
 pub use analysis::{
-    analyze, analyze_repaired, preview_flags, quick_stats, Analysis, AnalysisOptions, BodyAnalysis,
-    ProcessGeometry, QuickStats, QuickStream, Repairs, Unit,
+    analyze, analyze_body, analyze_body_repaired, analyze_repaired, preview_flags, quick_stats,
+    Analysis, AnalysisOptions, BodyAnalysis, ProcessGeometry, QuickStats, QuickStream, Repairs,
+    Unit,
 };
 pub use error::{fr_int, fr_num, QuoteError};
 pub use import::{detect_format, import, import_noting, Format};
@@ -32,6 +33,23 @@ pub fn analyze_file(
         mesh.scale(options.unit.to_mm());
     }
     let mut analysis = analyze(format, &mesh, options)?;
+    analysis.warnings.splice(0..0, notes);
+    Ok(analysis)
+}
+
+/// [`analyze_file`] of one body of the file alone (0-based, numbered as in
+/// [`Analysis::body_details`]): the part a visitor splits out of a multi-body file.
+pub fn analyze_file_body(
+    name: &str,
+    bytes: &[u8],
+    options: &AnalysisOptions,
+    body: usize,
+) -> Result<Analysis, QuoteError> {
+    let (format, mut mesh, notes) = import_noting(name, bytes)?;
+    if options.unit != Unit::Mm {
+        mesh.scale(options.unit.to_mm());
+    }
+    let mut analysis = analyze_body(format, &mesh, options, body)?;
     analysis.warnings.splice(0..0, notes);
     Ok(analysis)
 }

@@ -143,18 +143,45 @@ pub fn analyze(
     unit: &str,
     catalog_json: Option<String>,
 ) -> Result<Analyzed, JsValue> {
+    analyze_part(name, bytes, unit, catalog_json, None)
+}
+
+/// [`analyze`] of one body of the file alone (0-based, numbered as in the whole file's
+/// `body_details`): the part split out of a multi-body file, with its own figures and preview.
+#[wasm_bindgen(js_name = analyzeBody)]
+pub fn analyze_body(
+    name: &str,
+    bytes: &[u8],
+    unit: &str,
+    catalog_json: Option<String>,
+    body: u32,
+) -> Result<Analyzed, JsValue> {
+    analyze_part(name, bytes, unit, catalog_json, Some(body as usize))
+}
+
+fn analyze_part(
+    name: &str,
+    bytes: &[u8],
+    unit: &str,
+    catalog_json: Option<String>,
+    body: Option<usize>,
+) -> Result<Analyzed, JsValue> {
     let unit = parse_unit(unit).map_err(quote_error)?;
     let catalog = catalog_from(catalog_json).map_err(quote_error)?;
     let mut options = catalog.analysis_options();
     options.unit = unit;
-    // The same steps as `quote_core::analyze_file`, kept apart to reuse the mesh for the preview.
+    // The same steps as `quote_core::analyze_file` (or `analyze_file_body`), kept apart to reuse
+    // the mesh for the preview.
     let (format, mut mesh, notes) = quote_core::import_noting(name, bytes).map_err(quote_error)?;
     if unit != Unit::Mm {
         mesh.scale(unit.to_mm());
     }
     // The preview shows the mesh as it was measured: repaired (welded, faces turned).
-    let (mut analysis, mesh) =
-        quote_core::analyze_repaired(format, mesh, &options).map_err(quote_error)?;
+    let (mut analysis, mesh) = match body {
+        None => quote_core::analyze_repaired(format, mesh, &options),
+        Some(b) => quote_core::analyze_body_repaired(format, mesh, &options, b),
+    }
+    .map_err(quote_error)?;
     analysis.warnings.splice(0..0, notes);
     Ok(Analyzed {
         analysis_json: to_json(&analysis)?,

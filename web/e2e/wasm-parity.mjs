@@ -35,10 +35,11 @@ function files() {
   return [...own, ...shared.sort()];
 }
 
-/** The native result of each file, by path (one JSON line per file). */
-function native(paths) {
+/** The native result of each file, by path (one JSON line per file); `body` (0-based) analyses that body alone. */
+function native(paths, body = null) {
   if (!existsSync(quoteBin)) throw new Error(`${quoteBin} missing: cargo build --release -p quote-cli (or set QUOTE_BIN)`);
-  const out = spawnSync(quoteBin, ['--json', ...paths], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const corps = body === null ? [] : ['--corps', String(body + 1)];
+  const out = spawnSync(quoteBin, ['--json', ...corps, ...paths], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const byFile = new Map();
   for (const line of out.stdout.split('\n').filter(Boolean)) {
     const r = JSON.parse(line);
@@ -47,10 +48,10 @@ function native(paths) {
   return byFile;
 }
 
-function wasm(path) {
+function wasm(path, body = null) {
   const bytes = readFileSync(path);
   try {
-    const analysed = engine.analyze(path, bytes, 'mm', null);
+    const analysed = body === null ? engine.analyze(path, bytes, 'mm', null) : engine.analyzeBody(path, bytes, 'mm', null, body);
     const analysis = JSON.parse(analysed.analysisJson);
     analysed.free();
     const offers = JSON.parse(engine.priceAll(JSON.stringify(analysis), null, 1));
@@ -86,6 +87,20 @@ for (const path of paths) {
   else {
     failed += 1;
     console.log(`FAIL ${label}\n     ${diffs.slice(0, 6).join('\n     ')}`);
+  }
+}
+// Each body of the multi-body files alone (the parts a visitor splits out), at most 8 per file.
+const MAX_BODIES = 8;
+for (const path of paths) {
+  const bodies = Math.min(natives.get(path)?.bodies ?? 0, MAX_BODIES);
+  for (let body = 0; bodies > 1 && body < bodies; body++) {
+    const n = native([path], body).get(path);
+    const diffs = n ? differences(n, wasm(path, body)) : ['no native line'];
+    if (diffs.length === 0) passed += 1;
+    else {
+      failed += 1;
+      console.log(`FAIL ${relative(repo, path)} body ${body + 1}\n     ${diffs.slice(0, 6).join('\n     ')}`);
+    }
   }
 }
 console.log(`parity: ${passed} passed, ${failed} failed`);

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+mod body;
 mod fit;
 mod nesting;
 mod options;
@@ -22,7 +23,7 @@ mod volume;
 
 pub use options::{AnalysisOptions, ProcessGeometry, Unit};
 pub use quick::{quick_stats, QuickStats, QuickStream};
-pub use run::{analyze, analyze_repaired, preview_flags};
+pub use run::{analyze, analyze_body, analyze_body_repaired, analyze_repaired, preview_flags};
 
 use crate::import::Format;
 

@@ -3,6 +3,7 @@
 use super::overhang::{cos_deg, overhangs_up_z, Overhang, OverhangSums, DIRECTIONS};
 use std::borrow::Cow;
 
+use super::body::body_mesh;
 use super::fit::best_fit;
 use super::nesting::{turn_shells, Nesting};
 use super::repair::{repair, used_box, Repaired};
@@ -36,6 +37,36 @@ pub fn analyze_repaired(
     options: &AnalysisOptions,
 ) -> Result<(Analysis, Mesh), QuoteError> {
     run(format, Cow::Owned(mesh), options).map(|(a, m)| (a, m.into_owned()))
+}
+
+/// [`analyze`] of body `body` alone (0-based, numbered as in [`Analysis::body_details`]): the
+/// body's triangles of the repaired mesh, analysed as a file of their own, so that the part split
+/// out of a multi-body file is measured and priced on that body only. A file with a single body
+/// gives the whole file's analysis for body 0; a body the file does not have is
+/// [`QuoteError::NoSuchBody`].
+pub fn analyze_body(
+    format: Format,
+    mesh: &Mesh,
+    options: &AnalysisOptions,
+    body: usize,
+) -> Result<Analysis, QuoteError> {
+    match body_mesh(mesh, body)? {
+        Some(m) => run(format, Cow::Owned(m), options).map(|(a, _)| a),
+        None => analyze(format, mesh, options),
+    }
+}
+
+/// [`analyze_body`], giving back the body's mesh as it was measured, for its preview.
+pub fn analyze_body_repaired(
+    format: Format,
+    mesh: Mesh,
+    options: &AnalysisOptions,
+    body: usize,
+) -> Result<(Analysis, Mesh), QuoteError> {
+    match body_mesh(&mesh, body)? {
+        Some(m) => analyze_repaired(format, m, options),
+        None => analyze_repaired(format, mesh, options),
+    }
 }
 
 fn run<'a>(

@@ -1,6 +1,7 @@
 //! Endpoints of the instant quote (`/devis_ligne`): `POST /api/upload/file-temp`,
 //! `POST /api/devis/process-file`, `POST /api/devis/calcul-prix`, `GET /api/devis/get-cookies`,
-//! `POST /api/devis/set-cookie`, `POST /api/devis/panier`, and `GET /api/devis/fichier` (the
+//! `POST /api/devis/set-cookie`, `POST /api/devis/panier`, `POST /api/devis/separer-corps` (a
+//! multi-body file becomes one entry per body), and `GET /api/devis/fichier` (the
 //! stored file of an entry, to show it again after a reload).
 //!
 //! Entries live in signed cookies by position (see [`entry`]); files on the shared data disk;
@@ -12,6 +13,7 @@ mod files;
 mod options;
 mod price;
 pub mod purge;
+mod split;
 mod upload;
 
 use axum::extract::{DefaultBodyLimit, State};
@@ -44,6 +46,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/devis/set-cookie", post(set_cookie))
         .route("/api/devis/calcul-prix", post(price::calcul_prix))
         .route("/api/devis/panier", post(price::panier))
+        .route("/api/devis/separer-corps", post(split::separer_corps))
         .merge(uploads)
 }
 

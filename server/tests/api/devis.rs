@@ -48,14 +48,14 @@ pub(crate) fn box_stl(x: f32, y: f32, z: f32) -> Vec<u8> {
     out
 }
 
-fn upload_form(bytes: Vec<u8>, name: &str, index: usize) -> Form {
+pub(crate) fn upload_form(bytes: Vec<u8>, name: &str, index: usize) -> Form {
     Form::new()
         .text("type", "models")
         .text("index", index.to_string())
         .part("file", Part::bytes(bytes).file_name(name.to_owned()))
 }
 
-async fn post_form(c: &TestClient, path: &str, form: Form) -> Response {
+pub(crate) async fn post_form(c: &TestClient, path: &str, form: Form) -> Response {
     let mut req = c.http.post(c.url(path)).multipart(form);
     if let Some(t) = &c.csrf {
         req = req.header("x-csrf-token", t);
@@ -77,7 +77,7 @@ pub(crate) async fn drop_file(c: &TestClient, bytes: Vec<u8>, name: &str, index:
     res.json().await.unwrap()
 }
 
-async fn entries(c: &TestClient) -> Vec<Value> {
+pub(crate) async fn entries(c: &TestClient) -> Vec<Value> {
     let body: Value = c.get("/api/devis/get-cookies").await.json().await.unwrap();
     body["entries"].as_array().unwrap().clone()
 }
@@ -628,7 +628,7 @@ async fn the_purge_removes_expired_uploads_and_the_files_nothing_names() {
     );
 }
 
-fn project_fixture(name: &str) -> Vec<u8> {
+pub(crate) fn project_fixture(name: &str) -> Vec<u8> {
     std::fs::read(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../fixtures")

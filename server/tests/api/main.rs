@@ -24,6 +24,7 @@ mod compte_piece;
 mod comptes;
 mod contact;
 mod devis;
+mod devis_corps;
 mod devis_pdf;
 mod discounts;
 mod email;

@@ -1,7 +1,7 @@
 //! The quote engine's worker: runs quote-wasm off the main thread (reached with comlink). Keeps
 //! the file's bytes to re-analyse in another unit, and hands the preview buffers over by transfer.
 import * as Comlink from 'comlink';
-import init, { analyze, price, priceAll, quickStats, QuickStatsStream, type Analyzed } from '@/wasm/pkg/quote_wasm';
+import init, { analyze, analyzeBody, price, priceAll, quickStats, QuickStatsStream, type Analyzed } from '@/wasm/pkg/quote_wasm';
 import { torusStl } from './torus-stl';
 import type { Analysis, EngineError, PriceBreakdown, PriceOptions, ProcessOffer, QuickStats, Unit } from '@/wasm/types';
 
@@ -25,6 +25,11 @@ export interface Analysed {
 
 const ready = init();
 let file: { name: string; bytes: Uint8Array } | null = null;
+/** The body of the file analysed alone (a part split out of the file), or null for the whole file. */
+let fileBody: number | null = null;
+let lastUnit: Unit = 'mm';
+/** Each body of the whole file alone, for the list of bodies: its analysis, and its mesh until previewed. */
+let bodies: { analysisJson: string; analysed: Analyzed | null }[] = [];
 let catalogJson: string | null = null;
 let analysisJson: string | null = null;
 /** The last analysis, holding its mesh until the preview is asked for. */
@@ -64,12 +69,20 @@ function colorsOf(flags: Uint8Array): { colors: Uint8Array; overhangs: number; t
   return { colors, overhangs, thin };
 }
 
+function forgetBodies(): void {
+  for (const b of bodies) b.analysed?.free();
+  bodies = [];
+}
+
 function run(unit: Unit): Outcome<Analysed> {
   if (!file) return { ok: false, error: { code: 'no_file', message: 'Aucun fichier à analyser.' } };
   lastAnalysed?.free();
   lastAnalysed = null;
+  forgetBodies();
+  lastUnit = unit;
   const t0 = performance.now();
-  const result = analyze(file.name, file.bytes, unit, catalogJson);
+  const result =
+    fileBody === null ? analyze(file.name, file.bytes, unit, catalogJson) : analyzeBody(file.name, file.bytes, unit, catalogJson, fileBody);
   const t1 = performance.now();
   lastAnalysed = result;
   analysisJson = result.analysisJson;
@@ -88,6 +101,11 @@ function preview(): Preview | null {
   const result = lastAnalysed;
   if (!result) return null;
   lastAnalysed = null;
+  return previewOf(result);
+}
+
+/** The preview buffers of an analysis (which is freed), transferred to the page. */
+function previewOf(result: Analyzed): Preview {
   result.buildPreview();
   const positions = result.takePositions();
   const normals = result.takeNormals();
@@ -135,11 +153,15 @@ const api = {
     catalogJson = json;
   },
 
-  /** Reads the file and analyses it in `unit`, with the price of every process. */
-  async analyse(source: Blob, name: string, unit: Unit): Promise<Outcome<Analysed>> {
+  /**
+   * Reads the file and analyses it in `unit`, with the price of every process; with `body`
+   * (0-based), that body of the file alone (a part split out of a multi-body file).
+   */
+  async analyse(source: Blob, name: string, unit: Unit, body: number | null = null): Promise<Outcome<Analysed>> {
     await ready;
     const t0 = performance.now();
     file = { name, bytes: new Uint8Array(await source.arrayBuffer()) };
+    fileBody = body;
     const readMs = performance.now() - t0;
     try {
       const out = run(unit);
@@ -163,6 +185,53 @@ const api = {
     } catch (error) {
       return { ok: false, error: engineError(error) };
     }
+  },
+
+  /**
+   * Each body of the last analysed (whole) file alone, at most `limit`, in the order of its
+   * `body_details`: the figures and offers of the parts a split would make.
+   */
+  async analyseBodies(limit: number): Promise<Outcome<{ bodies: Analysed[] }>> {
+    await ready;
+    if (!file || fileBody !== null) return { ok: true, bodies: [] };
+    try {
+      forgetBodies();
+      const whole = JSON.parse(analysisJson ?? '{"bodies":0}') as Analysis;
+      const out: Analysed[] = [];
+      for (let b = 0; b < Math.min(whole.bodies, limit); b++) {
+        const t0 = performance.now();
+        const analysed = analyzeBody(file.name, file.bytes, lastUnit, catalogJson, b);
+        const t1 = performance.now();
+        bodies.push({ analysisJson: analysed.analysisJson, analysed });
+        const offers = JSON.parse(priceAll(analysed.analysisJson, catalogJson, 1)) as ProcessOffer[];
+        const analysis = JSON.parse(analysed.analysisJson) as Analysis;
+        out.push({ analysis, offers, timings: { readMs: 0, analyseMs: t1 - t0, priceMs: performance.now() - t1 } });
+      }
+      return { ok: true, bodies: out };
+    } catch (error) {
+      return { ok: false, error: engineError(error) };
+    }
+  },
+
+  /** The price of each body (from `analyseBodies`) with the customer's options: the breakdown, or why not. */
+  async priceBodies(options: PriceOptions): Promise<Outcome<{ breakdown: PriceBreakdown }>[]> {
+    await ready;
+    return bodies.map((b) => {
+      try {
+        return { ok: true, breakdown: JSON.parse(price(b.analysisJson, JSON.stringify(options), catalogJson)) as PriceBreakdown };
+      } catch (error) {
+        return { ok: false, error: engineError(error) };
+      }
+    });
+  },
+
+  /** The 3D preview of one body (from `analyseBodies`); null when already taken or none. */
+  async bodyPreview(body: number): Promise<Preview | null> {
+    const b = bodies[body];
+    if (!b?.analysed) return null;
+    const analysed = b.analysed;
+    b.analysed = null;
+    return previewOf(analysed);
   },
 
   /** Prices the last analysis with the customer's options. */

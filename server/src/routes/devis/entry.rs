@@ -40,6 +40,10 @@ pub struct Entry {
     pub options: PriceOptions,
     /// The part holding the server's analysis (for this unit), once processed.
     pub part: Option<i64>,
+    /// The body of the file this entry is (0-based, as in the analysis' `body_details`) once the
+    /// visitor has split a multi-body file into separate parts; `None` for the whole file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<u32>,
 }
 
 /// What the web app reads of an entry (`cookieData`, `get-cookies`).
@@ -60,9 +64,25 @@ pub struct EntryView {
     pub part_id: Option<i64>,
     /// Whether the server has analysed the file in this unit.
     pub analysed: bool,
+    /// The body of the file this entry is (0-based), after a split; `null` for the whole file.
+    pub body: Option<u32>,
 }
 
 impl Entry {
+    /// The name of the part this entry becomes: the file's, with the body before the extension
+    /// once split (`plaque (corps 2).stl`), so that staff know which body to print and the file
+    /// keeps its extension.
+    pub fn part_name(&self) -> String {
+        let Some(body) = self.body else {
+            return self.name.clone();
+        };
+        let label = format!(" (corps {})", body + 1);
+        match self.name.rsplit_once('.') {
+            Some((stem, ext)) if !stem.is_empty() => format!("{stem}{label}.{ext}"),
+            _ => format!("{}{label}", self.name),
+        }
+    }
+
     /// The view of this entry at `index`.
     pub fn view(&self, index: usize) -> EntryView {
         EntryView {
@@ -73,6 +93,7 @@ impl Entry {
             options: self.options.clone(),
             part_id: self.part,
             analysed: self.part.is_some(),
+            body: self.body,
         }
     }
 }
@@ -252,6 +273,32 @@ mod tests {
             .collect();
         let header = header.join("; ");
         assert!(header.len() < 4096 / 2, "{} bytes", header.len());
+    }
+
+    #[test]
+    fn a_split_body_names_its_part_before_the_extension() {
+        let mut e = Entry {
+            upload: "u".into(),
+            name: "plaque.v2.stl".into(),
+            size: 1,
+            unit: Unit::Mm,
+            options: PriceOptions::default(),
+            part: None,
+            body: None,
+        };
+        assert_eq!(e.part_name(), "plaque.v2.stl");
+        e.body = Some(1);
+        assert_eq!(e.part_name(), "plaque.v2 (corps 2).stl");
+        e.name = "sans_extension".into();
+        assert_eq!(e.part_name(), "sans_extension (corps 2)");
+    }
+
+    #[test]
+    fn an_entry_stored_before_bodies_existed_reads_as_the_whole_file() {
+        let json = r#"{"upload":"u","name":"a.stl","size":1,"unit":"mm","options":{"process":"SLA","material":null,"colour":null,"finish":null,"post_treatments":[],"quantity":1,"express":false},"part":null}"#;
+        let e: Entry = serde_json::from_str(json).unwrap();
+        assert_eq!(e.body, None);
+        assert!(!serde_json::to_string(&e).unwrap().contains("body"));
     }
 
     #[test]

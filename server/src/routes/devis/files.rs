@@ -119,6 +119,7 @@ pub async fn file_temp(
         unit: Unit::Mm,
         options: PriceOptions::default(),
         part: None,
+        body: None,
     };
     let cookie = Signer::new(&state.keys)
         .store(&state.db, &jar, index, &entry, state.config.cookie_secure)
@@ -158,8 +159,9 @@ pub async fn process_file(
     let catalog = current_catalog(&state).await?;
     let mut options = catalog.analysis_options();
     options.unit = entry.unit;
-    let options_key = tokens::sha256_hex(
+    let options_key = analysis_key(
         &serde_json::to_string(&options).map_err(|e| ApiError::Internal(e.into()))?,
+        entry.body,
     );
     let cached = analysis_cache::find(&state.db, &stored.sha256, &options_key).await?;
     let analysis: Analysis = match cached.and_then(|json| serde_json::from_str(&json).ok()) {
@@ -173,9 +175,13 @@ pub async fn process_file(
                 .map_err(|e| ApiError::Internal(e.into()))?;
             let path: PathBuf = upload::path_of(&data_dir, &stored.storage_key);
             let name = stored.file_name.clone();
+            let body = entry.body;
             let analysed = tokio::task::spawn_blocking(move || {
                 let bytes = std::fs::read(&path)?;
-                Ok::<_, std::io::Error>(quote_core::analyze_file(&name, &bytes, &options))
+                Ok::<_, std::io::Error>(match body {
+                    None => quote_core::analyze_file(&name, &bytes, &options),
+                    Some(b) => quote_core::analyze_file_body(&name, &bytes, &options, b as usize),
+                })
             })
             .await
             .map_err(|e| ApiError::Internal(e.into()))?
@@ -224,9 +230,15 @@ pub async fn process_file(
     let reasons = part_review::reasons(&analysis, &catalog.analysis_options().processes);
     let status_id = part_review::status_for(&reasons);
     let review_reasons = reasons.join("\n");
+    // A body split out of the file is a part of its own, named after its body.
+    let part_name = Entry {
+        name: stored.file_name.clone(),
+        ..entry.clone()
+    }
+    .part_name();
     let part = NewPart {
         account_id: user.as_ref().map(|s| s.account_id()),
-        file_name: &stored.file_name,
+        file_name: &part_name,
         storage_key: &stored.storage_key,
         sha256: &stored.sha256,
         size_bytes: stored.size_bytes,
@@ -246,6 +258,15 @@ pub async fn process_file(
             json!({ "error": null, "partId": part_id, "statusId": status_id, "analysis": analysis }),
         ),
     ))
+}
+
+/// The analysis cache's key of the options (unit included) and the body: the whole file's key
+/// is the options' hash, as it always was; a body's analysis is another entry of the cache.
+pub fn analysis_key(options_json: &str, body: Option<u32>) -> String {
+    match body {
+        None => tokens::sha256_hex(options_json),
+        Some(b) => tokens::sha256_hex(&format!("{options_json}\nbody {b}")),
+    }
 }
 
 /// Query of `GET /api/devis/fichier`.

@@ -19,11 +19,14 @@ use crate::state::AppState;
 /// Body of `POST /api/devis/calcul-prix`.
 #[derive(Debug, Deserialize)]
 pub struct IndexBody {
-    index: i64,
+    pub(super) index: i64,
 }
 
 /// The part analysed for an entry, or why there is none yet.
-async fn analysed_part(state: &AppState, entry: &Entry) -> Result<(Part, Analysis), ApiError> {
+pub(super) async fn analysed_part(
+    state: &AppState,
+    entry: &Entry,
+) -> Result<(Part, Analysis), ApiError> {
     let not_yet = || {
         ApiError::quote(format!(
             "Le fichier « {} » n'a pas encore été vérifié par le serveur.",

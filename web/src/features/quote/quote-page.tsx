@@ -5,7 +5,7 @@ import { Loading } from '@/components/ui/loading';
 import { handleApiError } from '@/lib/errors';
 import { showToast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/title';
-import { getCookies, setCookie } from './api/devis';
+import { getCookies, setCookie, type EntryView } from './api/devis';
 import { BasketBar } from './components/basket-bar';
 import { DropZone } from './components/drop-zone';
 import { QuoteItem } from './components/quote-item';
@@ -63,6 +63,15 @@ export function QuotePage() {
     setCookie(source.index, null).catch(() => undefined);
   };
 
+  // A split file becomes its bodies' entries, in its place; they keep the dropped file.
+  const split = (source: ItemSource, entries: EntryView[]) => {
+    setSources((current) =>
+      (current ?? []).flatMap((s) =>
+        s.key === source.key ? entries.map((entry) => ({ key: `k${nextKey++}`, index: entry.index, file: source.file, entry })) : [s],
+      ),
+    );
+  };
+
   const onState = useCallback((key: string, ok: boolean) => setReady((r) => (r[key] === ok ? r : { ...r, [key]: ok })), []);
 
   const list = sources ?? [];
@@ -88,6 +97,7 @@ export function QuotePage() {
             size={source.file?.size ?? source.entry?.size ?? 0}
             onRemove={() => remove(source)}
             onState={onState}
+            onSplit={(entries) => split(source, entries)}
           />
         ))
       )}

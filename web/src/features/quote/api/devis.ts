@@ -11,6 +11,8 @@ export interface EntryView {
   options: PriceOptions;
   partId: number | null;
   analysed: boolean;
+  /** The body of the file this entry is (0-based) once split; null for the whole file. */
+  body: number | null;
 }
 
 /** Posts a multipart form with XMLHttpRequest, to report the upload's progress (0 to 1). */
@@ -78,4 +80,9 @@ export function addToBasket(indexes: number[]) {
   return apiSend<{ success: boolean; message: string }>('/api/devis/panier', 'POST', {
     dataFiles: indexes.map((index) => ({ index })),
   });
+}
+
+/** Splits the (analysed) multi-body file of entry `index` into one entry per body. */
+export function splitBodies(index: number) {
+  return apiSend<{ success: boolean; entries: EntryView[] }>('/api/devis/separer-corps', 'POST', { index });
 }

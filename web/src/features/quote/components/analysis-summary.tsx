@@ -1,5 +1,5 @@
-//! What the engine found: volume, size, watertightness, the separate bodies, warnings in plain
-//! French (repairs included), and the unit switch (with the engine's suggestion when the size
+//! What the engine found: volume, size, watertightness, how many separate bodies (listed by
+//! `BodyList`), warnings in plain French (repairs included), and the unit switch (with the engine's suggestion when the size
 //! looks wrong).
 import type { Analysis, Unit } from '@/wasm/types';
 import { UNIT_LABELS, formatArea, formatCount, formatSize, formatVolume } from '../format';
@@ -44,17 +44,6 @@ export function AnalysisSummary({ analysis: a, unit, onUnit }: Props) {
           </div>
         )}
       </dl>
-      {a.bodies > 1 && (
-        <ol className="analysis-bodies" aria-label="Corps du fichier">
-          {a.body_details.map((b, i) => (
-            <li key={i} data-testid="body">
-              Corps {i + 1}&nbsp;: {formatVolume(b.volume_mm3)}, {formatSize(b.bbox_min, b.bbox_max)}
-              {b.voids > 0 && <> (avec {b.voids > 1 ? `${formatCount(b.voids)} cavités` : 'une cavité'})</>}
-              {b.turned && <> — était à l'envers, retourné automatiquement</>}
-            </li>
-          ))}
-        </ol>
-      )}
       {a.warnings.length > 0 && (
         <ul className="analysis-warnings" aria-label="Avertissements">
           {a.warnings.map((w, i) => (

@@ -1,11 +1,15 @@
-//! One file of the quote: 3D preview, analysis, prices per process, options and the price.
-import { useEffect } from 'react';
+//! One file of the quote (or one body split out of a file): 3D preview, analysis, prices per
+//! process, options and the price; a file of several bodies lists them and can be split.
+import { useEffect, useState } from 'react';
 import { Loading } from '@/components/ui/loading';
+import { handleApiError } from '@/lib/errors';
+import { splitBodies, type EntryView } from '../api/devis';
 import { ModelViewer } from '@/components/viewer/model-viewer';
 import type { LoadedCatalog } from '../hooks/use-catalog';
 import { useQuoteItem, type ItemSource, type QuoteItemState } from '../hooks/use-quote-item';
 import { formatBytes } from '../format';
 import { AnalysisSummary } from './analysis-summary';
+import { BodyList } from './body-list';
 import { OptionsForm } from './options-form';
 import { PricePanel } from './price-panel';
 import { ProcessOffers } from './process-offers';
@@ -17,17 +21,53 @@ interface Props {
   size: number;
   onRemove: () => void;
   onState: (key: string, ready: boolean) => void;
+  /** The file was split into one entry per body (these, the first at this entry's position). */
+  onSplit: (entries: EntryView[]) => void;
 }
 
-function Body({ item, loaded }: { item: QuoteItemState; loaded: LoadedCatalog }) {
+interface BodyProps {
+  item: QuoteItemState;
+  loaded: LoadedCatalog;
+  index: number;
+  onSplit: (entries: EntryView[]) => void;
+}
+
+function Body({ item, loaded, index, onSplit }: BodyProps) {
+  const [shown, setShown] = useState<number | null>(null);
+  const [splitting, setSplitting] = useState(false);
   if (item.phase === 'failed') return <p className="item-error" role="alert">{item.error}</p>;
   if (!item.result) return <Loading label="Analyse du fichier…" />;
   const { analysis, offers } = item.result;
-  const preview = item.preview;
+  const bodies = item.bodies;
+  const bodyShown = shown !== null && bodies ? { preview: bodies.previews[shown], figures: bodies.list[shown]?.analysis } : null;
+  const preview = bodyShown ? bodyShown.preview : item.preview;
+  const box = bodyShown?.figures ?? analysis;
+  const show = (b: number | null) => {
+    if (b !== null) bodies?.showPreview(b);
+    setShown(b);
+  };
+  const serverDone = item.server.step === 'confirmed' || item.server.step === 'differs';
+  const split = async () => {
+    setSplitting(true);
+    try {
+      onSplit((await splitBodies(index)).entries);
+    } catch (error) {
+      handleApiError(error);
+      setSplitting(false);
+    }
+  };
   return (
     <div className="item-body">
       {preview ? (
-        <ModelViewer buffers={preview} bboxMin={analysis.bbox_min} bboxMax={analysis.bbox_max} stride={preview.stride} openEdges={analysis.open_edges} openEdgeCount={analysis.boundary_edges} />
+        <ModelViewer
+          key={shown ?? 'all'}
+          buffers={preview}
+          bboxMin={box.bbox_min}
+          bboxMax={box.bbox_max}
+          stride={preview.stride}
+          openEdges={bodyShown ? box.open_edges : analysis.open_edges}
+          openEdgeCount={bodyShown ? box.boundary_edges : analysis.boundary_edges}
+        />
       ) : (
         <div className="viewer-fallback">
           <Loading label="Préparation de l’aperçu 3D…" />
@@ -35,6 +75,17 @@ function Body({ item, loaded }: { item: QuoteItemState; loaded: LoadedCatalog })
       )}
       <div className="item-side">
         <AnalysisSummary analysis={analysis} unit={item.unit} onUnit={item.changeUnit} />
+        {analysis.bodies > 1 && item.body === null && (
+          <BodyList
+            analysis={analysis}
+            bodies={bodies}
+            shown={shown}
+            onShow={show}
+            splitBlocked={serverDone ? null : 'Possible une fois le fichier vérifié par le serveur.'}
+            splitting={splitting}
+            onSplit={() => void split()}
+          />
+        )}
         <ProcessOffers offers={offers} selected={item.options?.process ?? null} onSelect={(p) => item.changeOptions({ process: p, material: null, colour: null, finish: null, post_treatments: [] })} />
         {item.options && <OptionsForm catalog={loaded.catalog} offers={offers} options={item.options} onChange={item.changeOptions} />}
         <PricePanel breakdown={item.local.breakdown} error={item.local.error} server={item.server} />
@@ -44,7 +95,7 @@ function Body({ item, loaded }: { item: QuoteItemState; loaded: LoadedCatalog })
   );
 }
 
-export function QuoteItem({ source, loaded, name, size, onRemove, onState }: Props) {
+export function QuoteItem({ source, loaded, name, size, onRemove, onState, onSplit }: Props) {
   const item = useQuoteItem(source, loaded);
   // Ready for the basket once the server has priced it (confirmed or recalculated).
   const ready = item.phase === 'ready' && (item.server.step === 'confirmed' || item.server.step === 'differs');
@@ -52,13 +103,16 @@ export function QuoteItem({ source, loaded, name, size, onRemove, onState }: Pro
   return (
     <article className="quote-item" data-testid="quote-item">
       <header>
-        <h2>{name}</h2>
+        <h2>
+          {name}
+          {item.body !== null && <span className="body-tag"> — corps {item.body + 1}</span>}
+        </h2>
         <span className="muted">{formatBytes(size)}</span>
         <button type="button" className="link-button" onClick={onRemove} aria-label={`Retirer ${name} du devis`}>
           Retirer
         </button>
       </header>
-      <Body item={item} loaded={loaded} />
+      <Body item={item} loaded={loaded} index={source.index} onSplit={onSplit} />
     </article>
   );
 }

@@ -18,6 +18,21 @@ export interface ItemSource {
 
 export type Phase = 'analysing' | 'ready' | 'failed';
 
+/** Bodies of a file analysed one by one for the list (a split takes one free position each). */
+export const MAX_LISTED_BODIES = 20;
+
+type PriceOutcome = { ok: true; breakdown: PriceBreakdown } | { ok: false; error: { message: string } };
+
+/** The bodies of a multi-body file, each analysed and priced alone, and their previews. */
+export interface BodiesState {
+  list: Analysed[];
+  /** The price of each body with the entry's options, or why not. */
+  prices: PriceOutcome[];
+  previews: Record<number, Preview>;
+  /** Builds the preview of body `b` (once). */
+  showPreview: (b: number) => void;
+}
+
 export interface QuoteItemState {
   phase: Phase;
   error: string | null;
@@ -28,6 +43,10 @@ export interface QuoteItemState {
   options: PriceOptions | null;
   local: { breakdown: PriceBreakdown | null; error: string | null };
   server: ServerState;
+  /** The body of the file this entry is (split out of it), or null for the whole file. */
+  body: number | null;
+  /** The whole file's bodies, when it has several (null while they are analysed or when one). */
+  bodies: BodiesState | null;
   changeUnit: (unit: Unit) => void;
   changeOptions: (update: Partial<PriceOptions>) => void;
 }
@@ -53,6 +72,10 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
   const [options, setOptions] = useState<PriceOptions | null>(source.entry?.options ?? null);
   const [local, setLocal] = useState<QuoteItemState['local']>({ breakdown: null, error: null });
   const server = useServerSync(source.index, source.file, source.entry, worker, options, unit);
+  const body = source.entry?.body ?? null;
+  const [bodyList, setBodyList] = useState<Analysed[] | null>(null);
+  const [bodyPrices, setBodyPrices] = useState<PriceOutcome[]>([]);
+  const [bodyPreviews, setBodyPreviews] = useState<Record<number, Preview>>({});
 
   const apply = useCallback((outcome: Awaited<ReturnType<NonNullable<typeof worker>['analyse']>>) => {
     if (!outcome.ok) {
@@ -67,6 +90,12 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
     setOptions((o) => o ?? defaultOptions(best?.process ?? outcome.offers[0]?.process ?? 'SLA'));
     // The preview comes second: the price is on screen before the mesh is turned into buffers.
     void worker?.preview().then((p) => p && setPreview(p));
+    // Then each body alone, when the file has several: its figures and its price.
+    setBodyList(null);
+    setBodyPreviews({});
+    if (outcome.analysis.bodies > 1 && worker) {
+      void worker.analyseBodies(MAX_LISTED_BODIES).then((out) => setBodyList(out.ok ? out.bodies : null));
+    }
   }, [worker]);
 
   useEffect(() => {
@@ -76,7 +105,7 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
       await worker.setCatalog(loaded.json);
       const file = source.file ?? (source.entry ? await fetchStoredFile(source.entry) : null);
       if (!file || !live) return;
-      const outcome = await worker.analyse(file, file.name, source.entry?.unit ?? 'mm');
+      const outcome = await worker.analyse(file, file.name, source.entry?.unit ?? 'mm', source.entry?.body ?? null);
       if (live) apply(outcome);
     })().catch(() => {
       if (!live) return;
@@ -100,12 +129,32 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
     };
   }, [worker, options, phase, result]);
 
+  useEffect(() => {
+    if (!worker || !options || !bodyList) return;
+    let live = true;
+    void worker.priceBodies(options).then((out) => {
+      if (live) setBodyPrices(out);
+    });
+    return () => {
+      live = false;
+    };
+  }, [worker, options, bodyList]);
+
+  const showPreview = useCallback(
+    (b: number) => {
+      if (!worker || bodyPreviews[b]) return;
+      void worker.bodyPreview(b).then((p) => p && setBodyPreviews((all) => ({ ...all, [b]: p })));
+    },
+    [worker, bodyPreviews],
+  );
+
   const changeUnit = useCallback(
     (next: Unit) => {
       if (!worker || next === unit) return;
       setUnit(next);
       setPhase('analysing');
       setPreview(null);
+      setBodyList(null);
       void worker.reanalyse(next).then(apply);
     },
     [worker, unit, apply],
@@ -115,5 +164,6 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
     setOptions((o) => (o ? { ...o, ...update } : o));
   }, []);
 
-  return { phase, error, result, preview, unit, options, local, server, changeUnit, changeOptions };
+  const bodies = bodyList && bodyList.length > 0 ? { list: bodyList, prices: bodyPrices, previews: bodyPreviews, showPreview } : null;
+  return { phase, error, result, preview, unit, options, local, server, body, bodies, changeUnit, changeOptions };
 }

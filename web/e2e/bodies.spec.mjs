@@ -1,0 +1,130 @@
+// Repairs and multi-body files on the quote page: a file the engine repairs says what was done in
+// plain French and shows the volume as it will be printed; a file of two separate bodies lists
+// each body with its own volume, price and preview, and split into two parts it makes two basket
+// lines, each priced by the server on its own body, at the cents the page showed.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expectToast, freshEmail, signUpViaUi } from './support/flows.mjs';
+import { cm3, dropFile, euros, fixture, proxyCall } from './support/quote.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const text = async (locator) => (await locator.innerText()).trim();
+const volumeText = (mm3) => `${cm3.format(mm3 / 1000)}\u00a0cm³`;
+
+async function serverPrice(page, index) {
+  return page.evaluate(async (i) => {
+    const r = await fetch('/api/devis/calcul-prix', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ index: i }),
+    });
+    return { status: r.status, body: await r.json() };
+  }, index);
+}
+
+async function itemShot(item, name) {
+  await item.scrollIntoViewIfNeeded();
+  await item.page().waitForTimeout(400);
+  await item.screenshot({ path: join(here, 'artifacts', `${name}.png`) });
+}
+
+export default [
+  {
+    name: 'a repaired file says what the engine turned, and its volume is the printed one',
+    async run(ctx) {
+      const page = await ctx.newPage();
+      // Three of the cube's twelve faces wound against their neighbours: 8 000 mm³ once turned.
+      const flipped = fixture('flipped_faces.stl');
+      await dropFile(ctx, page, flipped);
+      const item = page.locator('[data-testid=quote-item]');
+      await item.locator('[data-code=repaired_faces]', { hasText: '3 faces retournées automatiquement pour suivre leurs voisines.' }).waitFor();
+      await ctx.expectText(page, 'Maillage fermé');
+      const shown = await text(item.locator('[data-testid=volume]'));
+      if (shown !== volumeText(8000)) throw new Error(`volume ${shown}, expected ${volumeText(8000)}`);
+      await page.locator('.viewer canvas').waitFor({ state: 'visible' });
+      await itemShot(item, 'devis-reparation-faces');
+      await page.getByRole('button', { name: 'Retirer flipped_faces.stl du devis' }).click();
+      await item.waitFor({ state: 'detached' });
+
+      // Two separate cubes, the second written inside out: counted with its positive volume.
+      const inverted = fixture('inverted_body.stl');
+      await dropFile(ctx, page, inverted);
+      await item.locator('[data-code=repaired_bodies]', {
+        hasText: '1 corps à l\'envers retourné automatiquement\u00a0: le volume est compté tel que la pièce sera imprimée.',
+      }).waitFor();
+      const volume = await text(item.locator('[data-testid=volume]'));
+      if (volume !== volumeText(1125)) throw new Error(`volume ${volume}, expected ${volumeText(1125)}`);
+      await item.locator('[data-testid=body]', { hasText: 'était à l’envers, retourné automatiquement' }).waitFor();
+      await itemShot(item, 'devis-reparation-corps');
+    },
+  },
+  {
+    name: 'a two-body file lists each body with its price and, split, makes two basket lines',
+    async run(ctx) {
+      const page = await ctx.newPage();
+      await signUpViaUi(ctx, page, { email: freshEmail('corps'), prenom: 'Inès', nom: 'Moreau' });
+      const file = fixture('two_bodies.stl');
+      await dropFile(ctx, page, file);
+      const item = page.locator('[data-testid=quote-item]');
+      await item.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 30_000 });
+      await ctx.expectText(page, '2 corps séparés dans ce fichier');
+      const rows = item.locator('[data-testid=body]');
+      if ((await rows.count()) !== 2) throw new Error(`${await rows.count()} bodies listed`);
+      const volumes = [1000, 125];
+      const prices = [];
+      for (const [i, mm3] of volumes.entries()) {
+        const row = rows.nth(i);
+        const v = await text(row.locator('[data-testid=body-volume]'));
+        if (v !== volumeText(mm3)) throw new Error(`body ${i + 1}: volume ${v}, expected ${volumeText(mm3)}`);
+        const price = row.locator('[data-testid=body-price]');
+        await price.filter({ hasText: '€' }).waitFor({ timeout: 20_000 });
+        prices.push((await text(price)).replace(/\s*HT$/, ''));
+      }
+      if (prices[0] === prices[1]) throw new Error(`both bodies priced ${prices[0]}`);
+      // The second body's own preview.
+      await rows.nth(1).getByRole('button', { name: 'Aperçu' }).click();
+      await rows.nth(1).getByRole('button', { name: 'Voir tout le fichier' }).waitFor();
+      // The viewer's box is the 5 mm cube's, no longer the whole file's 25 mm.
+      await ctx.expectText(page, 'X 5,0\u00a0mm');
+      await page.locator('.viewer canvas').waitFor({ state: 'visible' });
+      await itemShot(item, 'devis-corps-liste');
+
+      await item.getByRole('button', { name: 'Séparer en 2 pièces' }).click();
+      const parts = page.locator('[data-testid=quote-item]');
+      await parts.nth(1).waitFor();
+      for (const [i, mm3] of volumes.entries()) {
+        const part = parts.filter({ hasText: `corps ${i + 1}` });
+        await part.locator('[data-testid=volume]', { hasText: volumeText(mm3) }).waitFor({ timeout: 20_000 });
+        await part.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 30_000 });
+        const shown = await text(part.locator('[data-testid=line-price]'));
+        if (shown !== prices[i]) throw new Error(`part ${i + 1} shows ${shown}, its body was listed at ${prices[i]}`);
+      }
+      // The server prices each position on its own body: the same cents.
+      const entries = await page.evaluate(async () => (await (await fetch('/api/devis/get-cookies')).json()).entries);
+      if (entries.length !== 2 || entries.map((e) => e.body).join() !== '0,1') throw new Error(`entries ${JSON.stringify(entries)}`);
+      for (const e of entries) {
+        const server = await serverPrice(page, e.index);
+        if (euros.format(server.body.prix.line_cents / 100) !== prices[e.body]) {
+          throw new Error(`server prices body ${e.body + 1} at ${server.body.prix.line_cents} cents, the page showed ${prices[e.body]}`);
+        }
+      }
+      await ctx.screenshot(page, 'devis-corps-separes');
+
+      await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+      await expectToast(page, 'Panier', '2 pièces ajoutées au panier.');
+      await page.getByRole('link', { name: 'Voir mon panier' }).click();
+      await page.waitForURL((u) => u.pathname === '/compte/panier');
+      const lines = page.locator('[data-testid=cart-line]');
+      for (const [i, name] of ['two_bodies (corps 1).stl', 'two_bodies (corps 2).stl'].entries()) {
+        const line = lines.filter({ hasText: name });
+        await line.waitFor();
+        const shown = await text(line.locator('[data-testid=cart-line-price]'));
+        if (shown !== prices[i]) throw new Error(`${name} in the basket at ${shown}, quoted ${prices[i]}`);
+      }
+      if ((await lines.count()) !== 2) throw new Error(`${await lines.count()} basket lines`);
+      const api = await proxyCall(page, 'ComptePiece');
+      if (api.status !== 200 || api.body.length !== 2) throw new Error(`GET ComptePiece: ${api.status} ${JSON.stringify(api.body)}`);
+      await ctx.screenshot(page, 'panier-corps-separes');
+    },
+  },
+];
