@@ -22,6 +22,13 @@ if [ -f web/package.json ]; then
   (cd web && npm ci --no-audit --no-fund)
 fi
 
+# A real S3-compatible server for the object storage tests (scripts/s3-test-server.sh). 0.14.1 is
+# the newest s3s-fs that builds with rustc 1.95 (0.15 and later want 1.96).
+s3s_fs_version=0.14.1
+if ! command -v s3s-fs >/dev/null || [ "$(s3s-fs --version | awk '{print $2}')" != "$s3s_fs_version" ]; then
+  cargo install s3s-fs --version "$s3s_fs_version" --features binary --locked
+fi
+
 # A real local SMTP server for the server's e-mail tests (server/tests/smtp_sink.py).
 python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
 # A stateful Stripe stand-in for the card payment tests (server/tests/localstripe_server.py).

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Sets up and runs every test: format, lints, Rust tests on SQLite (and PostgreSQL when one
-# answers on 127.0.0.1:5432, always in CI), the generated TypeScript types of the engine (current
-# with the Rust types), the WASM build and its parity test, the web app's
+# answers on 127.0.0.1:5432, always in CI), with the object storage tests against a real
+# S3-compatible server (s3s-fs on 127.0.0.1, scripts/s3-test-server.sh), the generated TypeScript
+# types of the engine (current with the Rust types), the WASM build and its parity test, the web app's
 # type check, lint, unit tests and build, and the end-to-end tests in Debian's Chromium.
 # Ends with one line "N passed, N failed" adding up every suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+# s3_test_server_start / s3_test_server_stop (the S3 server of the storage tests).
+# shellcheck source=scripts/s3-test-server.sh
+source scripts/s3-test-server.sh
 logdir=$(mktemp -d)
 passed=0
 failed=0
@@ -27,6 +31,7 @@ count_plain() { # reads the closing "N passed, N failed" line of our own runners
 }
 finish() {
   local status=$?
+  s3_test_server_stop
   echo
   echo "$passed passed, $failed failed"
   rm -rf "$logdir"
@@ -38,6 +43,9 @@ command -v bc >/dev/null || { echo "bc manquant : apt-get install -y bc"; exit 1
 
 echo "== Outils"
 scripts/setup-tools.sh
+
+echo "== Serveur S3 de test (s3s-fs) pour les tests du stockage objet"
+s3_test_server_start
 
 echo "== Format et lints Rust"
 cargo fmt --all -- --check

@@ -242,6 +242,10 @@ pub struct Settings {
         hide_default_value = true
     )]
     pub stripe_js_url: String,
+
+    /// Where the stored files go: the data folder, another folder or an S3 bucket.
+    #[command(flatten)]
+    pub storage: crate::storage::StorageSettings,
 }
 
 impl Settings {

@@ -86,6 +86,12 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+impl From<crate::storage::StorageError> for ApiError {
+    fn from(e: crate::storage::StorageError) -> Self {
+        ApiError::Internal(e.into())
+    }
+}
+
 impl From<crate::domain::DomainError> for ApiError {
     fn from(e: crate::domain::DomainError) -> Self {
         ApiError::Validation(vec![e.to_string()])

@@ -19,6 +19,7 @@ pub mod rate_limit;
 pub mod routes;
 pub mod startup;
 pub mod state;
+pub mod storage;
 pub mod twofa;
 
 pub use error::ApiError;

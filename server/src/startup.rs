@@ -22,6 +22,7 @@ use crate::mail::{MailSettings, Mailer};
 use crate::middleware::{client_ip, maintenance, security_headers};
 use crate::routes;
 use crate::state::{AppState, Keys, RuntimeConfig};
+use crate::storage::Storage;
 
 /// Body limit of every request except the upload routes (which set their own).
 pub const JSON_BODY_LIMIT: usize = 256 * 1024;
@@ -55,6 +56,12 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
     })
     .context("configuring e-mail")?;
     let payment = crate::payment::Stripe::from_settings(&settings).context("configuring Stripe")?;
+    let storage = Storage::open(&settings.storage, &settings.data_dir)?;
+    storage
+        .check()
+        .await
+        .with_context(|| format!("stockage des fichiers injoignable : {}", storage.name()))?;
+    tracing::info!(storage = storage.name(), "stored files");
     let state = AppState {
         db,
         config: Arc::new(RuntimeConfig {
@@ -70,6 +77,7 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
             std::thread::available_parallelism().map_or(1, usize::from),
         )),
         payment,
+        storage,
     };
     let _ = state
         .backend
@@ -141,7 +149,7 @@ impl Application {
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         tokio::spawn(purge_loop(
             self.state.db.clone(),
-            self.state.config.settings.data_dir.clone(),
+            self.state.storage.clone(),
         ));
         let service = app(self.state).into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(self.listener, service)
@@ -153,7 +161,7 @@ impl Application {
 
 /// Removes expired sessions, rate-limit events, quote entries, captcha solutions and uploads
 /// (with the files nothing names any more, untouched for an hour) every hour.
-async fn purge_loop(db: Db, data_dir: std::path::PathBuf) {
+async fn purge_loop(db: Db, storage: Storage) {
     let mut tick = tokio::time::interval(Duration::from_secs(3600));
     loop {
         tick.tick().await;
@@ -164,7 +172,7 @@ async fn purge_loop(db: Db, data_dir: std::path::PathBuf) {
             db::quote_entries::purge(&db, now).await?;
             db::captcha::purge(&db, now).await?;
             let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
-            routes::devis::purge::purge_uploads(&db, &data_dir, now, hour_ago).await?;
+            routes::devis::purge::purge_uploads(&db, &storage, now, hour_ago).await?;
             Ok::<(), anyhow::Error>(())
         }
         .await;

@@ -9,6 +9,7 @@ use crate::config::Settings;
 use crate::db::Db;
 use crate::mail::Mailer;
 use crate::payment::Stripe;
+use crate::storage::Storage;
 
 /// Secrets shared by every instance through the `settings` table. Each use has its own key,
 /// derived from the one master secret: a value signed for one use never passes for another.
@@ -68,6 +69,8 @@ pub struct AppState {
     pub analyses: Arc<tokio::sync::Semaphore>,
     /// Card payments through Stripe, when configured (`None`: the card is not offered).
     pub payment: Option<Stripe>,
+    /// The stored files: dropped 3D files and issued PDFs (local folder or S3 bucket).
+    pub storage: Storage,
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ pub mod invoicing;
 pub mod order_status;
 pub mod part_review;
 pub mod payment_mail;
+pub mod pdf_archive;
 pub mod quote;
 pub mod shipping;
 pub mod statistics;

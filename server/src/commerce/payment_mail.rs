@@ -1,23 +1,26 @@
 //! The "payment received" e-mail of an order whose payment was just recorded (the admin's
 //! "transfer received" or the card webhook), built after that transaction committed: the invoice
-//! is read back as it was frozen, rendered, and attached as `FA-YYYY-NNNNNN.pdf`.
+//! is read back as it was frozen, rendered (and kept in the object store: the download serves the
+//! same file), and attached as `FA-YYYY-NNNNNN.pdf`.
 
 use super::invoicing::Change;
+use super::pdf_archive;
 use crate::db::{invoices, Db};
 use crate::documents::{self, InvoiceData};
 use crate::domain::Cents;
 use crate::mail::{order_templates, Mailer, OutgoingMail};
+use crate::storage::Storage;
 
 /// The invoice PDF of an order, from its frozen data; `None` (and the cause logged) when it
 /// cannot be read or rendered, so that the customer still gets the e-mail with the link.
-async fn invoice_pdf(db: &Db, order_id: i64) -> Option<Vec<u8>> {
+async fn invoice_pdf(db: &Db, storage: &Storage, order_id: i64) -> Option<Vec<u8>> {
     let stored = async {
         let mut conn = db.pool.acquire().await?;
         invoices::invoice_of_order(&mut conn, order_id).await
     }
     .await;
-    let data = match stored {
-        Ok(Some((_, _, data))) => data,
+    let (number, data) = match stored {
+        Ok(Some((_, number, data))) => (number, data),
         Ok(None) => {
             tracing::error!(order_id, "paid order without an invoice row");
             return None;
@@ -27,20 +30,17 @@ async fn invoice_pdf(db: &Db, order_id: i64) -> Option<Vec<u8>> {
             return None;
         }
     };
-    let rendered = tokio::task::spawn_blocking(move || {
-        let invoice: InvoiceData =
-            serde_json::from_str(&data).map_err(|e| format!("frozen invoice data: {e}"))?;
-        documents::render_invoice(&invoice).map_err(|e| format!("PDF rendering: {e}"))
-    })
-    .await;
-    match rendered {
-        Ok(Ok(bytes)) => Some(bytes),
-        Ok(Err(e)) => {
-            tracing::error!(order_id, error = %e, "invoice not attached");
-            None
-        }
+    match pdf_archive::issued_pdf::<InvoiceData, _>(
+        storage,
+        &number,
+        data,
+        documents::render_invoice,
+    )
+    .await
+    {
+        Ok(bytes) => Some(bytes.to_vec()),
         Err(e) => {
-            tracing::error!(order_id, error = %e, "invoice rendering task failed");
+            tracing::error!(order_id, error = %e, "invoice not attached");
             None
         }
     }
@@ -50,12 +50,13 @@ async fn invoice_pdf(db: &Db, order_id: i64) -> Option<Vec<u8>> {
 /// with the invoice it issued attached; `None` when the change issued no invoice.
 pub async fn payment_received(
     db: &Db,
+    storage: &Storage,
     mailer: &Mailer,
     order_id: i64,
     change: &Change,
 ) -> Option<OutgoingMail> {
     let invoice = change.invoice.as_deref()?;
-    let pdf = invoice_pdf(db, order_id).await;
+    let pdf = invoice_pdf(db, storage, order_id).await;
     Some(order_templates::payment_received(
         mailer.brand(),
         mailer.base_url(),

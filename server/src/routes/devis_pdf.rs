@@ -1,6 +1,7 @@
 //! Endpoint of the basket's quote PDF: `GET Devis/pdf?idAdresseFacturation=&idAdresseLivraison=&codeReduction=`
 //! (docs/commerce-api.md "Quote PDF"). The basket is priced as `POST Commande/Recapitulatif`
-//! prices it; `commerce::quote` numbers and stores the quote; `documents` renders it.
+//! prices it; `commerce::quote` numbers and stores the quote; `documents` renders it; the PDF is
+//! kept in the object store (`documents/DE-YYYY-NNNNNN.pdf`) as it was handed out.
 
 use axum::extract::{RawQuery, State};
 use axum::http::header;
@@ -11,7 +12,7 @@ use axum::Router;
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::commerce::quote::{self, QuoteFor};
-use crate::commerce::{invoicing, shipping};
+use crate::commerce::{invoicing, pdf_archive, shipping};
 use crate::db::addresses::AddressView;
 use crate::db::sessions::SessionRow;
 use crate::documents::{self, Seller};
@@ -106,7 +107,7 @@ async fn issue_pdf(
     billing: Option<AddressView>,
     delivery: Option<AddressView>,
     code: Option<&str>,
-) -> Result<(String, Vec<u8>), ApiError> {
+) -> Result<(String, bytes::Bytes), ApiError> {
     let catalog = current_catalog(state).await?;
     let zone = delivery.as_ref().map_or(quote::DEFAULT_ZONE, |d| {
         shipping::zone_code(&d.id_pays.code)
@@ -143,6 +144,8 @@ async fn issue_pdf(
         .await
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("PDF task: {e}")))?
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("quote PDF rendering: {e}")))?;
+    let bytes = bytes::Bytes::from(bytes);
+    pdf_archive::keep_quote(&state.storage, &number, bytes.clone()).await?;
     Ok((number, bytes))
 }
 

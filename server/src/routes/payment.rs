@@ -128,8 +128,14 @@ pub async fn stripe_webhook(
     }
     tx.commit().await?;
     if let Some((order_id, change)) = paid {
-        if let Some(mail) =
-            payment_mail::payment_received(&state.db, &state.mailer, order_id, &change).await
+        if let Some(mail) = payment_mail::payment_received(
+            &state.db,
+            &state.storage,
+            &state.mailer,
+            order_id,
+            &change,
+        )
+        .await
         {
             if let Err(e) = state.mailer.send(mail).await {
                 tracing::warn!(error = %e, "payment received e-mail not sent");

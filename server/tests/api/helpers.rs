@@ -11,6 +11,7 @@ use server::config::Settings;
 use server::db::accounts::{self, NewAccount, Role};
 use server::db::Db;
 use server::startup::Application;
+use server::storage::{Storage, StorageSettings};
 use sqlx::{Connection, Executor};
 
 /// The index.html of the fake built app, with the nonce placeholders the web build writes.
@@ -37,6 +38,8 @@ pub struct TestApp {
     pub db: Db,
     /// The folder holding the SQLite file and the fake web app.
     pub dir: tempfile::TempDir,
+    /// The server's object store (its data folder, or the test bucket).
+    pub storage: Storage,
     pg_database: Option<(String, String)>,
 }
 
@@ -127,6 +130,7 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
         stripe_publishable_key: None,
         stripe_api_base: "https://api.stripe.com".into(),
         stripe_js_url: "https://js.stripe.com/v3/".into(),
+        storage: StorageSettings::default(),
     };
     change(&mut settings);
     let app = Application::build(settings, "127.0.0.1:0".parse().unwrap())
@@ -134,13 +138,51 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
         .expect("server builds");
     let address = format!("http://{}", app.local_addr());
     let db = app.state().db.clone();
+    let storage = app.state().storage.clone();
     tokio::spawn(app.run_until_stopped());
     TestApp {
         address,
         db,
         dir,
+        storage,
         pg_database,
     }
+}
+
+/// The settings of a fresh prefix of the test bucket: `TEST_S3_URL`
+/// (`http://KEY:SECRET@127.0.0.1:PORT/BUCKET`, set by scripts/test.sh, which starts s3s-fs).
+/// Without it, `None` and a message, except in CI (`CI=true`), where the S3 tests must run.
+pub fn test_bucket(label: &str) -> Option<StorageSettings> {
+    let raw = match std::env::var("TEST_S3_URL") {
+        Ok(v) if !v.trim().is_empty() => v,
+        _ => {
+            assert!(
+                std::env::var("CI").as_deref() != Ok("true"),
+                "CI=true: TEST_S3_URL must name the test S3 server (scripts/test.sh starts s3s-fs)"
+            );
+            eprintln!("SKIPPED ({label}): TEST_S3_URL is not set (scripts/test.sh starts s3s-fs)");
+            return None;
+        }
+    };
+    let url = url::Url::parse(&raw).expect("TEST_S3_URL is http://KEY:SECRET@HOST:PORT/BUCKET");
+    let bucket = url.path().trim_matches('/').to_owned();
+    Some(StorageSettings {
+        storage_url: Some(format!("s3://{bucket}/{label}-{}", unique_name())),
+        s3_endpoint: Some(format!(
+            "http://{}:{}",
+            url.host_str().unwrap(),
+            url.port().unwrap()
+        )),
+        aws_region: None,
+        aws_access_key_id: Some(url.username().to_owned()),
+        aws_secret_access_key: url.password().map(str::to_owned),
+    })
+}
+
+/// Starts the server with its files in a fresh prefix of the test bucket (see [`test_bucket`]).
+pub async fn spawn_app_on_s3(label: &str) -> Option<TestApp> {
+    let bucket = test_bucket(label)?;
+    Some(spawn_app_with(|s| s.storage = bucket).await)
 }
 
 fn replace_database(url: &str, name: &str) -> String {

@@ -41,4 +41,5 @@ mod reduction_admin;
 mod security;
 mod security_findings;
 mod statistics;
+mod storage_s3;
 mod twofa;

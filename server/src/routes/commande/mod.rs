@@ -405,7 +405,8 @@ pub async fn put_status(
     )
     .await?;
     tx.commit().await?;
-    if let Some(mail) = payment_mail::payment_received(&state.db, &state.mailer, id, &change).await
+    if let Some(mail) =
+        payment_mail::payment_received(&state.db, &state.storage, &state.mailer, id, &change).await
     {
         send(&state, mail).await;
     }

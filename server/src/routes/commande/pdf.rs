@@ -1,13 +1,14 @@
 //! Endpoints of an order's documents: `GET Commande/{id}/facture.pdf` and
-//! `GET Commande/{id}/avoir.pdf`, rendered from the frozen data of the invoice or credit note
-//! (so a reprint is the document as issued), for the order's owner or an admin.
+//! `GET Commande/{id}/avoir.pdf`, rendered once from the frozen data of the invoice or credit note
+//! and kept in the object store (so a reprint is the document as issued), for the order's owner
+//! or an admin.
 
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
 use crate::auth::AuthUser;
-use crate::commerce::invoicing;
+use crate::commerce::{invoicing, pdf_archive};
 use crate::db::{invoices, orders};
 use crate::documents::{self, CreditNoteData, InvoiceData};
 use crate::error::ApiError;
@@ -41,7 +42,7 @@ async fn readable_order(state: &AppState, user: &AuthUser, raw_id: &str) -> Resu
     Ok(id)
 }
 
-fn pdf_response(number: &str, bytes: Vec<u8>) -> Response {
+fn pdf_response(number: &str, bytes: bytes::Bytes) -> Response {
     (
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),
@@ -56,20 +57,6 @@ fn pdf_response(number: &str, bytes: Vec<u8>) -> Response {
         .into_response()
 }
 
-async fn render<T, F>(data: String, render: F) -> Result<Vec<u8>, ApiError>
-where
-    T: serde::de::DeserializeOwned + Send + 'static,
-    F: FnOnce(&T) -> Result<Vec<u8>, documents::DocumentError> + Send + 'static,
-{
-    tokio::task::spawn_blocking(move || {
-        let doc: T = serde_json::from_str(&data)
-            .map_err(|e| ApiError::Internal(anyhow::anyhow!("frozen document data: {e}")))?;
-        render(&doc).map_err(|e| ApiError::Internal(anyhow::anyhow!("PDF rendering: {e}")))
-    })
-    .await
-    .map_err(|e| ApiError::Internal(anyhow::anyhow!("PDF task: {e}")))?
-}
-
 /// Handles the `GET /api/backend/Commande/{id}/facture.pdf` route.
 pub async fn invoice_pdf(
     State(state): State<AppState>,
@@ -82,7 +69,13 @@ pub async fn invoice_pdf(
         .await?
         .ok_or_else(|| not_found(NO_INVOICE))?;
     drop(conn);
-    let bytes = render::<InvoiceData, _>(data, documents::render_invoice).await?;
+    let bytes = pdf_archive::issued_pdf::<InvoiceData, _>(
+        &state.storage,
+        &number,
+        data,
+        documents::render_invoice,
+    )
+    .await?;
     Ok(pdf_response(&number, bytes))
 }
 
@@ -98,6 +91,12 @@ pub async fn credit_note_pdf(
         .await?
         .ok_or_else(|| not_found(NO_CREDIT_NOTE))?;
     drop(conn);
-    let bytes = render::<CreditNoteData, _>(data, documents::render_credit_note).await?;
+    let bytes = pdf_archive::issued_pdf::<CreditNoteData, _>(
+        &state.storage,
+        &number,
+        data,
+        documents::render_credit_note,
+    )
+    .await?;
     Ok(pdf_response(&number, bytes))
 }

@@ -1,8 +1,6 @@
 //! Endpoints for `POST /api/upload/file-temp` (store a dropped file and open its quote entry)
 //! and `POST /api/devis/process-file` (the server's own analysis of the stored file).
 
-use std::path::PathBuf;
-
 use axum::extract::State;
 use axum::Json;
 use axum_extra::extract::CookieJar;
@@ -24,6 +22,7 @@ use crate::extract::{Multipart, Query};
 use crate::middleware::ClientIp;
 use crate::rate_limit::{self, Limit};
 use crate::state::AppState;
+use crate::storage::StorageError;
 
 /// The only upload kind of the quote.
 const KIND_MODELS: &str = "models";
@@ -52,7 +51,6 @@ pub async fn file_temp(
     jar: CookieJar,
     multipart: Multipart,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
-    let data_dir = state.config.settings.data_dir.clone();
     let account_id = user.as_ref().map(|s| s.account_id());
     // Quotas first, before a byte is read: files per hour, then bytes per day.
     let ip_bucket = format!("upload-ip:{ip}");
@@ -67,7 +65,8 @@ pub async fn file_temp(
     if left == 0 {
         return Err(quota_exceeded());
     }
-    let received = upload::receive(multipart, &data_dir, Keep::Store { max_bytes: left }).await?;
+    let received =
+        upload::receive(multipart, &state.storage, Keep::Store { max_bytes: left }).await?;
     let Some(file) = received.file.clone() else {
         tracing::error!("quote upload refused: no file in the request");
         return Err(ApiError::quote(
@@ -140,9 +139,8 @@ pub async fn process_file(
     jar: CookieJar,
     multipart: Multipart,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
-    let data_dir = state.config.settings.data_dir.clone();
     // The file of process-file is only compared with the stored one: hashed, never written.
-    let received = upload::receive(multipart, &data_dir, Keep::HashOnly).await?;
+    let received = upload::receive(multipart, &state.storage, Keep::HashOnly).await?;
     let (index, mut entry) = entry_at(&state, &jar, index_field(&received)?).await?;
     let stored = uploads::find_live(&state.db, &entry.upload, clock::now())
         .await?
@@ -173,19 +171,21 @@ pub async fn process_file(
                 .acquire()
                 .await
                 .map_err(|e| ApiError::Internal(e.into()))?;
-            let path: PathBuf = upload::path_of(&data_dir, &stored.storage_key);
+            let bytes = state
+                .storage
+                .get(&stored.storage_key)
+                .await?
+                .ok_or_else(|| StorageError::Missing(stored.storage_key.clone()))?;
             let name = stored.file_name.clone();
             let body = entry.body;
             let analysed = tokio::task::spawn_blocking(move || {
-                let bytes = std::fs::read(&path)?;
-                Ok::<_, std::io::Error>(match body {
+                match body {
                     None => quote_core::analyze_file(&name, &bytes, &options),
                     Some(b) => quote_core::analyze_file_body(&name, &bytes, &options, b as usize),
-                })
+                }
             })
             .await
-            .map_err(|e| ApiError::Internal(e.into()))?
-            .map_err(anyhow::Error::from)?;
+            .map_err(|e| ApiError::Internal(e.into()))?;
             match analysed {
                 Ok(mut a) => {
                     // The open edges' segments are drawing for the viewer, which analyses the
@@ -288,14 +288,18 @@ pub async fn stored_file(
     let stored = uploads::find_live(&state.db, &entry.upload, clock::now())
         .await?
         .ok_or_else(|| ApiError::quote("Le fichier déposé a expiré : déposez-le à nouveau."))?;
-    let path = upload::path_of(&state.config.settings.data_dir, &stored.storage_key);
-    let bytes = tokio::fs::read(&path).await.map_err(anyhow::Error::from)?;
+    let file = state
+        .storage
+        .get_stream(&stored.storage_key)
+        .await?
+        .ok_or_else(|| StorageError::Missing(stored.storage_key.clone()))?;
     Ok((
         [
-            (header::CONTENT_TYPE, "application/octet-stream"),
-            (header::CACHE_CONTROL, "private, no-store"),
+            (header::CONTENT_TYPE, "application/octet-stream".to_owned()),
+            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+            (header::CONTENT_LENGTH, file.size.to_string()),
         ],
-        bytes,
+        axum::body::Body::from_stream(file.stream),
     )
         .into_response())
 }

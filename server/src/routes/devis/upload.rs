@@ -1,16 +1,15 @@
-//! Receiving a dropped file: the multipart body is streamed to the shared data disk while its
-//! sha256 is computed, then moved to `uploads/<sha256>` (content-addressed, so several server
-//! instances and repeated drops of the same file share one copy). The file's name is checked
-//! before anything is written, an empty file is never kept, and a file only checked against a
-//! stored one (`process-file`) is hashed without being written at all.
+//! Receiving a dropped file: the multipart body is streamed to the shared object store (a
+//! temporary key, in parts, never whole in memory) while its sha256 is computed, then moved to
+//! `uploads/<sha256>` (content-addressed, so several server instances and repeated drops of the
+//! same file share one copy). The file's name is checked before anything is written, an empty
+//! file is never kept, and a file only checked against a stored one (`process-file`) is hashed
+//! without being written at all.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 
 use axum::extract::multipart::{Field, MultipartError};
 use axum::http::StatusCode;
 use sha2::{Digest, Sha256};
-use tokio::io::AsyncWriteExt;
 
 use quote_core::QuoteError;
 
@@ -18,6 +17,7 @@ use super::{file_too_large, quota_exceeded};
 use crate::auth::tokens::random_token;
 use crate::error::ApiError;
 use crate::extract::Multipart;
+use crate::storage::{self, Storage, UPLOADS};
 
 /// Largest file accepted, bytes.
 pub const MAX_FILE_BYTES: u64 = 100 * 1024 * 1024;
@@ -35,7 +35,7 @@ pub struct StoredFile {
     pub sha256: String,
     /// Size in bytes.
     pub size: u64,
-    /// Path relative to the data folder.
+    /// Its key in the object store (`uploads/<sha256>`).
     pub storage_key: String,
 }
 
@@ -63,15 +63,10 @@ pub struct Received {
     pub file: Option<StoredFile>,
 }
 
-/// The absolute path of a storage key.
-pub fn path_of(data_dir: &Path, storage_key: &str) -> PathBuf {
-    data_dir.join(storage_key)
-}
-
-/// Reads every field; the `file` field is streamed to disk or only hashed, as `keep` says.
+/// Reads every field; the `file` field is streamed to the store or only hashed, as `keep` says.
 pub async fn receive(
     Multipart(mut multipart): Multipart,
-    data_dir: &Path,
+    storage: &Storage,
     keep: Keep,
 ) -> Result<Received, ApiError> {
     let mut received = Received::default();
@@ -83,7 +78,7 @@ pub async fn receive(
                     "Un seul fichier par envoi, s'il vous plaît.",
                 ));
             }
-            received.file = Some(store(field, data_dir, keep).await?);
+            received.file = Some(store(field, storage, keep).await?);
         } else {
             let bytes = read_text(field).await?;
             received.fields.insert(name, bytes);
@@ -141,7 +136,7 @@ async fn hash_only(mut field: Field<'_>, name: String) -> Result<StoredFile, Api
     })
 }
 
-async fn store(field: Field<'_>, data_dir: &Path, keep: Keep) -> Result<StoredFile, ApiError> {
+async fn store(field: Field<'_>, storage: &Storage, keep: Keep) -> Result<StoredFile, ApiError> {
     let name = clean_name(field.file_name());
     let max_bytes = match keep {
         Keep::HashOnly => return hash_only(field, name).await,
@@ -152,15 +147,9 @@ async fn store(field: Field<'_>, data_dir: &Path, keep: Keep) -> Result<StoredFi
         return Err(ApiError::quote(QuoteError::UnknownFormat.message()));
     }
     let mut field = field;
-    let dir = data_dir.join("uploads");
-    tokio::fs::create_dir_all(&dir)
-        .await
-        .map_err(anyhow::Error::from)?;
-    let tmp = dir.join(format!("tmp-{}", random_token()));
+    let tmp = format!("{UPLOADS}tmp-{}", random_token());
+    let mut out = storage.writer(&tmp).map_err(anyhow::Error::from)?;
     let result = async {
-        let mut out = tokio::fs::File::create(&tmp)
-            .await
-            .map_err(anyhow::Error::from)?;
         let mut hasher = Sha256::new();
         let mut size: u64 = 0;
         while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
@@ -172,9 +161,8 @@ async fn store(field: Field<'_>, data_dir: &Path, keep: Keep) -> Result<StoredFi
                 return Err(quota_exceeded());
             }
             hasher.update(&chunk);
-            out.write_all(&chunk).await.map_err(anyhow::Error::from)?;
+            out.write(chunk).await.map_err(anyhow::Error::from)?;
         }
-        out.flush().await.map_err(anyhow::Error::from)?;
         if size == 0 {
             return Err(ApiError::quote(QuoteError::EmptyFile.message()));
         }
@@ -184,13 +172,18 @@ async fn store(field: Field<'_>, data_dir: &Path, keep: Keep) -> Result<StoredFi
     let (sha256, size) = match result {
         Ok(v) => v,
         Err(e) => {
-            let _ = tokio::fs::remove_file(&tmp).await;
+            if let Err(abort) = out.abort().await {
+                tracing::warn!(error = %abort, key = %tmp, "abandoned upload not cleaned (the purge will)");
+            }
             return Err(e);
         }
     };
-    let storage_key = format!("uploads/{sha256}");
-    // Same content, same name: a rename over an existing copy is harmless and atomic.
-    tokio::fs::rename(&tmp, data_dir.join(&storage_key))
+    out.finish().await.map_err(anyhow::Error::from)?;
+    let storage_key = storage::upload_key(&sha256);
+    // Same content, same key: moving over an existing copy is harmless, and it dates the copy
+    // now, so the purge (which spares recent files) cannot take it before its row is written.
+    storage
+        .rename(&tmp, &storage_key)
         .await
         .map_err(anyhow::Error::from)?;
     Ok(StoredFile {

@@ -1,6 +1,7 @@
 //! Endpoint for `GET Pieces/Fichier/{id}`: the original file of a part, byte for byte, for its
 //! owner or an admin (404 for anyone else), as a download named after the uploaded file.
 
+use axum::body::Body;
 use axum::extract::State;
 
 use crate::extract::Path;
@@ -13,6 +14,7 @@ use crate::commerce::part_review::PART_NOT_FOUND;
 use crate::db::pieces;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::storage::StorageError;
 
 /// The media type of a 3D file, from its extension (registered `model/*` types).
 pub fn content_type(file_name: &str) -> &'static str {
@@ -66,14 +68,12 @@ pub async fn original_file(
         .filter(|p| p.account_id == Some(user.account_id()) || user.is_admin())
         .ok_or_else(not_found)?;
     drop(conn);
-    // Storage keys are written by the server (`uploads/<sha256>`), relative to the data folder.
-    let path = state.config.settings.data_dir.join(&part.storage_key);
-    let bytes = tokio::fs::read(&path).await.map_err(|e| {
-        ApiError::Internal(anyhow::anyhow!(
-            "original file of part {id} ({}): {e}",
-            path.display()
-        ))
-    })?;
+    // Storage keys are written by the server (`uploads/<sha256>`): streamed from the store.
+    let file = state
+        .storage
+        .get_stream(&part.storage_key)
+        .await?
+        .ok_or_else(|| StorageError::Missing(part.storage_key.clone()))?;
     Ok((
         [
             (
@@ -82,8 +82,9 @@ pub async fn original_file(
             ),
             (header::CONTENT_DISPOSITION, attachment(&part.file_name)),
             (header::CACHE_CONTROL, "private, no-store".to_owned()),
+            (header::CONTENT_LENGTH, file.size.to_string()),
         ],
-        bytes,
+        Body::from_stream(file.stream),
     )
         .into_response())
 }
