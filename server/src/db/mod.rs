@@ -19,6 +19,7 @@ pub mod deliveries;
 pub mod discounts;
 pub mod email_codes;
 pub mod invoices;
+pub mod job_leases;
 pub mod orders;
 pub mod part_history;
 pub mod part_queue;

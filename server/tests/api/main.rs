@@ -29,6 +29,7 @@ mod email;
 mod entreprise;
 mod extractors;
 mod factures;
+mod jobs;
 mod pages;
 mod password_change;
 mod payment;
