@@ -262,7 +262,12 @@ impl Settings {
 
     /// The name of this instance: `INSTANCE_ID`, else the host name and the process id.
     pub fn instance_name(&self) -> String {
-        if let Some(id) = self.instance_id.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        if let Some(id) = self
+            .instance_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
             return id.to_owned();
         }
         let host = std::fs::read_to_string("/etc/hostname")

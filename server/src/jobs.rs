@@ -18,7 +18,13 @@ pub const PURGE_LEASE_SECS: i64 = 3600;
 const PURGE_CHECK_EVERY: Duration = Duration::from_secs(300);
 
 /// Runs `job` if this instance takes its lease for `ttl` seconds; returns whether it ran.
-pub async fn run_once<F, Fut>(db: &Db, job: &str, holder: &str, ttl: i64, run: F) -> anyhow::Result<bool>
+pub async fn run_once<F, Fut>(
+    db: &Db,
+    job: &str,
+    holder: &str,
+    ttl: i64,
+    run: F,
+) -> anyhow::Result<bool>
 where
     F: FnOnce() -> Fut,
     Fut: std::future::Future<Output = anyhow::Result<()>>,

@@ -3,7 +3,6 @@
 
 use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
-use std::time::Duration;
 
 use anyhow::Context;
 use axum::extract::DefaultBodyLimit;
@@ -15,9 +14,9 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::auth::{csrf, tokens};
-use crate::jobs;
 use crate::config::Settings;
 use crate::db::{self, Db};
+use crate::jobs;
 use crate::mail::{MailSettings, Mailer};
 use crate::middleware::{client_ip, maintenance, security_headers};
 use crate::routes;

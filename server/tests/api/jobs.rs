@@ -28,17 +28,27 @@ async fn of_instances_taking_a_lease_together_exactly_one_gets_it() {
         }
     }
     assert_eq!(taken, 1);
-    let lease = job_leases::find(&app.db, "test-job").await.unwrap().unwrap();
+    let lease = job_leases::find(&app.db, "test-job")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!((lease.runs, lease.expires_at), (1, now + 600));
 
     // Held until it expires, then taken over by another instance.
-    assert!(!job_leases::try_take(&app.db, "test-job", "late", now + 599, 600)
+    assert!(
+        !job_leases::try_take(&app.db, "test-job", "late", now + 599, 600)
+            .await
+            .unwrap()
+    );
+    assert!(
+        job_leases::try_take(&app.db, "test-job", "late", now + 600, 600)
+            .await
+            .unwrap()
+    );
+    let lease = job_leases::find(&app.db, "test-job")
         .await
-        .unwrap());
-    assert!(job_leases::try_take(&app.db, "test-job", "late", now + 600, 600)
-        .await
-        .unwrap());
-    let lease = job_leases::find(&app.db, "test-job").await.unwrap().unwrap();
+        .unwrap()
+        .unwrap();
     assert_eq!((lease.holder.as_str(), lease.runs), ("late", 2));
 }
 
