@@ -35,12 +35,16 @@ python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosm
 python3 -c 'import localstripe' 2>/dev/null || python3 -m pip install --quiet localstripe
 
 # Debian packages the tests use: Chromium, pdftotext/pdftoppm (poppler-utils: the invoice and
-# quote PDFs are read back), and the sqlite3 tool (the session-expiry test
-# ages a session in the SQLite file).
+# quote PDFs are read back), the sqlite3 tool (the session-expiry test
+# ages a session in the SQLite file), nginx (the load balancer of scripts/test-cluster.sh, run
+# without daemon on a temporary prefix) and the PostgreSQL client tools (psql, pg_dump, pg_restore:
+# fresh databases, backup and restore in the cluster test).
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v sqlite3 >/dev/null || missing+=(sqlite3)
 command -v pdftotext >/dev/null || missing+=(poppler-utils)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v pg_dump >/dev/null || missing+=(postgresql-client)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && apt-get install -y -qq "${missing[@]}"

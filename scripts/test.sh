@@ -2,8 +2,10 @@
 # Sets up and runs every test: format, lints, Rust tests on SQLite (and PostgreSQL when one
 # answers on 127.0.0.1:5432, always in CI), with the object storage tests against a real
 # S3-compatible server (s3s-fs on 127.0.0.1, scripts/s3-test-server.sh), the generated TypeScript
-# types of the engine (current with the Rust types), the WASM build and its parity test, the web app's
-# type check, lint, unit tests and build, and the end-to-end tests in Debian's Chromium.
+# types of the engine (current with the Rust types), the WASM build and its parity test, the web
+# app's type check, lint, unit tests and build, the end-to-end tests in Debian's Chromium, then the
+# several-servers tests (scripts/test-cluster.sh: kill -9 fault test on SQLite; on PostgreSQL two
+# instances behind nginx with the browser journey, backup and restore, and the fault test).
 # Ends with one line "N passed, N failed" adding up every suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -117,6 +119,13 @@ if [ -f web/package.json ]; then
     status=${PIPESTATUS[0]}
     set -e
     count_plain "$logdir/e2e.log"
+    [ "$status" -eq 0 ] || exit "$status"
+    echo "== Plusieurs instances : panne (SQLite, PostgreSQL), deux serveurs derrière nginx"
+    set +e
+    SERVER_BIN="$root/target/debug/server" TEST_POSTGRES_URL=$pg_url scripts/test-cluster.sh 2>&1 | tee "$logdir/cluster.log"
+    status=${PIPESTATUS[0]}
+    set -e
+    count_plain "$logdir/cluster.log"
     [ "$status" -eq 0 ] || exit "$status"
   fi
 fi

@@ -246,6 +246,10 @@ pub struct Settings {
     /// Where the stored files go: the data folder, another folder or an S3 bucket.
     #[command(flatten)]
     pub storage: crate::storage::StorageSettings,
+
+    /// Nom de cette instance quand plusieurs serveurs servent le site : renvoyé dans l'en-tête X-Instance et inscrit dans les verrous des tâches de fond (INSTANCE_ID, défaut : nom de la machine et numéro du processus, sans en-tête).
+    #[arg(long, env = "INSTANCE_ID", global = true, hide_env = true)]
+    pub instance_id: Option<String>,
 }
 
 impl Settings {
@@ -258,6 +262,25 @@ impl Settings {
                 self.data_dir.join("forme-additive.db").display()
             ),
         }
+    }
+
+    /// The name of this instance: `INSTANCE_ID`, else the host name and the process id.
+    pub fn instance_name(&self) -> String {
+        if let Some(id) = self
+            .instance_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            return id.to_owned();
+        }
+        let host = std::fs::read_to_string("/etc/hostname")
+            .ok()
+            .map(|h| h.trim().to_owned())
+            .filter(|h| !h.is_empty())
+            .or_else(|| std::env::var("HOSTNAME").ok())
+            .unwrap_or_else(|| "server".to_owned());
+        format!("{host}-{}", std::process::id())
     }
 
     /// Whether the site is served over HTTPS, so cookies carry `Secure` and responses HSTS: the

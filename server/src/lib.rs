@@ -12,6 +12,7 @@ pub mod documents;
 pub mod domain;
 pub mod error;
 pub mod extract;
+pub mod jobs;
 pub mod mail;
 pub mod middleware;
 pub mod payment;

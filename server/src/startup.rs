@@ -3,11 +3,10 @@
 
 use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
-use std::time::Duration;
 
 use anyhow::Context;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderName, HeaderValue};
 use axum::middleware::from_fn_with_state;
 use axum::Router;
 use tokio::net::TcpListener;
@@ -15,9 +14,9 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::auth::{csrf, tokens};
-use crate::clock;
 use crate::config::Settings;
 use crate::db::{self, Db};
+use crate::jobs;
 use crate::mail::{MailSettings, Mailer};
 use crate::middleware::{client_ip, maintenance, security_headers};
 use crate::routes;
@@ -65,10 +64,11 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
     let state = AppState {
         db,
         config: Arc::new(RuntimeConfig {
-            settings,
             cookie_secure,
             session_ttl,
             session_max_ttl,
+            instance: settings.instance_name(),
+            settings,
         }),
         keys: Arc::new(Keys::derive(csrf_key.as_bytes(), captcha_key)),
         mailer,
@@ -91,6 +91,13 @@ pub const HSTS: &str = "max-age=63072000; includeSubDomains";
 /// The whole site: API routes, then static files and pages, with the shared layers.
 pub fn app(state: AppState) -> Router {
     let https = state.config.cookie_secure;
+    // Behind a load balancer, the answering instance names itself (only when INSTANCE_ID is set).
+    let instance = state
+        .config
+        .settings
+        .instance_id
+        .as_deref()
+        .and_then(|id| HeaderValue::from_str(id).ok());
     let router = routes::api_router()
         .fallback(routes::pages::serve)
         .layer(from_fn_with_state(
@@ -106,6 +113,13 @@ pub fn app(state: AppState) -> Router {
         ))
         .layer(TraceLayer::new_for_http())
         .with_state(state);
+    let router = match instance {
+        Some(id) => router.layer(SetResponseHeaderLayer::overriding(
+            HeaderName::from_static(INSTANCE_HEADER),
+            id,
+        )),
+        None => router,
+    };
     if https {
         router.layer(SetResponseHeaderLayer::if_not_present(
             header::STRICT_TRANSPORT_SECURITY,
@@ -115,6 +129,9 @@ pub fn app(state: AppState) -> Router {
         router
     }
 }
+
+/// Response header naming the instance that answered (`INSTANCE_ID`).
+pub const INSTANCE_HEADER: &str = "x-instance";
 
 /// A bound, ready-to-run server.
 pub struct Application {
@@ -147,38 +164,16 @@ impl Application {
 
     /// Serves until the process stops.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        tokio::spawn(purge_loop(
+        tokio::spawn(jobs::purge_loop(
             self.state.db.clone(),
             self.state.storage.clone(),
+            self.state.config.instance.clone(),
         ));
         let service = app(self.state).into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(self.listener, service)
             .with_graceful_shutdown(shutdown_signal())
             .await?;
         Ok(())
-    }
-}
-
-/// Removes expired sessions, rate-limit events, quote entries, captcha solutions and uploads
-/// (with the files nothing names any more, untouched for an hour) every hour.
-async fn purge_loop(db: Db, storage: Storage) {
-    let mut tick = tokio::time::interval(Duration::from_secs(3600));
-    loop {
-        tick.tick().await;
-        let now = clock::now();
-        let result = async {
-            db::sessions::purge_expired(&db, now).await?;
-            db::rate_limits::purge(&db, now - 86_400).await?;
-            db::quote_entries::purge(&db, now).await?;
-            db::captcha::purge(&db, now).await?;
-            let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
-            routes::devis::purge::purge_uploads(&db, &storage, now, hour_ago).await?;
-            Ok::<(), anyhow::Error>(())
-        }
-        .await;
-        if let Err(e) = result {
-            tracing::warn!(error = %e, "purge failed");
-        }
     }
 }
 

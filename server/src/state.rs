@@ -50,6 +50,8 @@ pub struct RuntimeConfig {
     pub session_ttl: i64,
     /// Absolute session lifetime in seconds from the sign-in, whatever the use.
     pub session_max_ttl: i64,
+    /// Name of this instance (`INSTANCE_ID`, else host and process id): holder of job leases.
+    pub instance: String,
 }
 
 /// Shared application state (cheap to clone).

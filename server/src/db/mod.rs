@@ -20,6 +20,7 @@ pub mod discounts;
 pub mod email_codes;
 pub mod fold;
 pub mod invoices;
+pub mod job_leases;
 pub mod orders;
 pub mod part_history;
 pub mod part_queue;

@@ -1,5 +1,6 @@
 //! The file outbox: one RFC 5322 `.eml` file per message, named
-//! `<UTC time>_<purpose>_<recipient>_<n>.eml`, written atomically (temporary file, then rename).
+//! `<UTC time>_<purpose>_<recipient>_<process id>-<n>.eml`, written atomically (temporary file,
+//! then rename). The process id keeps the names of two instances sharing one folder apart.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -46,7 +47,8 @@ fn file_name(mail: &OutgoingMail) -> PathBuf {
         .take(80)
         .collect();
     PathBuf::from(format!(
-        "{now}_{}_{recipient}_{n}.eml",
-        mail.purpose.as_str()
+        "{now}_{}_{recipient}_{}-{n}.eml",
+        mail.purpose.as_str(),
+        std::process::id()
     ))
 }

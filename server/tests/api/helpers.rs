@@ -131,6 +131,7 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
         stripe_api_base: "https://api.stripe.com".into(),
         stripe_js_url: "https://js.stripe.com/v3/".into(),
         storage: StorageSettings::default(),
+        instance_id: None,
     };
     change(&mut settings);
     let app = Application::build(settings, "127.0.0.1:0".parse().unwrap())

@@ -31,6 +31,7 @@ mod email;
 mod entreprise;
 mod extractors;
 mod factures;
+mod jobs;
 mod pages;
 mod password_change;
 mod payment;

@@ -1,0 +1,69 @@
+//! Background jobs of the server. Every instance runs the loop, but a job that must run once for
+//! the whole site (the purge) first takes its lease in the database (`db::job_leases`): with two
+//! instances or more, one of them runs it each period and the others skip; when the holder dies,
+//! another instance takes the lease once it has expired.
+
+use std::time::Duration;
+
+use crate::clock;
+use crate::db::{self, Db};
+use crate::routes;
+use crate::storage::Storage;
+
+/// Name of the purge's lease.
+pub const PURGE_JOB: &str = "purge";
+/// How long a purge's lease lasts: the purge runs about once per this period, site-wide.
+pub const PURGE_LEASE_SECS: i64 = 3600;
+/// How often each instance checks whether the purge's lease is free.
+const PURGE_CHECK_EVERY: Duration = Duration::from_secs(300);
+
+/// Runs `job` if this instance takes its lease for `ttl` seconds; returns whether it ran.
+pub async fn run_once<F, Fut>(
+    db: &Db,
+    job: &str,
+    holder: &str,
+    ttl: i64,
+    run: F,
+) -> anyhow::Result<bool>
+where
+    F: FnOnce() -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<()>>,
+{
+    if !db::job_leases::try_take(db, job, holder, clock::now(), ttl).await? {
+        return Ok(false);
+    }
+    run().await?;
+    Ok(true)
+}
+
+/// Removes expired sessions, rate-limit events, quote entries, captcha solutions and uploads
+/// (with the files nothing names any more, untouched for an hour): the work of one purge.
+pub async fn purge(db: &Db, storage: &Storage) -> anyhow::Result<()> {
+    let now = clock::now();
+    db::sessions::purge_expired(db, now).await?;
+    db::rate_limits::purge(db, now - 86_400).await?;
+    db::quote_entries::purge(db, now).await?;
+    db::captcha::purge(db, now).await?;
+    let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+    routes::devis::purge::purge_uploads(db, storage, now, hour_ago).await?;
+    Ok(())
+}
+
+/// Checks every five minutes (and at start) whether the purge is due, and runs it when this
+/// instance takes the lease. Logs `job purge ran` or `job purge skipped` (the cluster test reads
+/// these lines).
+pub async fn purge_loop(db: Db, storage: Storage, instance: String) {
+    let mut tick = tokio::time::interval(PURGE_CHECK_EVERY);
+    loop {
+        tick.tick().await;
+        let result = run_once(&db, PURGE_JOB, &instance, PURGE_LEASE_SECS, || {
+            purge(&db, &storage)
+        })
+        .await;
+        match result {
+            Ok(true) => tracing::info!(instance = %instance, "job purge ran"),
+            Ok(false) => tracing::info!(instance = %instance, "job purge skipped: lease held"),
+            Err(e) => tracing::warn!(error = %e, "purge failed"),
+        }
+    }
+}
