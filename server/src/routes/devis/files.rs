@@ -178,11 +178,9 @@ pub async fn process_file(
                 .ok_or_else(|| StorageError::Missing(stored.storage_key.clone()))?;
             let name = stored.file_name.clone();
             let body = entry.body;
-            let analysed = tokio::task::spawn_blocking(move || {
-                match body {
-                    None => quote_core::analyze_file(&name, &bytes, &options),
-                    Some(b) => quote_core::analyze_file_body(&name, &bytes, &options, b as usize),
-                }
+            let analysed = tokio::task::spawn_blocking(move || match body {
+                None => quote_core::analyze_file(&name, &bytes, &options),
+                Some(b) => quote_core::analyze_file_body(&name, &bytes, &options, b as usize),
             })
             .await
             .map_err(|e| ApiError::Internal(e.into()))?;
