@@ -1,6 +1,7 @@
 //! Forme Additive web server: configuration, database, sessions, routes and the site's rules.
 
 pub mod admin;
+pub mod analysis_gate;
 pub mod audit;
 pub mod auth;
 pub mod clock;

@@ -73,9 +73,7 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
         keys: Arc::new(Keys::derive(csrf_key.as_bytes(), captcha_key)),
         mailer,
         backend: Arc::new(OnceLock::new()),
-        analyses: Arc::new(tokio::sync::Semaphore::new(
-            std::thread::available_parallelism().map_or(1, usize::from),
-        )),
+        analyses: crate::analysis_gate::AnalysisGate::per_core(),
         payment,
         storage,
     };

@@ -67,8 +67,8 @@ pub struct AppState {
     pub mailer: Mailer,
     /// The controllers (`/api/backend/...` without the prefix), for the proxy.
     pub backend: Arc<OnceLock<Router>>,
-    /// Permits of the file analyses run at once (one per core).
-    pub analyses: Arc<tokio::sync::Semaphore>,
+    /// The bound on file analyses run at once (one per core).
+    pub analyses: crate::analysis_gate::AnalysisGate,
     /// Card payments through Stripe, when configured (`None`: the card is not offered).
     pub payment: Option<Stripe>,
     /// The stored files: dropped 3D files and issued PDFs (local folder or S3 bucket).

@@ -28,11 +28,19 @@ const artifacts = join(here, 'artifacts');
 const admin = { email: 'admin@forme-additive.test', password: 'Admin-cluster-2026-secret' };
 
 /**
- * The environment of one instance. Object storage: the instances share DATA_DIR today; a
- * `STORAGE_URL` (and its endpoint and keys) set in the caller's environment is passed through
- * unchanged, so the same test runs on a bucket once the storage backend exists.
+ * The bucket of the S3 test server (scripts/s3-test-server.sh, started by scripts/test.sh) when
+ * one runs: the instances keep their files under one prefix of it, as in production; without it
+ * they share DATA_DIR.
  */
-function instanceEnv({ dataDir, dbUrl, instanceId, publicUrl }) {
+const bucket = process.env.S3_TEST_ENDPOINT && process.env.S3_TEST_ROOT
+  ? { name: process.env.S3_TEST_BUCKET, prefix: `cluster-${process.pid}-${Date.now()}` }
+  : null;
+
+/** The folder s3s-fs keeps a prefix of the bucket in (one file per object). */
+const bucketFolder = (prefix) => join(process.env.S3_TEST_ROOT, 'data', bucket.name, prefix);
+
+/** The environment of one instance; `prefix` names its part of the bucket when there is one. */
+function instanceEnv({ dataDir, dbUrl, instanceId, publicUrl, prefix = bucket?.prefix }) {
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -43,6 +51,15 @@ function instanceEnv({ dataDir, dbUrl, instanceId, publicUrl }) {
     TRUST_PROXY: 'true',
     TRUSTED_PROXIES: '127.0.0.2',
   };
+  if (bucket) {
+    Object.assign(env, {
+      STORAGE_URL: `s3://${bucket.name}/${prefix}`,
+      S3_ENDPOINT: process.env.S3_TEST_ENDPOINT,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: process.env.S3_TEST_ACCESS_KEY,
+      AWS_SECRET_ACCESS_KEY: process.env.S3_TEST_SECRET_KEY,
+    });
+  }
   if (instanceId) env.INSTANCE_ID = instanceId;
   else delete env.INSTANCE_ID;
   if (publicUrl) env.PUBLIC_URL = publicUrl;
@@ -80,7 +97,7 @@ async function main() {
     createAdmin(serverBin, instanceEnv({ dataDir, dbUrl: db.url }), admin.email, admin.password);
     const lb = await startNginx(nginxPrefix, portLb, [portA, portB]);
     children.push(lb.child);
-    console.log(`# nginx ${lb.baseUrl} (pid ${lb.child.pid}) -> a ${a.baseUrl} (pid ${a.child.pid}), b ${b.baseUrl} (pid ${b.child.pid}); database ${db.name}; data ${dataDir}`);
+    console.log(`# nginx ${lb.baseUrl} (pid ${lb.child.pid}) -> a ${a.baseUrl} (pid ${a.child.pid}), b ${b.baseUrl} (pid ${b.child.pid}); database ${db.name}; data ${dataDir}${bucket ? `; files in s3://${bucket.name}/${bucket.prefix} (${process.env.S3_TEST_ENDPOINT})` : "; files in the data folder"}`);
 
     browser = await chromium.launchPersistentContext(profileDir, {
       executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
@@ -157,8 +174,18 @@ async function main() {
       if (restore.status !== 0) throw new Error(`pg_restore: ${restore.stderr}`);
       const restoredData = mkdtempSync(join(tmpdir(), 'fa-cluster-restored-'));
       cpSync(dataDir, restoredData, { recursive: true });
+      // The files: the bucket's objects copied under a new prefix (what `rclone copy` of the
+      // bucket does), or the data folder's copy above when there is no bucket.
+      const restoredPrefix = bucket ? `${bucket.prefix}-restored` : undefined;
+      if (bucket) {
+        if (existsSync(join(dataDir, 'uploads')) || existsSync(join(dataDir, 'documents'))) {
+          throw new Error('with a bucket, files were written to DATA_DIR');
+        }
+        if (!existsSync(join(bucketFolder(bucket.prefix), 'uploads'))) throw new Error('no upload in the bucket');
+        cpSync(bucketFolder(bucket.prefix), bucketFolder(restoredPrefix), { recursive: true });
+      }
       const port = await freePort();
-      const c = await startInstance(serverBin, instanceEnv({ dataDir: restoredData, dbUrl: restored.url, instanceId: 'restored' }), port, 'restored');
+      const c = await startInstance(serverBin, instanceEnv({ dataDir: restoredData, dbUrl: restored.url, instanceId: 'restored', prefix: restoredPrefix }), port, 'restored');
       children.push(c.child);
       try {
         const list = async (base) => {
@@ -179,7 +206,7 @@ async function main() {
         const pdf = await after.client.send(`/api/backend/Commande/${paid}/facture.pdf`);
         const bytes = Buffer.from(await pdf.arrayBuffer());
         if (pdf.status !== 200 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`restored invoice PDF: ${pdf.status}`);
-        console.log(`     ${items.length} order(s) served identically by the restored database`);
+        console.log(`     ${items.length} order(s) served identically by the restored database${bucket ? ` and bucket copy (${restoredPrefix})` : ''}`);
       } finally {
         await stop(c.child);
         rmSync(restoredData, { recursive: true, force: true });

@@ -27,6 +27,8 @@ async fn timed(admin: &TestClient, path: &str) -> (Duration, Value) {
     (best, body)
 }
 
+/// What a measured request's answer must satisfy.
+type Check = Box<dyn Fn(&Value) -> bool>;
 #[tokio::test]
 #[ignore = "fills the database with 10,000 orders; run with --ignored"]
 async fn the_admin_lists_stay_fast_with_ten_thousand_orders() {
@@ -237,7 +239,7 @@ async fn the_admin_part_lists_stay_fast_with_fifty_thousand_parts() {
         started.elapsed()
     );
     let big_parts = PARTS / 10;
-    let cases: [(&str, Box<dyn Fn(&Value) -> bool>); 6] = [
+    let cases: [(&str, Check); 6] = [
         (
             "Pieces/ForReview",
             Box::new(|v| v.as_array().map(Vec::len) == Some(1_000)),

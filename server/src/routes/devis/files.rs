@@ -165,12 +165,6 @@ pub async fn process_file(
     let analysis: Analysis = match cached.and_then(|json| serde_json::from_str(&json).ok()) {
         Some(a) => a,
         None => {
-            // At most one analysis per core at once, whatever the number of requests.
-            let _permit = state
-                .analyses
-                .acquire()
-                .await
-                .map_err(|e| ApiError::Internal(e.into()))?;
             let bytes = state
                 .storage
                 .get(&stored.storage_key)
@@ -178,12 +172,15 @@ pub async fn process_file(
                 .ok_or_else(|| StorageError::Missing(stored.storage_key.clone()))?;
             let name = stored.file_name.clone();
             let body = entry.body;
-            let analysed = tokio::task::spawn_blocking(move || match body {
-                None => quote_core::analyze_file(&name, &bytes, &options),
-                Some(b) => quote_core::analyze_file_body(&name, &bytes, &options, b as usize),
-            })
-            .await
-            .map_err(|e| ApiError::Internal(e.into()))?;
+            // At most one analysis per core at once, whatever the number of requests.
+            let analysed = state
+                .analyses
+                .run(move || match body {
+                    None => quote_core::analyze_file(&name, &bytes, &options),
+                    Some(b) => quote_core::analyze_file_body(&name, &bytes, &options, b as usize),
+                })
+                .await
+                .map_err(|e| ApiError::Internal(e.into()))?;
             match analysed {
                 Ok(mut a) => {
                     // The open edges' segments are drawing for the viewer, which analyses the
