@@ -13,6 +13,7 @@
 #
 #   bench/load.sh                 # builds release binaries first (cargo build --release)
 #   DURATION=10s bench/load.sh    # a quick look
+#   NO_BUILD=1 CARGO_TARGET_DIR=/elsewhere bench/load.sh   # binaries built beforehand
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -23,7 +24,11 @@ CONNECTIONS=${CONNECTIONS:-64}
 
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
 [ -f web/dist/index.html ] || { echo "web/dist/index.html absent : cd web && npx vite build"; exit 1; }
-CARGO_BUILD_JOBS=${CARGO_BUILD_JOBS:-2} cargo build --release -p server --bin server --example hello
+# NO_BUILD=1: use the release binaries already built (in $CARGO_TARGET_DIR or target/).
+if [ -z "${NO_BUILD:-}" ]; then
+  CARGO_BUILD_JOBS=${CARGO_BUILD_JOBS:-2} cargo build --release -p server --bin server --example hello
+fi
+rel=${CARGO_TARGET_DIR:-target}/release
 
 tmp=$(mktemp -d)
 pids=()
@@ -52,9 +57,9 @@ start() { # log-file command...: starts a server, waits for "listening on", prin
 export DATA_DIR=$tmp/data WEB_DIST=$root/web/dist RUST_LOG=error
 email=bench@forme-additive.test
 password=Bench-load-2026-secret
-echo "$password" | target/release/server create-admin --email "$email" --password-stdin >/dev/null
-hello=$(start "$tmp/hello.log" target/release/examples/hello 127.0.0.1:0)
-site=$(start "$tmp/site.log" target/release/server serve --addr 127.0.0.1:0)
+echo "$password" | "$rel"/server create-admin --email "$email" --password-stdin >/dev/null
+hello=$(start "$tmp/hello.log" "$rel"/examples/hello 127.0.0.1:0)
+site=$(start "$tmp/site.log" "$rel"/server serve --addr 127.0.0.1:0)
 
 # A visitor with a quoted cube.stl (quote cookie) who is also signed in with a basket line.
 jar=$tmp/cookies.txt

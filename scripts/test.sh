@@ -70,6 +70,17 @@ set -e
 count_cargo "$logdir/cargo.log"
 [ "$status" -eq 0 ] || exit "$status"
 
+echo "== Import STEP (quote-core, fonctionnalité step, hors du bundle WASM par défaut)"
+cargo clippy -p quote-core --features step --lib --tests -- -D warnings
+set +e
+cargo test -p quote-core --features step --lib step 2>&1 | tee "$logdir/cargo-step.log"
+status=${PIPESTATUS[0]}
+[ "$status" -eq 0 ] && cargo test -p quote-core --features step --test step_corpus 2>&1 | tee -a "$logdir/cargo-step.log"
+status=$(( status + PIPESTATUS[0] ))
+set -e
+count_cargo "$logdir/cargo-step.log"
+[ "$status" -eq 0 ] || exit 1
+
 pg_url=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 if command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then
   echo "== Tests du serveur sur PostgreSQL ($pg_url)"

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Parser, ValueEnum};
 use quote_core::Unit;
 
-/// Analyse et chiffre des fichiers 3D (STL, OBJ, 3MF) : volume, surface, dimensions, étanchéité
+/// Analyse et chiffre des fichiers 3D (STL, OBJ, 3MF, STEP) : volume, surface, dimensions, étanchéité
 /// et prix unitaire pour chaque procédé.
 #[derive(Debug, Parser)]
 #[command(name = "quote", version)]
@@ -18,7 +18,7 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
 
-    /// Unité dans laquelle les fichiers ont été dessinés.
+    /// Unité dans laquelle les fichiers ont été dessinés (un fichier STEP donne la sienne).
     #[arg(long, value_enum, default_value_t = UnitArg::Mm)]
     pub unit: UnitArg,
 

@@ -1,4 +1,4 @@
-//! The `quote` command: analyses and prices STL, OBJ and 3MF files, as a French table or one JSON
+//! The `quote` command: analyses and prices STL, OBJ, 3MF and STEP files, as a French table or one JSON
 //! line per file (`--json`). Exits with status 2 when a file could not be read.
 
 mod args;
@@ -83,7 +83,8 @@ fn analyse(
 ) -> Result<Analysis, QuoteError> {
     let (format, mut mesh, notes) = import_noting(name, &bytes)?;
     drop(bytes);
-    if options.unit != Unit::Mm {
+    // A STEP file states its unit, already applied by the reader.
+    if options.unit != Unit::Mm && format != quote_core::Format::Step {
         mesh.scale(options.unit.to_mm());
     }
     let mut analysis = match body {

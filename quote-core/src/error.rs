@@ -96,6 +96,40 @@ pub enum QuoteError {
         /// Bodies in the file.
         bodies: usize,
     },
+    /// Saved options (a basket line, a quote entry) name a material, colour, finish or
+    /// post-treatment that the catalog no longer offers.
+    #[error("{detail}")]
+    Withdrawn {
+        /// The French sentence for the customer, with what to do.
+        detail: String,
+    },
+    /// A STEP file holds no solid (only surfaces, a triangulation, a drawing...).
+    #[error("Le fichier STEP ne contient rien à imprimer\u{a0}: {detail}. Exportez la pièce en STL ou en 3MF depuis votre logiciel de CAO.")]
+    StepNoSolid {
+        /// What the file holds instead, in French.
+        detail: String,
+    },
+    /// A STEP file uses geometry the reader does not handle.
+    #[error("Le fichier STEP utilise {what}, que le moteur ne sait pas lire. Exportez la pièce en STL ou en 3MF depuis votre logiciel de CAO.")]
+    StepUnsupported {
+        /// What is not handled, in French ("des surfaces décalées (OFFSET_SURFACE)").
+        what: String,
+    },
+    /// A STEP file breaks the format or its geometry is inconsistent.
+    #[error("Le fichier STEP est invalide\u{a0}: {detail}. Exportez de nouveau la pièce, en STL ou en 3MF de préférence.")]
+    StepInvalid {
+        /// What was wrong, in French.
+        detail: String,
+    },
+    /// A STEP file would take too long or too much memory to tessellate.
+    #[error("Le fichier STEP est trop lourd pour être analysé ici ({detail}). Exportez la pièce en STL ou en 3MF depuis votre logiciel de CAO.")]
+    StepTooComplex {
+        /// The bound that was reached, in French.
+        detail: String,
+    },
+    /// STEP files are not read by this build of the engine (feature `step` off).
+    #[error("La lecture des fichiers STEP n'est pas disponible ici. Exportez la pièce en STL ou en 3MF depuis votre logiciel de CAO.")]
+    StepUnavailable,
     /// The catalog file is invalid.
     #[error("Catalogue invalide\u{a0}: {detail}")]
     InvalidCatalog {
@@ -122,8 +156,14 @@ impl QuoteError {
             QuoteError::TooManyTriangles { .. } => "too_many_triangles",
             QuoteError::InvalidOption { .. } => "invalid_option",
             QuoteError::DoesNotFit { .. } => "does_not_fit",
+            QuoteError::Withdrawn { .. } => "option_withdrawn",
             QuoteError::InvalidCatalog { .. } => "invalid_catalog",
             QuoteError::NoSuchBody { .. } => "no_such_body",
+            QuoteError::StepNoSolid { .. } => "step_no_solid",
+            QuoteError::StepUnsupported { .. } => "step_unsupported",
+            QuoteError::StepInvalid { .. } => "step_invalid",
+            QuoteError::StepTooComplex { .. } => "step_too_complex",
+            QuoteError::StepUnavailable => "step_unavailable",
         }
     }
 

@@ -1,4 +1,5 @@
-//! Forme Additive quote engine: reads STL, OBJ and 3MF files from byte slices, analyses the mesh
+//! Forme Additive quote engine: reads STL, OBJ and 3MF files (STEP with the `step` feature)
+//! from byte slices, analyses the mesh
 //! (volume, area, box, shells, watertightness, overhangs, wall thickness, fit in each process's
 //! build volume) and prices it from a catalog, in integer cents.
 //!
@@ -29,7 +30,8 @@ pub fn analyze_file(
     options: &AnalysisOptions,
 ) -> Result<Analysis, QuoteError> {
     let (format, mut mesh, notes) = import_noting(name, bytes)?;
-    if options.unit != Unit::Mm {
+    // A STEP file states its unit, already applied by the reader.
+    if options.unit != Unit::Mm && format != Format::Step {
         mesh.scale(options.unit.to_mm());
     }
     let mut analysis = analyze(format, &mesh, options)?;
@@ -46,7 +48,8 @@ pub fn analyze_file_body(
     body: usize,
 ) -> Result<Analysis, QuoteError> {
     let (format, mut mesh, notes) = import_noting(name, bytes)?;
-    if options.unit != Unit::Mm {
+    // A STEP file states its unit, already applied by the reader.
+    if options.unit != Unit::Mm && format != Format::Step {
         mesh.scale(options.unit.to_mm());
     }
     let mut analysis = analyze_body(format, &mesh, options, body)?;

@@ -79,3 +79,35 @@ fn a_hollow_part_is_one_body_and_alone_it_is_the_whole_file() {
     let e = analyse("hollow_cube.stl", Some(1)).unwrap_err();
     assert_eq!(e.code(), "no_such_body");
 }
+
+#[test]
+fn each_body_alone_carries_the_repairs_made_on_it_and_they_add_up_to_the_file_s() {
+    let whole = analyse("inverted_body.stl", None).unwrap();
+    assert_eq!(whole.repairs.turned_bodies, 1);
+    let first = analyse("inverted_body.stl", Some(0)).unwrap();
+    let second = analyse("inverted_body.stl", Some(1)).unwrap();
+    // The second cube was written inside out: it alone was turned, and says so.
+    assert_eq!(first.repairs.turned_bodies, 0);
+    assert_eq!(second.repairs.turned_bodies, 1);
+    let codes =
+        |a: &Analysis| -> Vec<String> { a.warnings.iter().map(|w| w.code.clone()).collect() };
+    assert!(
+        !codes(&first).iter().any(|c| c.starts_with("repaired_")),
+        "{:?}",
+        first.warnings
+    );
+    assert!(
+        codes(&second).contains(&"repaired_bodies".to_owned()),
+        "{:?}",
+        second.warnings
+    );
+    for a in [&first, &second] {
+        assert!(a.repairs.closed_as_read && a.repairs.watertight_as_read);
+        assert!(!a.repairs.weld_closed && a.repairs.welded_vertices == 0);
+    }
+    // A sound two-body file: no body has a repair.
+    for b in 0..2 {
+        let a = analyse("two_bodies.stl", Some(b)).unwrap();
+        assert_eq!(a.repairs, analyse("two_bodies.stl", None).unwrap().repairs);
+    }
+}

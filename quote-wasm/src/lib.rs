@@ -10,7 +10,7 @@ mod preview;
 #[cfg(feature = "ts")]
 pub mod ts;
 
-use quote_core::pricing::{price as price_part, Catalog, PriceOptions};
+use quote_core::pricing::{price as price_part, price_saved, Catalog, PriceOptions};
 use quote_core::Unit;
 use quote_core::{Analysis, QuoteError};
 use serde::Serialize;
@@ -191,7 +191,9 @@ fn analyze_part(
 }
 
 /// Prices an analysed part (`analysis_json` from [`analyze`]) with the customer's options
-/// (quote-core's `PriceOptions` as JSON); returns the breakdown as JSON.
+/// (quote-core's `PriceOptions` as JSON); returns the breakdown as JSON. The options may be a
+/// quote entry saved before the catalog changed: a choice it no longer offers gets quote-core's
+/// "n'est plus proposé" sentence.
 #[wasm_bindgen]
 pub fn price(
     analysis_json: &str,
@@ -202,7 +204,7 @@ pub fn price(
     let options: PriceOptions =
         serde_json::from_str(options_json).map_err(|e| bad_argument("options", e))?;
     let catalog = catalog_from(catalog_json).map_err(quote_error)?;
-    let breakdown = price_part(&analysis, &options, &catalog).map_err(quote_error)?;
+    let breakdown = price_saved(&analysis, &options, &catalog).map_err(quote_error)?;
     to_json(&breakdown)
 }
 

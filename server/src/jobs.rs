@@ -2,11 +2,16 @@
 //! the whole site (the purge) first takes its lease in the database (`db::job_leases`): with two
 //! instances or more, one of them runs it each period and the others skip; when the holder dies,
 //! another instance takes the lease once it has expired.
+//!
+//! The e-mail drainer ([`mail_loop`]) runs on every instance at once: it needs no lease because
+//! each queued message is claimed row by row (`db::mail_outbox`), so the instances share the
+//! work and never send one message twice.
 
 use std::time::Duration;
 
 use crate::clock;
 use crate::db::{self, Db};
+use crate::mail::{self, Mailer};
 use crate::routes;
 use crate::storage::Storage;
 
@@ -46,7 +51,32 @@ pub async fn purge(db: &Db, storage: &Storage) -> anyhow::Result<()> {
     db::captcha::purge(db, now).await?;
     let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
     routes::devis::purge::purge_uploads(db, storage, now, hour_ago).await?;
+    db::mail_outbox::purge_sent(db, now - SENT_MAIL_KEPT_SECS).await?;
     Ok(())
+}
+
+/// How long a sent message stays in the outbox table (for the operator), then the purge
+/// deletes it.
+pub const SENT_MAIL_KEPT_SECS: i64 = 7 * 86_400;
+
+/// Sends the queued e-mails: at start (messages left by an instance that stopped), whenever this
+/// instance queues one ([`Mailer::wake`]), and every [`mail::SWEEP_EVERY`] (retries, and messages
+/// another instance queued or left claimed when it died). Logs what each drain did.
+pub async fn mail_loop(mailer: Mailer) {
+    loop {
+        match mailer.drain(clock::now()).await {
+            Ok(d) if d == mail::Drained::default() => {}
+            Ok(d) => tracing::info!(
+                instance = mailer.instance(),
+                sent = d.sent,
+                retried = d.retried,
+                given_up = d.given_up,
+                "mail outbox drained"
+            ),
+            Err(e) => tracing::warn!(error = %e, "mail outbox drain failed"),
+        }
+        mailer.woken(mail::SWEEP_EVERY).await;
+    }
 }
 
 /// Checks every five minutes (and at start) whether the purge is due, and runs it when this

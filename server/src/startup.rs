@@ -43,16 +43,21 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
         db::settings::get_or_init(&db, "captcha_secret", &tokens::random_token()).await?;
     let session_ttl = settings.session_hours.max(1) * 3600;
     let session_max_ttl = settings.session_max_hours.max(1) * 3600;
-    let mailer = Mailer::new(MailSettings {
-        smtp_url: settings.smtp_url.clone(),
-        outbox_dir: settings.data_dir.join("outbox"),
-        from: settings.mail_from.clone(),
-        brand: settings.brand_name.clone(),
-        base_url: settings
-            .public_url
-            .clone()
-            .unwrap_or_else(|| "http://127.0.0.1:8080".to_owned()),
-    })
+    let instance = settings.instance_name();
+    let mailer = Mailer::new(
+        MailSettings {
+            smtp_url: settings.smtp_url.clone(),
+            outbox_dir: settings.data_dir.join("outbox"),
+            from: settings.mail_from.clone(),
+            brand: settings.brand_name.clone(),
+            base_url: settings
+                .public_url
+                .clone()
+                .unwrap_or_else(|| "http://127.0.0.1:8080".to_owned()),
+        },
+        db.clone(),
+        &instance,
+    )
     .context("configuring e-mail")?;
     let payment = crate::payment::Stripe::from_settings(&settings).context("configuring Stripe")?;
     let storage = Storage::open(&settings.storage, &settings.data_dir)?;
@@ -67,7 +72,7 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
             cookie_secure,
             session_ttl,
             session_max_ttl,
-            instance: settings.instance_name(),
+            instance,
             settings,
         }),
         keys: Arc::new(Keys::derive(csrf_key.as_bytes(), captcha_key)),
@@ -167,6 +172,7 @@ impl Application {
             self.state.storage.clone(),
             self.state.config.instance.clone(),
         ));
+        tokio::spawn(jobs::mail_loop(self.state.mailer.clone()));
         let service = app(self.state).into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(self.listener, service)
             .with_graceful_shutdown(shutdown_signal())

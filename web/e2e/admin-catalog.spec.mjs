@@ -2,13 +2,21 @@
 // rate that sets the cube's price in /compte/admin/catalogue (quote-core's French refusal of
 // unordered quantity breaks shown first, then a confirmed save as version 2); a new quote in the browser shows
 // the new price, confirmed by the server to the cent, while the customer's order keeps its amounts.
-// The last step saves the original values again from the history (version 3), so that the specs
-// that run after this one see the shipped rates. The steps share the journey's state, in order.
+// The original values are then saved again from the history (version 3). Next the admin adds a
+// material to SLS (a duplicate identifier refused in the dialog, an emptied name refused by
+// quote-core), a visitor's new quote offers it at a price the server confirms to the cent, and
+// the admin removes it again: the visitor's entry then says it is no longer offered, and the
+// catalog is the shipped one again, so that the specs that run after this one see the shipped
+// rates. The steps share the journey's state, in order.
 import { createAddressInPlace } from './support/commerce.mjs';
 import { expectAvatar, expectToast, freshEmail, signIn, signUpViaUi } from './support/flows.mjs';
 import { dropFile, euros, fixture, proxyCall, waitForServerPrice } from './support/quote.mjs';
 
-const journey = { email: null, numero: null, orderId: null, prix: null, totalTtc: null, field: null, newValue: null, expected: null };
+const journey = { email: null, numero: null, orderId: null, prix: null, totalTtc: null, field: null, newValue: null, expected: null, version: null };
+
+/** The material the admin adds to SLS, then removes: a minimum part price that sets the cube's
+ * price whatever its rates (copied from PA12 when it is added). */
+const added = { code: 'PA6', name: 'Polyamide 6 (PA6)', minimum: 9876 };
 
 /** The server's breakdown of the entry at `index` of the page's quote. */
 async function serverPrice(page, index = 0) {
@@ -169,6 +177,95 @@ export default [
       const [first, now] = await Promise.all([proxyCall(page, 'Admin/Catalogue/1'), proxyCall(page, 'Combinaison/full')]);
       if (canonical(now.body) !== canonical(first.body.catalogue)) throw new Error('version 3 is not the shipped catalog');
       await ctx.screenshot(page, 'admin-catalogue-historique');
+    },
+  },
+  {
+    name: 'the admin adds a material to SLS with its identifier, name and minimum price, after the dialog and quote-core refuse mistakes',
+    async run(ctx) {
+      const page = await ctx.newPage();
+      await asAdmin(ctx, page);
+      await ctx.goto(page, '/compte/admin/catalogue');
+      const version = page.locator('[data-testid=catalog-version] strong');
+      await version.waitFor();
+      journey.version = Number(await version.innerText());
+      await page.getByRole('tab', { name: 'SLS', exact: true }).click();
+      await page.locator('#m-SLS-PA12-name').waitFor();
+      await page.getByRole('button', { name: 'Ajouter un matériau' }).filter({ visible: true }).click();
+      const dialog = page.locator('[data-testid=add-material-SLS-form]');
+      await dialog.locator('#add-material-SLS-code').fill('PA12');
+      await dialog.locator('#add-material-SLS-name').fill(added.name);
+      await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
+      await dialog.getByText('L’identifiant « PA12 » existe déjà ici.').waitFor();
+      await ctx.screenshot(page, 'admin-catalogue-ajout-dialogue');
+      await dialog.locator('#add-material-SLS-code').fill(added.code);
+      await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const card = page.locator(`[data-testid=material-SLS-${added.code}]`);
+      await card.locator(`[data-testid=m-SLS-${added.code}-code]`, { hasText: added.code }).waitFor();
+      await typeNumber(page, `m-SLS-${added.code}-minimum_part_price_cents`, String(added.minimum));
+
+      // An emptied name: quote-core's French refusal, naming the material; nothing saved.
+      await page.locator(`#m-SLS-${added.code}-name`).fill('');
+      await saveVersion(page);
+      await page.locator('.catalog-aside .form-error').filter({ hasText: `SLS, matériaux\u00a0: le nom de «\u00a0${added.code}\u00a0» est vide.` }).waitFor();
+      await page.locator('[data-testid=catalog-version]', { hasText: `Version en vigueur : ${journey.version}` }).waitFor();
+      await page.locator(`#m-SLS-${added.code}-name`).fill(added.name);
+      await card.scrollIntoViewIfNeeded();
+      await ctx.screenshot(page, 'admin-catalogue-ajout');
+
+      await saveVersion(page);
+      await expectToast(page, 'Catalogue enregistré', `Version ${journey.version + 1}`);
+      await page.locator('[data-testid=catalog-version]', { hasText: `Version en vigueur : ${journey.version + 1}` }).waitFor();
+      const served = await proxyCall(page, 'Combinaison/full');
+      const pa6 = served.body.processes.find((p) => p.code === 'SLS').materials.find((m) => m.code === added.code);
+      if (pa6?.name !== added.name || pa6.minimum_part_price_cents !== added.minimum) throw new Error(`served: ${JSON.stringify(pa6)}`);
+    },
+  },
+  {
+    name: 'a visitor’s quote offers the added material at a price the server confirms; removed again, the entry says it is no longer offered',
+    async run(ctx) {
+      const visitor = await ctx.newPage();
+      await dropFile(ctx, visitor, fixture('cube.stl'));
+      await waitForServerPrice(visitor);
+      await visitor.getByLabel('Procédé').selectOption('SLS');
+      await visitor.getByLabel('Matériau').selectOption(added.code);
+      const shown = euros.format(added.minimum / 100);
+      await visitor.locator('[data-testid=line-price]', { hasText: shown }).waitFor();
+      await visitor.locator('[data-testid=server-state]', { hasText: `Prix confirmé par le serveur\u00a0: ${shown}` }).waitFor({ timeout: 30_000 });
+      const server = await serverPrice(visitor);
+      if (server.line_cents !== added.minimum || server.material !== added.code || server.material_name !== added.name) {
+        throw new Error(`the server prices ${JSON.stringify(server)}`);
+      }
+      await ctx.screenshot(visitor, 'catalogue-devis-nouveau-materiau');
+
+      // The admin removes it again, after a confirmation that says what becomes of orders.
+      const page = await ctx.newPage();
+      await asAdmin(ctx, page);
+      await ctx.goto(page, '/compte/admin/catalogue');
+      await page.getByRole('tab', { name: 'SLS', exact: true }).click();
+      const card = page.locator(`[data-testid=material-SLS-${added.code}]`);
+      await card.getByRole('button', { name: `Supprimer le matériau ${added.code} du procédé SLS` }).click();
+      const confirm = page.locator('.p-confirm-dialog');
+      await confirm.getByText('Les commandes passées gardent leur désignation', { exact: false }).waitFor();
+      await ctx.screenshot(page, 'admin-catalogue-suppression');
+      await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click();
+      await card.waitFor({ state: 'detached' });
+      await saveVersion(page);
+      await expectToast(page, 'Catalogue enregistré', `Version ${journey.version + 2}`);
+      const [first, now] = await Promise.all([proxyCall(page, 'Admin/Catalogue/1'), proxyCall(page, 'Combinaison/full')]);
+      if (canonical(now.body) !== canonical(first.body.catalogue)) throw new Error('the catalog is not the shipped one after the removal');
+      const { body: journal } = await proxyCall(page, 'Admin/Journal?action=catalogue.version');
+      const line = journal.items[0];
+      const path = `processes[SLS].materials[${added.code}]`;
+      if (line.avant[path]?.name !== added.name || line.apres[path] !== null) throw new Error(`the journal line does not name the removal: ${JSON.stringify(line)}`);
+
+      // The visitor's entry still names the material: a clear message, then another choice prices.
+      await visitor.reload();
+      const gone = `Le matériau ${added.code} n'est plus proposé pour le procédé SLS\u00a0: choisissez-en un autre.`;
+      await visitor.locator('.price-panel', { hasText: gone }).first().waitFor({ timeout: 30_000 });
+      await ctx.screenshot(visitor, 'catalogue-devis-materiau-retire');
+      await visitor.getByLabel('Matériau').selectOption('PA11');
+      await waitForServerPrice(visitor);
     },
   },
 ];

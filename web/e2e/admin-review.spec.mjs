@@ -68,6 +68,13 @@ async function expectOpenEdges(scope, count) {
   if (red < 30) throw new Error(`the open edges are not drawn: ${red} red pixel(s) in the viewer`);
 }
 
+/** Searches the review queue for `text` and waits for its total of `count` part(s). */
+async function findInQueue(admin, text, count) {
+  await admin.locator('#review-search').fill(text);
+  await admin.getByRole('button', { name: 'Rechercher', exact: true }).click();
+  await admin.locator('[data-testid=review-total]', { hasText: `${count} pièce(s) en attente pour « ${text} »` }).waitFor();
+}
+
 async function dashboardCount(ctx, page, label) {
   await ctx.goto(page, '/compte/admin-home');
   const tile = page.locator('[data-testid=dashboard-tile]', { hasText: label });
@@ -103,7 +110,10 @@ export default [
       await ctx.screenshot(admin, 'admin-tableau-de-bord');
       await admin.locator('[data-testid=dashboard-tile]', { hasText: 'pièce(s) à vérifier' }).click();
       await admin.waitForURL((u) => u.pathname === '/compte/admin/piece-validation');
-      await admin.getByRole('button', { name: 'Examiner open_cube.stl' }).first().click();
+      // The queue is paged, longest waiting first: the customer's e-mail finds the new part
+      // whatever other specs left waiting before it.
+      await findInQueue(admin, email, 1);
+      await admin.getByRole('button', { name: 'Examiner open_cube.stl' }).click();
       const panel = admin.locator('[data-testid=part-review]');
       await panel.locator('canvas').waitFor({ timeout: 30_000 });
       await panel.locator('[data-testid=part-findings]', { hasText: /Maillage ouvert/ }).waitFor({ timeout: 30_000 });
@@ -117,7 +127,7 @@ export default [
       await panel.locator('#part-comment').fill(comment);
       await panel.getByRole('button', { name: 'Enregistrer la décision' }).click();
       await expectToast(admin, 'Statut enregistré');
-      await ctx.expectText(admin, 'Aucune pièce en attente de vérification.');
+      await ctx.expectText(admin, 'Aucune pièce en attente ne correspond à cette recherche.');
       const after = await dashboardCount(ctx, admin, 'pièce(s) à vérifier');
       if (after !== before - 1) throw new Error(`the dashboard counts ${after} after the review, ${before} before`);
       const adminCookies = await setAside(admin);
@@ -138,6 +148,70 @@ export default [
       await putBack(admin, adminCookies);
       const transfers = await dashboardCount(ctx, admin, 'virement(s) en attente');
       if (transfers < 1) throw new Error(`the dashboard counts ${transfers} transfer(s) awaiting`);
+    },
+  },
+  {
+    name: 'the review queue pages through 45 waiting parts on the server, longest waiting first',
+    async run(ctx) {
+      const page = await ctx.newPage();
+      const email = freshEmail('file-revue');
+      await signUpViaUi(ctx, page, { email, prenom: 'Basile', nom: 'Renard' });
+      await dropAny(ctx, page, fixture('open_cube.stl'));
+      await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+      await expectToast(page, 'Panier', '1 pièce ajoutée au panier.');
+      const [line] = (await proxyCall(page, 'ComptePiece')).body;
+      const part = Number(line?.Id_Piece);
+      if (!(part > 0) || line.id_statut !== 2) throw new Error(`the open cube is not waiting for a review: ${JSON.stringify(line)}`);
+      // 44 older requests of the same customer, copies of the real part (its file and analysis),
+      // waiting since 1 to 44 days: with the new one, three pages of 20.
+      const account = Number(ctx.sql(`SELECT account_id FROM parts WHERE id = ${part}`));
+      ctx.sql(
+        `INSERT INTO parts (account_id, file_name, storage_key, sha256, size_bytes, analysis, options, status_id, review_note, review_reasons, review_request, created_at, updated_at)
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 44)
+         SELECT account_id, 'ancienne-' || printf('%02d', n.i) || '.stl', storage_key, sha256, size_bytes, analysis, options, 2, '', review_reasons, '', created_at - 86400 * n.i, updated_at
+         FROM n, parts WHERE parts.id = ${part};
+         INSERT INTO part_status_history (part_id, status_id, comment, actor_account_id, created_at)
+         SELECT id, 2, review_reasons, NULL, created_at FROM parts WHERE account_id = ${account} AND id <> ${part};`,
+      );
+      await setAside(page);
+      const admin = page;
+      await signInAdmin(ctx, admin);
+      await ctx.goto(admin, '/compte/admin/piece-validation');
+      await findInQueue(admin, email, 45);
+      const names = async () => (await admin.locator('.queue-table tbody tr td:first-child').allTextContents()).map((t) => t.trim());
+      const first = await names();
+      if (first.length !== 20 || first[0] !== 'ancienne-44.stl' || first[19] !== 'ancienne-25.stl') throw new Error(`page 1: ${first.join(', ')}`);
+      await ctx.expectText(admin, '1 à 20 sur 45');
+      await admin.locator('.p-paginator-page', { hasText: /^3$/ }).click();
+      await admin.waitForURL((u) => u.searchParams.get('page') === '3');
+      await ctx.expectText(admin, '41 à 45 sur 45');
+      await admin.locator('.queue-table tbody tr').first().filter({ hasText: 'ancienne-04.stl' }).waitFor();
+      const third = await names();
+      if (third.join(',') !== 'ancienne-04.stl,ancienne-03.stl,ancienne-02.stl,ancienne-01.stl,open_cube.stl') throw new Error(`page 3: ${third.join(', ')}`);
+      await ctx.screenshot(admin, 'admin-file-revue-page-3');
+      // The newest request opens in the viewer from the last page; the page stays in the address.
+      await admin.getByRole('button', { name: 'Examiner open_cube.stl' }).click();
+      await admin.waitForURL((u) => u.searchParams.get('piece') === String(part) && u.searchParams.get('page') === '3');
+      const panel = admin.locator('[data-testid=part-review]');
+      await panel.locator('canvas').waitFor({ timeout: 30_000 });
+      await admin.locator('tr.row-selected', { hasText: 'open_cube.stl' }).waitFor();
+      // Back to the whole queue: page 1 again, the total of every customer's parts.
+      await admin.getByRole('button', { name: 'Effacer' }).click();
+      await admin.locator('[data-testid=review-total]', { hasText: /^\d+ pièce\(s\) en attente de vérification$/ }).waitFor();
+      if (new URL(admin.url()).searchParams.get('page')) throw new Error(`a new search keeps the page: ${admin.url()}`);
+      // The account's parts, paged on the server too, newest first: the real part (the oldest
+      // id) closes the last page of ten.
+      await ctx.goto(admin, `/compte/admin/account?q=${encodeURIComponent(email)}`);
+      await admin.locator('tr', { hasText: email }).locator('.p-row-toggler').click();
+      const parts = admin.locator('[data-testid=account-parts]');
+      await parts.locator('h3', { hasText: 'Pièces (45)' }).waitFor();
+      await parts.getByText('1 à 10 sur 45').waitFor();
+      await parts.getByRole('button', { name: 'Dernière page' }).click();
+      await parts.getByText('41 à 45 sur 45').waitFor();
+      await parts.locator('tbody tr').last().filter({ hasText: 'open_cube.stl' }).waitFor();
+      await ctx.screenshot(admin, 'admin-compte-pieces-page-5');
+      // The copies stop waiting, so that the specs after this one see the queue they expect.
+      ctx.sql(`UPDATE parts SET status_id = 1 WHERE account_id = ${account}`);
     },
   },
   {

@@ -2,14 +2,17 @@
 // records each transfer (which issues the invoice), while server processes are killed with
 // SIGKILL and restarted. A request that fails (connection refused, 502 from nginx, reset) is sent
 // again with the same key until it answers. Afterwards: every key made exactly one order, no order
-// is lost or duplicated, order and invoice numbers have no gap, every order is paid.
+// is lost or duplicated, order and invoice numbers have no gap, every order is paid. E-mails go
+// through the database outbox (mail_outbox): every order's "order received" e-mail, queued in the
+// order's transaction, is written exactly once to the shared file outbox, and a message the
+// killed process held claimed at its death is sent by a surviving process once the claim expires.
 //
 //   node web/e2e/fault.mjs postgres   two instances on a fresh PostgreSQL database behind nginx;
 //                                     instance a, then instance b, are killed and restarted
 //   node web/e2e/fault.mjs sqlite     the single server on SQLite, killed and restarted twice
 //
 // Ends with "fault (<db>): N passed, N failed". Needs psql or sqlite3, and nginx for postgres.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +65,36 @@ async function persist(label, attempt, stats) {
 }
 
 const transient = (status) => status >= 500 || status === 429;
+
+/** The name under which a server process claims e-mails: its INSTANCE_ID, else the host name
+ * and the process id (server/src/config.rs, instance_name). */
+function holderName(victim) {
+  if (victim.env.INSTANCE_ID) return victim.env.INSTANCE_ID;
+  let host = '';
+  try { host = readFileSync('/etc/hostname', 'utf8').trim(); } catch { /* as the server: HOSTNAME */ }
+  return `${host || process.env.HOSTNAME || 'server'}-${victim.child.pid}`;
+}
+
+/** SQL that queues message `k` in the outbox as if `holder` had claimed it (and was about to
+ * send it) until `until` (Unix seconds): what a process killed in the middle of a send leaves. */
+function claimedMessage(mode, k, holder, now, until) {
+  const to = `reprise-${k}@fault.test`;
+  const eml = [
+    'From: "Forme Additive" <ne-pas-repondre@fault.test>', `To: ${to}`, `Subject: Reprise ${k}`,
+    `Message-ID: <reprise-${k}-${now}@fault.test>`, 'Date: Mon, 23 Nov 2026 09:00:00 +0000', 'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8', '', `Message pris par ${holder} avant sa mort.`, '',
+  ].join('\r\n');
+  const bytes = mode === 'postgres' ? `convert_to('${eml}', 'UTF8')` : `CAST('${eml}' AS BLOB)`;
+  return 'INSERT INTO mail_outbox (recipient, purpose, subject, message, created_at, attempts, next_attempt_at, claimed_by, claimed_until) '
+    + `VALUES ('${to}', 'fault_check', 'Reprise ${k}', ${bytes}, ${now}, 1, ${now}, '${holder}', ${until})`;
+}
+
+/** The .eml files of the shared file outbox whose name holds `fragment`. */
+function outboxFiles(dataDir, fragment) {
+  const dir = join(dataDir, 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(fragment));
+}
 
 async function customer(base, email, stats) {
   const c = httpClient(base);
@@ -157,12 +190,18 @@ async function main() {
     await persist('admin sign-in', async () => ({ value: await adminClient.signIn(admin.email, admin.password) }), stats);
 
     const placed = [];
+    const claimedByVictims = [];
     const total = WORKERS * ORDERS_PER_WORKER;
     // The killer: at a third of the orders, kill -9 the first process and start it again a few
     // orders later; at two thirds, the same with the last one (the same one on SQLite).
     const killer = (async () => {
       for (const [at, victim] of [[Math.floor(total / 3), instances[0]], [Math.floor((2 * total) / 3), instances.at(-1)]]) {
         await waitFor(() => placed.length >= at);
+        // A message the victim holds claimed (for 3 s) when it dies: another process must send it.
+        const now = Math.floor(Date.now() / 1000);
+        const holder = holderName(victim);
+        claimedByVictims.push(holder);
+        sql(claimedMessage(mode, claimedByVictims.length, holder, now, now + 3));
         await killHard(victim.child);
         stats.kills += 1;
         console.log(`# kill -9 ${victim.name} (pid ${victim.child.pid}) after ${placed.length} orders`);
@@ -206,6 +245,43 @@ async function main() {
       const invoices = sql('SELECT number FROM invoices ORDER BY id').split('\n').filter(Boolean);
       if (invoices.length !== total) throw new Error(`${invoices.length} invoices for ${total} paid orders`);
       gapless(invoices, 'FA');
+    });
+    // The outbox: wait (claims of 3 s, a sweep every 10 s) until no message is left unsent.
+    const unsent = () => Number(sql('SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL'));
+    const drainStarted = Date.now();
+    while (unsent() > 0 && Date.now() - drainStarted < 60_000) await sleep(500);
+    console.log(`# outbox drained ${((Date.now() - drainStarted) / 1000).toFixed(1)} s after the run`);
+    const mailRows = (purpose) => sql(`SELECT COALESCE(claimed_by, '') || '|' || COALESCE(sent_at, 0) || '|' || attempts FROM mail_outbox WHERE purpose = '${purpose}' ORDER BY id`)
+      .split('\n').filter(Boolean).map((l) => l.split('|'));
+    check(`every order's "order received" e-mail was queued with it and written exactly once (${total})`, () => {
+      const rowsOf = mailRows('order_received');
+      if (rowsOf.length !== total) throw new Error(`${rowsOf.length} queued for ${total} orders`);
+      const notSent = rowsOf.filter(([, sentAt]) => Number(sentAt) === 0).length;
+      if (notSent) throw new Error(`${notSent} never sent`);
+      const files = outboxFiles(dataDir, '_order_received_').length;
+      if (files !== total) throw new Error(`${files} e-mails in the outbox for ${total} orders`);
+      const bySender = {};
+      for (const [sender] of rowsOf) bySender[sender] = (bySender[sender] ?? 0) + 1;
+      console.log(`#   order received e-mails sent by ${JSON.stringify(bySender)}`);
+    });
+    check('no "payment received" e-mail was written twice', () => {
+      const rowsOf = mailRows('payment_received');
+      const files = outboxFiles(dataDir, '_payment_received_').length;
+      if (files !== rowsOf.length) throw new Error(`${files} e-mails in the outbox for ${rowsOf.length} queued`);
+      if (rowsOf.length > total) throw new Error(`${rowsOf.length} queued for ${total} payments`);
+    });
+    check(`a message claimed by a killed process is sent once, after its claim expires (${claimedByVictims.join(', ')})`, () => {
+      if (claimedByVictims.length !== 2) throw new Error(`${claimedByVictims.length} claimed messages left`);
+      for (const [i, victim] of claimedByVictims.entries()) {
+        const [row] = sql(`SELECT COALESCE(claimed_by, '') || '|' || COALESCE(sent_at, 0) || '|' || attempts FROM mail_outbox WHERE recipient = 'reprise-${i + 1}@fault.test'`)
+          .split('\n').filter(Boolean).map((l) => l.split('|'));
+        if (!row || Number(row[1]) === 0) throw new Error(`the message claimed by ${victim} was not sent: ${row}`);
+        // The victim's name may send it: the restarted process of that instance is another process.
+        if (row[2] !== '2') throw new Error(`claimed ${row[2]} times (2 expected: the dead process, then one other)`);
+        const files = outboxFiles(dataDir, `_fault_check_reprise-${i + 1}@fault.test_`).length;
+        if (files !== 1) throw new Error(`${files} copies of the message claimed by ${victim}`);
+        console.log(`#   the message claimed by ${victim} was sent by ${row[0]}`);
+      }
     });
     check('the processes were really killed and restarted during the run', () => {
       if (stats.kills !== 2) throw new Error(`${stats.kills} kills`);

@@ -1,6 +1,6 @@
 // The review of a part from the basket: a customer asks a technician to check a part with a
 // message, sees it "À vérifier" with the request and cannot order it; an admin finds it in
-// Pieces/ForReview and validates it with a comment (PUT Pieces/status); the customer is e-mailed,
+// Pieces/ForReview (searched by the customer's e-mail) and validates it with a comment (PUT Pieces/status); the customer is e-mailed,
 // sees "Validée" and the comment, and the line can be ordered again.
 import { adminClient } from './support/admin-client.mjs';
 import { customerWithBasket } from './support/commerce.mjs';
@@ -45,9 +45,11 @@ export default [
       await ctx.screenshot(page, 'panier-verification-demandee');
 
       const admin = await adminClient(ctx);
-      const queue = await admin.proxy('Pieces/ForReview');
-      const waiting = queue.body?.find?.((p) => p.id === asked.Id_Piece);
-      if (queue.status !== 200 || waiting?.client?.email !== email || waiting.demande_client !== message) {
+      // The queue is paged on the server, longest waiting first: the customer's e-mail finds
+      // the part whatever other specs left waiting before it.
+      const queue = await admin.proxy(`Pieces/ForReview?q=${encodeURIComponent(email)}`);
+      const waiting = queue.body?.items?.find?.((p) => p.id === asked.Id_Piece);
+      if (queue.status !== 200 || queue.body.total !== 1 || waiting?.client?.email !== email || waiting.demande_client !== message) {
         throw new Error(`Pieces/ForReview: ${queue.status} ${JSON.stringify(queue.body)}`);
       }
       const since = Date.now() - 1000;

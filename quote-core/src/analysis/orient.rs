@@ -8,8 +8,9 @@
 
 use crate::Mesh;
 
-/// Turns the minority faces of every patch; returns how many triangles were turned.
-pub(crate) fn orient(mesh: &mut Mesh) -> usize {
+/// Turns the minority faces of every patch; returns the triangles turned, in the order of the
+/// walk (their count is the number of faces turned).
+pub(crate) fn orient(mesh: &mut Mesh) -> Vec<u32> {
     let n = mesh.triangles.len();
     // Each edge use: its undirected key, then the triangle (shifted) and 1 when it runs the
     // edge from the smaller vertex.
@@ -61,7 +62,7 @@ pub(crate) fn orient(mesh: &mut Mesh) -> usize {
     const UNSEEN: u8 = 2;
     let mut class = vec![UNSEEN; n];
     let mut patch: Vec<u32> = Vec::new();
-    let mut turned = 0;
+    let mut turned = Vec::new();
     for root in 0..n {
         if class[root] != UNSEEN {
             continue;
@@ -86,7 +87,7 @@ pub(crate) fn orient(mesh: &mut Mesh) -> usize {
         for &t in &patch {
             if class[t as usize] == minority {
                 mesh.triangles[t as usize].swap(1, 2);
-                turned += 1;
+                turned.push(t);
             }
         }
     }
@@ -106,7 +107,9 @@ mod tests {
         for t in [0, 5, 9] {
             m.triangles[t].swap(1, 2);
         }
-        assert_eq!(orient(&mut m), 3);
+        let mut turned = orient(&mut m);
+        turned.sort_unstable();
+        assert_eq!(turned, vec![0, 5, 9]);
         assert!(topology(&m).watertight());
         assert_eq!(m, good);
     }
@@ -117,14 +120,14 @@ mod tests {
         for t in 0..8 {
             m.triangles[t].swap(1, 2);
         }
-        assert_eq!(orient(&mut m), 4);
+        assert_eq!(orient(&mut m).len(), 4);
         assert!(topology(&m).watertight());
     }
 
     #[test]
     fn a_consistent_mesh_is_left_alone() {
         let mut m = cube(1.0, [0.0; 3]);
-        assert_eq!(orient(&mut m), 0);
+        assert!(orient(&mut m).is_empty());
         assert_eq!(m, cube(1.0, [0.0; 3]));
     }
 }

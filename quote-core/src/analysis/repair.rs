@@ -23,6 +23,18 @@ pub(crate) struct Repaired<'a> {
     pub topo: Topology,
     pub nesting: Nesting,
     pub repairs: Repairs,
+    /// Where each repair was made, for telling them apart by body ([`super::body`]).
+    pub trace: Trace,
+}
+
+/// Where the repair acted: enough to give each body of a multi-body file its own repairs.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Trace {
+    /// The tolerant weld's vertex map (each vertex to the one it became), when it was applied.
+    pub weld: Option<Vec<u32>>,
+    /// The triangles whose faces were turned (indices in the repaired mesh, which keeps the
+    /// welded mesh's order).
+    pub turned_faces: Vec<u32>,
 }
 
 /// The box of the vertices the triangles use.
@@ -49,6 +61,7 @@ pub(crate) fn repair(mesh: Cow<'_, Mesh>, topo: Topology) -> Repaired<'_> {
     };
     let mut mesh = mesh;
     let mut topo = topo;
+    let mut trace = Trace::default();
     if !topo.closed() {
         let (min, max) = used_box(&mesh, &topo);
         let size = [0, 1, 2].map(|k| max[k] - min[k]);
@@ -59,6 +72,7 @@ pub(crate) fn repair(mesh: Cow<'_, Mesh>, topo: Topology) -> Repaired<'_> {
                 repairs.welded_vertices = w.merged;
                 repairs.removed_triangles = w.dropped;
                 repairs.weld_closed = t.closed();
+                trace.weld = Some(w.remap);
                 mesh = Cow::Owned(w.mesh);
                 topo = t;
             }
@@ -66,7 +80,8 @@ pub(crate) fn repair(mesh: Cow<'_, Mesh>, topo: Topology) -> Repaired<'_> {
     }
     if topo.inconsistent_edges > 0 {
         let m = mesh.to_mut();
-        repairs.turned_faces = orient(m);
+        trace.turned_faces = orient(m);
+        repairs.turned_faces = trace.turned_faces.len();
         if repairs.turned_faces > 0 {
             topo = topology(m);
         }
@@ -81,5 +96,6 @@ pub(crate) fn repair(mesh: Cow<'_, Mesh>, topo: Topology) -> Repaired<'_> {
         topo,
         nesting: nest,
         repairs,
+        trace,
     }
 }

@@ -3,7 +3,7 @@
 use super::overhang::{cos_deg, overhangs_up_z, Overhang, OverhangSums, DIRECTIONS};
 use std::borrow::Cow;
 
-use super::body::body_mesh;
+use super::body::{attribute, body_part};
 use super::fit::best_fit;
 use super::nesting::{turn_shells, Nesting};
 use super::repair::{repair, used_box, Repaired};
@@ -41,8 +41,9 @@ pub fn analyze_repaired(
 
 /// [`analyze`] of body `body` alone (0-based, numbered as in [`Analysis::body_details`]): the
 /// body's triangles of the repaired mesh, analysed as a file of their own, so that the part split
-/// out of a multi-body file is measured and priced on that body only. A file with a single body
-/// gives the whole file's analysis for body 0; a body the file does not have is
+/// out of a multi-body file is measured and priced on that body only. Its `repairs` (and the
+/// warnings that tell them) are those the whole file's repair made on that body. A file with a
+/// single body gives the whole file's analysis for body 0; a body the file does not have is
 /// [`QuoteError::NoSuchBody`].
 pub fn analyze_body(
     format: Format,
@@ -50,8 +51,11 @@ pub fn analyze_body(
     options: &AnalysisOptions,
     body: usize,
 ) -> Result<Analysis, QuoteError> {
-    match body_mesh(mesh, body)? {
-        Some(m) => run(format, Cow::Owned(m), options).map(|(a, _)| a),
+    match body_part(mesh, body)? {
+        Some(b) => run(format, Cow::Owned(b.mesh), options).map(|(mut a, _)| {
+            attribute(&mut a, &b.repairs);
+            a
+        }),
         None => analyze(format, mesh, options),
     }
 }
@@ -63,8 +67,11 @@ pub fn analyze_body_repaired(
     options: &AnalysisOptions,
     body: usize,
 ) -> Result<(Analysis, Mesh), QuoteError> {
-    match body_mesh(&mesh, body)? {
-        Some(m) => analyze_repaired(format, m, options),
+    match body_part(&mesh, body)? {
+        Some(b) => analyze_repaired(format, b.mesh, options).map(|(mut a, m)| {
+            attribute(&mut a, &b.repairs);
+            (a, m)
+        }),
         None => analyze_repaired(format, mesh, options),
     }
 }
@@ -83,6 +90,7 @@ fn run<'a>(
         topo,
         nesting,
         mut repairs,
+        ..
     } = repair(mesh, topo);
     // One support angle per process (0 for processes without supports), each computed once.
     let angles: Vec<f64> = options

@@ -24,6 +24,9 @@ pub(crate) struct Welded {
     pub merged: usize,
     /// Triangles that lost their area to the weld (two corners merged), dropped.
     pub dropped: usize,
+    /// The vertex each vertex became (itself when kept), so that a repair can be told apart by
+    /// body (see [`super::body`]).
+    pub remap: Vec<u32>,
 }
 
 /// Merges vertices within the tolerance of a part of box `size`; `None` when nothing merges.
@@ -83,6 +86,7 @@ pub(crate) fn tolerant_weld(mesh: &Mesh, size: [f64; 3]) -> Option<Welded> {
         },
         merged,
         dropped,
+        remap,
     })
 }
 

@@ -1,6 +1,9 @@
-//! File importers: format detection and STL, OBJ, 3MF readers producing a welded [`Mesh`].
+//! File importers: format detection and STL, OBJ, 3MF readers producing a welded [`Mesh`];
+//! STEP with the `step` feature.
 
 mod obj;
+#[cfg(feature = "step")]
+pub mod step;
 pub(crate) mod stl;
 mod stl_ascii;
 mod text;
@@ -29,6 +32,8 @@ pub enum Format {
     /// 3D Manufacturing Format (zip + XML).
     #[serde(rename = "3mf")]
     ThreeMf,
+    /// STEP (ISO 10303-21) B-rep, read with the `step` feature.
+    Step,
 }
 
 impl Format {
@@ -38,6 +43,7 @@ impl Format {
             Format::Stl => "STL",
             Format::Obj => "OBJ",
             Format::ThreeMf => "3MF",
+            Format::Step => "STEP",
         }
     }
 }
@@ -63,6 +69,9 @@ pub fn detect_format(name: &str, bytes: &[u8]) -> Result<Format, QuoteError> {
     if stl::looks_binary(bytes) {
         return Ok(Format::Stl);
     }
+    if looks_like_step(bytes) {
+        return Ok(Format::Step);
+    }
     let ext = extension(name);
     let text_start = bytes
         .iter()
@@ -75,6 +84,8 @@ pub fn detect_format(name: &str, bytes: &[u8]) -> Result<Format, QuoteError> {
         "stl" => Ok(Format::Stl),
         "obj" => Ok(Format::Obj),
         "3mf" => Ok(Format::ThreeMf),
+        // Named STEP but without the ISO 10303-21 header: read it as STEP to say why.
+        "step" | "stp" => Ok(Format::Step),
         _ => Err(QuoteError::UnknownFormat),
     }
 }
@@ -97,11 +108,32 @@ pub fn import_noting(name: &str, bytes: &[u8]) -> Result<(Format, Mesh, Vec<Warn
             read.mesh
         }
         Format::ThreeMf => threemf::read_3mf(bytes)?,
+        Format::Step => read_step(bytes)?,
     };
     if mesh.triangles.is_empty() {
         return Err(QuoteError::NoMesh);
     }
     Ok((format, mesh, warnings))
+}
+
+#[cfg(feature = "step")]
+fn read_step(bytes: &[u8]) -> Result<Mesh, QuoteError> {
+    step::read_step(bytes)
+}
+
+#[cfg(not(feature = "step"))]
+fn read_step(_bytes: &[u8]) -> Result<Mesh, QuoteError> {
+    Err(QuoteError::StepUnavailable)
+}
+
+/// Whether the bytes start like an ISO 10303-21 (STEP) file, after blanks and a UTF-8 BOM.
+pub fn looks_like_step(bytes: &[u8]) -> bool {
+    let b = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let start = b
+        .iter()
+        .position(|c| !c.is_ascii_whitespace())
+        .unwrap_or(b.len());
+    b[start..].starts_with(b"ISO-10303-21")
 }
 
 fn obj_warnings(read: &obj::ObjRead, out: &mut Vec<Warning>) {
@@ -187,5 +219,23 @@ mod tests {
             Err(QuoteError::UnknownFormat)
         );
         assert_eq!(detect_format("a.stl", b""), Err(QuoteError::EmptyFile));
+    }
+
+    #[test]
+    fn step_is_recognised_by_its_header_or_its_extension() {
+        assert_eq!(
+            detect_format("piece.bin", b"ISO-10303-21;\nHEADER;"),
+            Ok(Format::Step)
+        );
+        assert_eq!(detect_format("piece.STP", b"garbage"), Ok(Format::Step));
+        assert_eq!(detect_format("piece.step", b"v 0 0 0"), Ok(Format::Step));
+    }
+
+    #[cfg(not(feature = "step"))]
+    #[test]
+    fn without_the_feature_a_step_file_is_refused_with_advice() {
+        let e = import("p.step", b"ISO-10303-21;\n").unwrap_err();
+        assert_eq!(e.code(), "step_unavailable");
+        assert!(e.to_string().contains("STL ou en 3MF"), "{e}");
     }
 }

@@ -6,6 +6,7 @@ mod price;
 mod resolve;
 mod shipping;
 mod validate;
+mod withdrawn;
 
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +16,8 @@ pub use catalog::{
 pub use price::{price, price_all_processes, round_cents};
 pub use resolve::{validate_options, validate_quantity, ValidOptions};
 pub use shipping::{Shipping, ShippingZone, WeightBand, ZONE_CODES};
+pub use validate::{MAX_CODE_CHARS, MAX_NAME_CHARS};
+pub use withdrawn::{price_saved, withdrawn_choice};
 
 /// A post-treatment the customer asked for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,10 +1,17 @@
-//! Catalog validation: every reference resolves, every rate is finite and non-negative, codes are
-//! unique and quantity breaks increase. Messages are French (shown in the admin).
+//! Catalog validation: every reference resolves, every rate is finite and non-negative,
+//! identifiers are well formed and unique, names are given and unique, every process offers a
+//! material and every material a colour and a finish, and quantity breaks increase. Messages are
+//! French and name the field (shown in the admin's catalog editor).
 
 use std::collections::HashSet;
 
-use super::catalog::{Catalog, Choice, Material, Process};
+use super::catalog::{Catalog, Choice, Material, PostTreatment, Process};
 use crate::QuoteError;
+
+/// Longest identifier (`code`) of an item: it is stored in baskets and quote entries.
+pub const MAX_CODE_CHARS: usize = 40;
+/// Longest name of an item, as shown to customers.
+pub const MAX_NAME_CHARS: usize = 80;
 
 fn invalid(detail: String) -> QuoteError {
     QuoteError::InvalidCatalog { detail }
@@ -21,23 +28,78 @@ fn check_amount(value: f64, what: &str) -> Result<(), QuoteError> {
     }
 }
 
-fn check_unique<'a>(codes: impl Iterator<Item = &'a str>, what: &str) -> Result<(), QuoteError> {
+/// An identifier is kept by baskets, quote entries and URLs: ASCII letters, digits, `_` and `-`.
+fn well_formed_code(code: &str) -> bool {
+    code.chars().count() <= MAX_CODE_CHARS
+        && code
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+/// Identifiers of one list: given, well formed, unique. `what` names the list
+/// (`SLS, matériaux`); an empty one is named by its position (1-based).
+fn check_codes<'a>(codes: impl Iterator<Item = &'a str>, what: &str) -> Result<(), QuoteError> {
     let mut seen = HashSet::new();
-    for code in codes {
+    for (i, code) in codes.enumerate() {
         if code.trim().is_empty() {
-            return Err(invalid(format!("{what}\u{a0}: un code est vide.")));
+            return Err(invalid(format!(
+                "{what}\u{a0}: l'identifiant de l'élément n°\u{a0}{} est vide.",
+                i + 1
+            )));
+        }
+        if !well_formed_code(code) {
+            return Err(invalid(format!(
+                "{what}\u{a0}: l'identifiant «\u{a0}{code}\u{a0}» ne peut contenir que des lettres sans accent, des chiffres, «\u{a0}_\u{a0}» et «\u{a0}-\u{a0}» ({MAX_CODE_CHARS} caractères au plus)."
+            )));
         }
         if !seen.insert(code) {
             return Err(invalid(format!(
-                "{what}\u{a0}: le code «\u{a0}{code}\u{a0}» est en double."
+                "{what}\u{a0}: l'identifiant «\u{a0}{code}\u{a0}» est en double."
             )));
         }
     }
     Ok(())
 }
 
-fn check_choices(list: &[Choice], default: &str, what: &str) -> Result<(), QuoteError> {
-    check_unique(list.iter().map(|c| c.code.as_str()), what)?;
+/// Names of one list, as `(code, name)`: given, not too long, and unique (ignoring case and
+/// surrounding spaces), so that a customer can tell the choices apart.
+fn check_names<'a>(
+    items: impl Iterator<Item = (&'a str, &'a str)>,
+    what: &str,
+) -> Result<(), QuoteError> {
+    let mut seen = HashSet::new();
+    for (code, name) in items {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(invalid(format!(
+                "{what}\u{a0}: le nom de «\u{a0}{code}\u{a0}» est vide."
+            )));
+        }
+        if name.chars().count() > MAX_NAME_CHARS {
+            return Err(invalid(format!(
+                "{what}\u{a0}: le nom de «\u{a0}{code}\u{a0}» dépasse {MAX_NAME_CHARS} caractères."
+            )));
+        }
+        if !seen.insert(name.to_lowercase()) {
+            return Err(invalid(format!(
+                "{what}\u{a0}: le nom «\u{a0}{name}\u{a0}» est en double."
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Colours or finishes of a material. `what` is `SLS / PA12, couleurs`; `none` the sentence for
+/// an empty list.
+fn check_choices(list: &[Choice], default: &str, what: &str, none: &str) -> Result<(), QuoteError> {
+    if list.is_empty() {
+        return Err(invalid(format!("{what}\u{a0}: {none}")));
+    }
+    check_codes(list.iter().map(|c| c.code.as_str()), what)?;
+    check_names(
+        list.iter().map(|c| (c.code.as_str(), c.name.as_str())),
+        what,
+    )?;
     for c in list {
         check_amount(
             c.fee_cents,
@@ -72,11 +134,27 @@ fn check_material(p: &Process, m: &Material) -> Result<(), QuoteError> {
     ] {
         check_amount(value, &format!("{at}\u{a0}: {name}"))?;
     }
-    check_choices(&m.colours, &m.default_colour, &format!("{at}, couleurs"))?;
-    check_choices(&m.finishes, &m.default_finish, &format!("{at}, finitions"))
+    check_choices(
+        &m.colours,
+        &m.default_colour,
+        &format!("{at}, couleurs"),
+        "aucune couleur proposée, ajoutez-en au moins une.",
+    )?;
+    check_choices(
+        &m.finishes,
+        &m.default_finish,
+        &format!("{at}, finitions"),
+        "aucune finition proposée, ajoutez-en au moins une.",
+    )
 }
 
 fn check_process(p: &Process) -> Result<(), QuoteError> {
+    if p.name.trim().is_empty() {
+        return Err(invalid(format!(
+            "{}\u{a0}: le nom du procédé est vide.",
+            p.code
+        )));
+    }
     if p.build_volume_mm
         .iter()
         .any(|d| !(d.is_finite() && *d > 0.0))
@@ -99,11 +177,18 @@ fn check_process(p: &Process) -> Result<(), QuoteError> {
         )));
     }
     if p.materials.is_empty() {
-        return Err(invalid(format!("{}\u{a0}: aucun matériau.", p.code)));
+        return Err(invalid(format!(
+            "{}\u{a0}: aucun matériau proposé, un procédé doit en garder au moins un.",
+            p.code
+        )));
     }
-    check_unique(
-        p.materials.iter().map(|m| m.code.as_str()),
-        &format!("{}, matériaux", p.code),
+    let what = format!("{}, matériaux", p.code);
+    check_codes(p.materials.iter().map(|m| m.code.as_str()), &what)?;
+    check_names(
+        p.materials
+            .iter()
+            .map(|m| (m.code.as_str(), m.name.as_str())),
+        &what,
     )?;
     for m in &p.materials {
         check_material(p, m)?;
@@ -117,8 +202,74 @@ fn check_process(p: &Process) -> Result<(), QuoteError> {
     Ok(())
 }
 
+fn check_post_treatments(catalog: &Catalog) -> Result<(), QuoteError> {
+    let list = &catalog.post_treatments;
+    check_codes(list.iter().map(|t| t.code.as_str()), "post-traitements")?;
+    check_names(
+        list.iter().map(|t| (t.code.as_str(), t.name.as_str())),
+        "post-traitements",
+    )?;
+    let mut indices = HashSet::new();
+    for t in list {
+        if !indices.insert(t.index) {
+            return Err(invalid(format!(
+                "post-traitements\u{a0}: l'index {} est en double.",
+                t.index
+            )));
+        }
+        check_post_treatment(catalog, t)?;
+    }
+    Ok(())
+}
+
+fn check_post_treatment(catalog: &Catalog, t: &PostTreatment) -> Result<(), QuoteError> {
+    check_amount(t.fee_cents, &format!("{}\u{a0}: les frais fixes", t.code))?;
+    check_amount(t.rate_cents, &format!("{}\u{a0}: le tarif", t.code))?;
+    if let Some(unknown) = t.processes.iter().find(|c| catalog.process(c).is_none()) {
+        return Err(invalid(format!(
+            "{}\u{a0}: le procédé «\u{a0}{unknown}\u{a0}» n'existe pas.",
+            t.code
+        )));
+    }
+    let mut seen = HashSet::new();
+    if let Some(twice) = t.processes.iter().find(|c| !seen.insert(c.as_str())) {
+        return Err(invalid(format!(
+            "{}\u{a0}: le procédé «\u{a0}{twice}\u{a0}» est coché deux fois.",
+            t.code
+        )));
+    }
+    Ok(())
+}
+
+fn check_quantities(catalog: &Catalog) -> Result<(), QuoteError> {
+    if catalog.max_quantity == 0 {
+        return Err(invalid(
+            "la quantité maximale par ligne doit être au moins 1.".into(),
+        ));
+    }
+    let mut previous: Option<(u32, u32)> = None;
+    for b in &catalog.quantity_breaks {
+        if b.min_quantity < 2 || b.discount_percent >= 100 {
+            return Err(invalid(format!(
+                "palier de quantité {}\u{a0}: quantité minimale ≥ 2 et remise < 100\u{a0}% attendues.",
+                b.min_quantity
+            )));
+        }
+        if let Some((q, d)) = previous {
+            if b.min_quantity <= q || b.discount_percent < d {
+                return Err(invalid(
+                    "les paliers de quantité doivent être croissants (quantité et remise).".into(),
+                ));
+            }
+        }
+        previous = Some((b.min_quantity, b.discount_percent));
+    }
+    Ok(())
+}
+
 impl Catalog {
-    /// Checks references, amounts and orderings; the error says what is wrong, in French.
+    /// Checks references, amounts, identifiers, names and orderings; the error says what is
+    /// wrong and where, in French.
     pub fn validate(&self) -> Result<(), QuoteError> {
         if self.currency != "EUR" {
             return Err(invalid(format!(
@@ -131,7 +282,7 @@ impl Catalog {
                 "le catalogue doit proposer au moins un procédé.".into(),
             ));
         }
-        check_unique(self.processes.iter().map(|p| p.code.as_str()), "procédés")?;
+        check_codes(self.processes.iter().map(|p| p.code.as_str()), "procédés")?;
         let mut indices = HashSet::new();
         for p in &self.processes {
             if !indices.insert(p.index) {
@@ -142,50 +293,8 @@ impl Catalog {
             }
             check_process(p)?;
         }
-        check_unique(
-            self.post_treatments.iter().map(|t| t.code.as_str()),
-            "post-traitements",
-        )?;
-        let mut indices = HashSet::new();
-        for t in &self.post_treatments {
-            if !indices.insert(t.index) {
-                return Err(invalid(format!(
-                    "post-traitements\u{a0}: l'index {} est en double.",
-                    t.index
-                )));
-            }
-            check_amount(t.fee_cents, &format!("{}\u{a0}: les frais fixes", t.code))?;
-            check_amount(t.rate_cents, &format!("{}\u{a0}: le tarif", t.code))?;
-            if let Some(unknown) = t.processes.iter().find(|c| self.process(c).is_none()) {
-                return Err(invalid(format!(
-                    "{}\u{a0}: le procédé «\u{a0}{unknown}\u{a0}» n'existe pas.",
-                    t.code
-                )));
-            }
-        }
-        if self.max_quantity == 0 {
-            return Err(invalid(
-                "la quantité maximale par ligne doit être au moins 1.".into(),
-            ));
-        }
-        let mut previous: Option<(u32, u32)> = None;
-        for b in &self.quantity_breaks {
-            if b.min_quantity < 2 || b.discount_percent >= 100 {
-                return Err(invalid(format!(
-                    "palier de quantité {}\u{a0}: quantité minimale ≥ 2 et remise < 100\u{a0}% attendues.",
-                    b.min_quantity
-                )));
-            }
-            if let Some((q, d)) = previous {
-                if b.min_quantity <= q || b.discount_percent < d {
-                    return Err(invalid(
-                        "les paliers de quantité doivent être croissants (quantité et remise)."
-                            .into(),
-                    ));
-                }
-            }
-            previous = Some((b.min_quantity, b.discount_percent));
-        }
+        check_post_treatments(self)?;
+        check_quantities(self)?;
         if let Some(e) = self.express {
             if e.factor_percent < 100 {
                 return Err(invalid(
@@ -196,3 +305,7 @@ impl Catalog {
         self.shipping.validate()
     }
 }
+
+#[cfg(test)]
+#[path = "validate_tests.rs"]
+mod tests;

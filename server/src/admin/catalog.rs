@@ -78,18 +78,44 @@ pub async fn save(db: &Db, admin: &Session, base: i64, catalog: &Catalog) -> Res
     Ok(version)
 }
 
-/// The leaves that differ between two JSON documents, by path, an element of a list named by its
-/// `code` when it has one (`processes[SLS].materials[PA12].minimum_part_price_cents`,
-/// `quantity_breaks[1].discount_percent`): their old and their new values (`null` when absent).
+/// What differs between two JSON documents, by path, an element of a list named by its `code`
+/// when it has one (`processes[SLS].materials[PA12].minimum_part_price_cents`,
+/// `quantity_breaks[1].discount_percent`): the old and the new value of each changed leaf
+/// (`null` when absent). An element with a code that only one side has (a material, colour,
+/// finish or post-treatment added or removed) is one entry holding the whole element, so that the
+/// journal reads "added PA6" rather than each of its rates.
 pub fn changes(before: &Value, after: &Value) -> (Map<String, Value>, Map<String, Value>) {
-    let (mut a, mut b) = (BTreeMap::new(), BTreeMap::new());
+    let (mut a, mut b) = (Flat::default(), Flat::default());
     flatten(before, String::new(), &mut a);
     flatten(after, String::new(), &mut b);
     let mut was = Map::new();
     let mut now = Map::new();
-    for path in a.keys().chain(b.keys()) {
-        let (x, y) = (a.get(path), b.get(path));
-        if x != y && !was.contains_key(path) {
+    // Whole elements first: those of one side only, outermost (shortest path) first.
+    let mut whole: Vec<&String> = a
+        .coded
+        .keys()
+        .filter(|p| !b.coded.contains_key(*p))
+        .chain(b.coded.keys().filter(|p| !a.coded.contains_key(*p)))
+        .collect();
+    whole.sort_by_key(|p| p.len());
+    let mut taken: Vec<&String> = Vec::new();
+    for path in whole {
+        if taken.iter().any(|t| inside(path, t)) {
+            continue;
+        }
+        was.insert(
+            path.clone(),
+            a.coded.get(path).cloned().unwrap_or(Value::Null),
+        );
+        now.insert(
+            path.clone(),
+            b.coded.get(path).cloned().unwrap_or(Value::Null),
+        );
+        taken.push(path);
+    }
+    for path in a.leaves.keys().chain(b.leaves.keys()) {
+        let (x, y) = (a.leaves.get(path), b.leaves.get(path));
+        if x != y && !was.contains_key(path) && !taken.iter().any(|t| inside(path, t)) {
             was.insert(path.clone(), x.cloned().unwrap_or(Value::Null));
             now.insert(path.clone(), y.cloned().unwrap_or(Value::Null));
         }
@@ -97,7 +123,20 @@ pub fn changes(before: &Value, after: &Value) -> (Map<String, Value>, Map<String
     (was, now)
 }
 
-fn flatten(v: &Value, path: String, out: &mut BTreeMap<String, Value>) {
+/// Whether `path` lies below the element at `element` (`a[X].b` is below `a[X]`).
+fn inside(path: &str, element: &str) -> bool {
+    path.strip_prefix(element)
+        .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
+}
+
+/// A JSON document as its leaves by path, and its elements with a code by path.
+#[derive(Default)]
+struct Flat {
+    leaves: BTreeMap<String, Value>,
+    coded: BTreeMap<String, Value>,
+}
+
+fn flatten(v: &Value, path: String, out: &mut Flat) {
     match v {
         Value::Object(m) if !m.is_empty() => {
             for (k, x) in m {
@@ -111,15 +150,19 @@ fn flatten(v: &Value, path: String, out: &mut BTreeMap<String, Value>) {
         }
         Value::Array(items) if !items.is_empty() => {
             for (i, x) in items.iter().enumerate() {
-                let name = match x.get("code") {
-                    Some(Value::String(code)) => code.clone(),
-                    _ => i.to_string(),
+                let p = match x.get("code") {
+                    Some(Value::String(code)) => {
+                        let p = format!("{path}[{code}]");
+                        out.coded.insert(p.clone(), x.clone());
+                        p
+                    }
+                    _ => format!("{path}[{i}]"),
                 };
-                flatten(x, format!("{path}[{name}]"), out);
+                flatten(x, p, out);
             }
         }
         leaf => {
-            out.insert(path, leaf.clone());
+            out.leaves.insert(path, leaf.clone());
         }
     }
 }
@@ -143,6 +186,41 @@ mod tests {
         assert_eq!(
             Value::Object(now),
             json!({ "b[1].c": 4, "b[2].c": 5, "d": null, "p[SLS].r": 2 })
+        );
+    }
+
+    #[test]
+    fn an_added_or_removed_item_with_a_code_is_one_entry_and_a_rename_one_leaf() {
+        let mut c = Catalog::default_catalog();
+        let before = serde_json::to_value(&c).unwrap();
+        let mut pa6 = c.processes[1].materials[0].clone();
+        pa6.code = "PA6".into();
+        pa6.name = "Polyamide 6".into();
+        c.processes[1].materials.push(pa6);
+        let tpu = c.processes[1].materials.remove(2);
+        c.processes[1].materials[0].colours[1].name = "Noir profond".into();
+        let after = serde_json::to_value(&c).unwrap();
+        let (was, now) = changes(&before, &after);
+        let mut keys: Vec<&str> = was.keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(
+            keys,
+            [
+                "processes[SLS].materials[PA12].colours[noir].name",
+                "processes[SLS].materials[PA6]",
+                "processes[SLS].materials[TPU]",
+            ]
+        );
+        assert_eq!(was["processes[SLS].materials[PA6]"], Value::Null);
+        assert_eq!(now["processes[SLS].materials[PA6]"]["name"], "Polyamide 6");
+        assert_eq!(
+            was["processes[SLS].materials[TPU]"],
+            serde_json::to_value(&tpu).unwrap()
+        );
+        assert_eq!(now["processes[SLS].materials[TPU]"], Value::Null);
+        assert_eq!(
+            now["processes[SLS].materials[PA12].colours[noir].name"],
+            "Noir profond"
         );
     }
 

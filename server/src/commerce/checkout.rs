@@ -17,7 +17,9 @@ use crate::db::orders::{self, NewLine, NewOrder, OrderHead};
 use crate::db::{counters, Db};
 use crate::documents::Seller;
 use crate::domain::paris_time::paris_year;
+use crate::domain::Cents;
 use crate::error::ApiError;
+use crate::mail::{order_templates, Mailer, OutgoingMail};
 
 /// Longest accepted idempotency key.
 pub const MAX_KEY_LEN: usize = 200;
@@ -74,6 +76,36 @@ pub struct Checkout<'a> {
     pub payment: PaymentMethod,
     /// The discount code the customer typed, if any: checked and counted in the transaction.
     pub discount_code: Option<&'a str>,
+    /// Where the "order received" e-mail is queued, in the order's transaction (`None`: no
+    /// e-mail).
+    pub confirmation: Option<Confirmation<'a>>,
+}
+
+/// What the "order received" e-mail of a new order needs: it is queued in the outbox in the
+/// order's own transaction, so it exists exactly when the order does (an instance that dies
+/// after the commit leaves it to the others).
+#[derive(Debug, Clone, Copy)]
+pub struct Confirmation<'a> {
+    /// The mailer (brand and outbox).
+    pub mailer: &'a Mailer,
+    /// The seller, whose bank details a transfer order's e-mail gives.
+    pub seller: &'a Seller,
+}
+
+impl Confirmation<'_> {
+    /// The e-mail telling `email` that `order` was received (with the bank details when it is
+    /// paid by transfer).
+    pub fn mail(&self, email: &str, order: &OrderHead) -> OutgoingMail {
+        let transfer = (order.payment_method == PaymentMethod::Virement.as_str())
+            .then(|| transfer_details(order, self.seller));
+        order_templates::order_received(
+            self.mailer.brand(),
+            email,
+            &order.numero,
+            Cents(order.total_ttc_cents),
+            transfer.as_ref(),
+        )
+    }
 }
 
 /// Checks an `Idempotency-Key` header value: 1 to 200 visible ASCII characters.
@@ -300,7 +332,6 @@ async fn try_place(
             .map_err(ApiError::from)?;
     }
     orders::empty_basket(&mut tx, req.account_id).await?;
-    tx.commit().await?;
     let head = OrderHead {
         id: order_id,
         numero,
@@ -309,6 +340,14 @@ async fn try_place(
         total_ttc_cents: t.total_ttc.get(),
         payment_method: req.payment.as_str().to_owned(),
     };
+    if let Some(confirmation) = &req.confirmation {
+        let mail = confirmation.mail(req.email, &head);
+        confirmation.mailer.queue(&mut tx, &mail).await?;
+    }
+    tx.commit().await?;
+    if let Some(confirmation) = &req.confirmation {
+        confirmation.mailer.wake();
+    }
     Ok((head, true))
 }
 

@@ -137,7 +137,7 @@ fn price_row(row: &BasketRow, catalog: &Catalog) -> Result<TotalLine, ApiError> 
         options,
         breakdown: None,
     };
-    match quote_core::price(&analysis, &line.options, catalog) {
+    match quote_core::pricing::price_saved(&analysis, &line.options, catalog) {
         Ok(b) => {
             line.designation = format!(
                 "{} — {}",

@@ -1,5 +1,6 @@
 //! What admins read and change on accounts: the searched, paginated list, disabling (which ends
-//! the account's sessions in the same transaction) and an account's orders and parts.
+//! the account's sessions in the same transaction), an account's orders and one page of its
+//! parts.
 
 use sqlx::{AnyConnection, Row};
 
@@ -17,7 +18,7 @@ pub struct AccountPage {
 }
 
 /// `%text%` for a case-insensitive `LIKE … ESCAPE '\'`, the wildcards of `text` taken literally.
-fn like_pattern(text: &str) -> String {
+pub(crate) fn like_pattern(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('%');
     for c in text.to_lowercase().chars() {
@@ -159,19 +160,39 @@ pub struct AccountPart {
     pub created_at: i64,
 }
 
-/// The account's parts, newest first.
+/// One page of an account's parts.
+#[derive(Debug, Clone)]
+pub struct AccountPartPage {
+    /// The page's parts, newest first.
+    pub parts: Vec<AccountPart>,
+    /// The account's parts, over every page.
+    pub total: i64,
+}
+
+/// The account's parts, newest first (by id, which `parts(account_id, id)` serves on both
+/// databases): `limit` of them after skipping `offset`, with how many it has.
 pub async fn parts_of(
     conn: &mut AnyConnection,
     account_id: i64,
-) -> Result<Vec<AccountPart>, sqlx::Error> {
+    limit: i64,
+    offset: i64,
+) -> Result<AccountPartPage, sqlx::Error> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM parts WHERE account_id = $1")
+        .bind(account_id)
+        .fetch_one(&mut *conn)
+        .await?
+        .try_get("n")?;
     let rows = sqlx::query(
         "SELECT id, file_name, status_id, created_at FROM parts \
-         WHERE account_id = $1 ORDER BY id DESC",
+         WHERE account_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3",
     )
     .bind(account_id)
-    .fetch_all(conn)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&mut *conn)
     .await?;
-    rows.iter()
+    let parts = rows
+        .iter()
         .map(|r| {
             Ok(AccountPart {
                 id: r.try_get("id")?,
@@ -180,7 +201,8 @@ pub async fn parts_of(
                 created_at: r.try_get("created_at")?,
             })
         })
-        .collect()
+        .collect::<Result<_, sqlx::Error>>()?;
+    Ok(AccountPartPage { parts, total })
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ pub mod email_codes;
 pub mod fold;
 pub mod invoices;
 pub mod job_leases;
+pub mod mail_outbox;
 pub mod orders;
 pub mod part_history;
 pub mod part_queue;

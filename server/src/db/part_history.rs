@@ -93,12 +93,16 @@ pub async fn for_parts(
             .map(|i| format!("${i}"))
             .collect::<Vec<_>>()
             .join(", ");
+        // The owner is read by the part's key for each row rather than by joining `parts`:
+        // PostgreSQL, before it has statistics on a freshly filled table, hashed every part
+        // for that join (50 ms for 20 histories among 50,000 parts).
         let sql = format!(
             "SELECT h.part_id, h.status_id, s.libelle, h.comment, h.created_at, \
              CAST(CASE WHEN h.actor_account_id IS NULL THEN 0 \
-                  WHEN h.actor_account_id = p.account_id THEN 1 ELSE 2 END AS BIGINT) AS author \
+                  WHEN h.actor_account_id = (SELECT p.account_id FROM parts p \
+                    WHERE p.id = h.part_id) THEN 1 ELSE 2 END AS BIGINT) AS author \
              FROM part_status_history h JOIN part_statuses s ON s.id = h.status_id \
-             JOIN parts p ON p.id = h.part_id WHERE h.part_id IN ({list}) ORDER BY h.part_id, h.id"
+             WHERE h.part_id IN ({list}) ORDER BY h.part_id, h.id"
         );
         let mut query = sqlx::query(&sql);
         for id in ids {

@@ -41,6 +41,8 @@ pub struct NewPart<'a> {
     pub status_id: i64,
     /// Why the part waits for a review, French, one reason a line (empty when it does not).
     pub review_reasons: &'a str,
+    /// The body of the file this part is (0-based), when split out of a multi-body file.
+    pub body: Option<u32>,
 }
 
 /// A part as the quote reads it back.
@@ -65,8 +67,8 @@ pub async fn insert(
     now: i64,
 ) -> Result<i64, sqlx::Error> {
     let row = sqlx::query(
-        "INSERT INTO parts (account_id, file_name, storage_key, sha256, size_bytes, analysis, options, status_id, review_reasons, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id",
+        "INSERT INTO parts (account_id, file_name, storage_key, sha256, size_bytes, analysis, options, status_id, review_reasons, body, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
     )
     .bind(p.account_id)
     .bind(p.file_name)
@@ -77,6 +79,7 @@ pub async fn insert(
     .bind(p.options)
     .bind(p.status_id)
     .bind(p.review_reasons)
+    .bind(p.body.map(i64::from))
     .bind(now)
     .fetch_one(conn)
     .await?;
@@ -179,11 +182,15 @@ pub struct PartRow {
     pub review_note: String,
     /// Creation time.
     pub created_at: i64,
+    /// The body of the original file this part is (0-based), when split out of a multi-body
+    /// file; `None` when the part is the whole file.
+    pub body: Option<u32>,
 }
 
 pub(crate) const PART_COLUMNS: &str =
     "p.id, p.account_id, p.file_name, p.storage_key, p.analysis, \
-     p.options, p.status_id, p.review_reasons, p.review_request, p.review_note, p.created_at";
+     p.options, p.status_id, p.review_reasons, p.review_request, p.review_note, p.created_at, \
+     p.body";
 
 pub(crate) fn part_row(r: &AnyRow) -> Result<PartRow, sqlx::Error> {
     Ok(PartRow {
@@ -198,6 +205,9 @@ pub(crate) fn part_row(r: &AnyRow) -> Result<PartRow, sqlx::Error> {
         review_request: r.try_get("review_request")?,
         review_note: r.try_get("review_note")?,
         created_at: r.try_get("created_at")?,
+        body: r
+            .try_get::<Option<i64>, _>("body")?
+            .and_then(|b| u32::try_from(b).ok()),
     })
 }
 

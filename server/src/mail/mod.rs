@@ -2,10 +2,33 @@
 //! otherwise writes each message as an RFC 5322 `.eml` file in the outbox folder, plus the French
 //! templates of every message the site sends. A message with attachments (the invoice PDF of a
 //! paid order) is `multipart/mixed`: the text and HTML alternatives, then each file.
+//!
+//! **No message is lost or sent twice when an instance dies.** Every message is first formatted
+//! and written to the `mail_outbox` table (`db::mail_outbox`), and only then sent:
+//! - [`Mailer::queue`] writes it in the caller's transaction, so that it exists exactly when the
+//!   change that causes it (a part's review status, an order shipped) is committed; the caller
+//!   then calls [`Mailer::wake`]. [`Mailer::send`] writes it on its own, before the request
+//!   answers (messages built after a commit, such as the invoice of a paid order).
+//! - The drainer ([`Mailer::drain`], run by `jobs::mail_loop` on every instance, woken after each
+//!   insert and sweeping every [`SWEEP_EVERY`]) claims each due row with one conditional `UPDATE`
+//!   for [`CLAIM_SECS`], sends its bytes through the transport, and marks it sent. Two instances
+//!   never both claim a row; the row of an instance that died is claimed by another once its
+//!   claim expired. A failed delivery is retried with a back-off (30 s doubling up to an hour);
+//!   a message refused for good by the SMTP server (5xx), or still failing after
+//!   [`MAX_ATTEMPTS`], is given up (`failed_at`, `last_error`, logged).
+//! - [`Mailer::send_now`] is for the e-mailed codes, whose failure the request must report
+//!   ("Erreur lors de l'envoi du mail"): the row is written already claimed by this instance and
+//!   sent during the request; if that fails the row is deleted, so the code never arrives later.
+//!
+//! One duplicate remains possible, as with any SMTP client: an instance that dies after the SMTP
+//! server accepted a message but before the row was marked sent (a few milliseconds) leaves a
+//! claim that another instance takes over, and the message is sent again. The retries reuse the
+//! stored bytes, `Message-ID` included, so a receiving server can recognise the repeat.
 
 pub mod order_templates;
 mod outbox;
 pub mod part_templates;
+mod queue;
 mod smtp;
 pub mod templates;
 
@@ -15,6 +38,12 @@ use std::sync::Arc;
 use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, MultiPart};
 use lettre::Message;
+use sqlx::AnyConnection;
+use tokio::sync::Notify;
+
+use crate::db::Db;
+
+pub use queue::{Drained, CLAIM_SECS, MAX_ATTEMPTS, SWEEP_EVERY};
 
 /// Why a message could not be sent. The user only ever sees "Erreur lors de l'envoi du mail".
 #[derive(Debug, thiserror::Error)]
@@ -37,6 +66,21 @@ pub enum MailError {
     /// The outbox file could not be written.
     #[error("cannot write to the outbox: {0}")]
     Outbox(#[from] std::io::Error),
+    /// The `mail_outbox` table could not be read or written.
+    #[error("mail_outbox table: {0}")]
+    Queue(#[from] sqlx::Error),
+}
+
+impl MailError {
+    /// True when sending the same message again cannot succeed: a recipient or sender refused
+    /// for good by the SMTP server (5xx), or an address that cannot be parsed.
+    pub fn is_permanent(&self) -> bool {
+        match self {
+            MailError::Smtp(e) => e.is_permanent(),
+            MailError::Address(_) => true,
+            _ => false,
+        }
+    }
 }
 
 /// What a message is for: names outbox files and rate-limit buckets.
@@ -151,11 +195,18 @@ struct Inner {
     from: Mailbox,
     brand: String,
     base_url: String,
+    /// The database holding the `mail_outbox` table.
+    db: Db,
+    /// This instance's name: the holder of its claims.
+    instance: String,
+    /// Wakes the drainer after an insert.
+    wake: Notify,
 }
 
 impl Mailer {
-    /// Builds the mailer: SMTP when `smtp_url` is set, else the outbox folder.
-    pub fn new(settings: MailSettings) -> Result<Self, MailError> {
+    /// Builds the mailer: SMTP when `smtp_url` is set, else the outbox folder; messages are
+    /// queued in `db` and claimed under the name `instance` (unique per running process).
+    pub fn new(settings: MailSettings, db: Db, instance: &str) -> Result<Self, MailError> {
         let from: Mailbox = settings
             .from
             .parse()
@@ -175,6 +226,9 @@ impl Mailer {
                 from,
                 brand: settings.brand,
                 base_url,
+                db,
+                instance: instance.to_owned(),
+                wake: Notify::new(),
             }),
         })
     }
@@ -194,12 +248,86 @@ impl Mailer {
         matches!(self.inner.transport, Transport::Outbox(_))
     }
 
-    /// Sends one message.
+    /// The name under which this mailer claims messages.
+    pub fn instance(&self) -> &str {
+        &self.inner.instance
+    }
+
+    /// Formats `mail` and writes it to the outbox table through `conn` (the caller's
+    /// transaction: the message exists if and only if the transaction commits); returns its
+    /// row id. Call [`Mailer::wake`] after the commit so that it leaves at once.
+    ///
+    /// A message that cannot be formatted (an address lettre refuses) could never be sent: it
+    /// is logged and skipped (`Ok(None)`), and the caller's change stands. The error is the
+    /// database's, after which the transaction must not be committed.
+    pub async fn queue(
+        &self,
+        conn: &mut AnyConnection,
+        mail: &OutgoingMail,
+    ) -> Result<Option<i64>, sqlx::Error> {
+        let message = match self.build(mail) {
+            Ok(message) => message,
+            Err(error) => {
+                tracing::error!(%error, purpose = mail.purpose.as_str(), "e-mail cannot be built");
+                return Ok(None);
+            }
+        };
+        let bytes = message.formatted();
+        let row = queue::new_message(mail, &bytes);
+        let id = crate::db::mail_outbox::insert(conn, &row, crate::clock::now()).await?;
+        Ok(Some(id))
+    }
+
+    /// Wakes this instance's drainer (after the commit of a transaction that queued messages).
+    pub fn wake(&self) {
+        self.inner.wake.notify_one();
+    }
+
+    /// Queues one message (committed before this returns) and wakes the drainer, which sends it
+    /// in the background and retries it if the SMTP server cannot take it now. The message is
+    /// formatted first: an address lettre refuses is an error here, and nothing is queued.
     pub async fn send(&self, mail: OutgoingMail) -> Result<(), MailError> {
-        let message = self.build(&mail)?;
+        let bytes = self.build(&mail)?.formatted();
+        let mut conn = self.inner.db.pool.acquire().await?;
+        let row = queue::new_message(&mail, &bytes);
+        crate::db::mail_outbox::insert(&mut conn, &row, crate::clock::now()).await?;
+        drop(conn);
+        self.wake();
+        Ok(())
+    }
+
+    /// Sends one message during the request and reports a failure; on failure the message is
+    /// dropped from the queue (the caller tells the user, who asks again). It is queued first,
+    /// claimed by this instance: if the instance dies meanwhile, another one sends it.
+    pub async fn send_now(&self, mail: OutgoingMail) -> Result<(), MailError> {
+        queue::send_now(self, &mail).await
+    }
+
+    /// Sends every message due at `now` that this instance can claim; see the module's comment.
+    pub async fn drain(&self, now: i64) -> Result<Drained, MailError> {
+        queue::drain(self, now).await
+    }
+
+    /// Waits until an insert wakes the drainer or `sweep` has passed.
+    pub async fn woken(&self, sweep: std::time::Duration) {
+        let _ = tokio::time::timeout(sweep, self.inner.wake.notified()).await;
+    }
+
+    /// Delivers formatted bytes to `recipient` through the transport.
+    async fn deliver(&self, recipient: &str, purpose: &str, bytes: &[u8]) -> Result<(), MailError> {
         match &self.inner.transport {
-            Transport::Smtp(smtp) => smtp.send(message).await,
-            Transport::Outbox(dir) => outbox::write(dir, &mail, &message.formatted()).await,
+            Transport::Smtp(smtp) => {
+                let to: Mailbox = recipient
+                    .parse()
+                    .map_err(|_| MailError::Address(recipient.to_owned()))?;
+                let envelope = lettre::address::Envelope::new(
+                    Some(self.inner.from.email.clone()),
+                    vec![to.email],
+                )
+                .map_err(|_| MailError::Address(recipient.to_owned()))?;
+                smtp.send_raw(&envelope, bytes).await
+            }
+            Transport::Outbox(dir) => outbox::write(dir, purpose, recipient, bytes).await,
         }
     }
 

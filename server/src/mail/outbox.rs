@@ -6,22 +6,27 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::{MailError, OutgoingMail};
+use super::MailError;
 
 static SEQUENCE: AtomicU64 = AtomicU64::new(0);
 
-/// Writes `bytes` (the formatted message) into `dir`, creating it if needed; returns the path.
-pub(super) async fn write(dir: &Path, mail: &OutgoingMail, bytes: &[u8]) -> Result<(), MailError> {
+/// Writes `bytes` (the formatted message) into `dir`, creating it if needed.
+pub(super) async fn write(
+    dir: &Path,
+    purpose: &str,
+    recipient: &str,
+    bytes: &[u8],
+) -> Result<(), MailError> {
     tokio::fs::create_dir_all(dir).await?;
-    let path = dir.join(file_name(mail));
+    let path = dir.join(file_name(purpose, recipient));
     let tmp = path.with_extension("eml.tmp");
     tokio::fs::write(&tmp, bytes).await?;
     tokio::fs::rename(&tmp, &path).await?;
-    tracing::info!(path = %path.display(), purpose = mail.purpose.as_str(), "e-mail written to the outbox");
+    tracing::info!(path = %path.display(), purpose, "e-mail written to the outbox");
     Ok(())
 }
 
-fn file_name(mail: &OutgoingMail) -> PathBuf {
+fn file_name(purpose: &str, recipient: &str) -> PathBuf {
     let since_epoch = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
@@ -34,21 +39,25 @@ fn file_name(mail: &OutgoingMail) -> PathBuf {
         .collect();
     let now = format!("{iso}.{:06}Z", since_epoch.subsec_micros());
     let n = SEQUENCE.fetch_add(1, Ordering::Relaxed);
-    let recipient: String = mail
-        .to
-        .chars()
+    let recipient = portable(recipient);
+    let purpose = portable(purpose);
+    PathBuf::from(format!(
+        "{now}_{purpose}_{recipient}_{}-{n}.eml",
+        std::process::id()
+    ))
+}
+
+/// `text` with only characters safe in a file name on every system (others become `_`), at most
+/// 80 of them.
+fn portable(text: &str) -> String {
+    text.chars()
         .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '@' | '+') {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '@' | '+' | '_') {
                 c
             } else {
                 '_'
             }
         })
         .take(80)
-        .collect();
-    PathBuf::from(format!(
-        "{now}_{}_{recipient}_{}-{n}.eml",
-        mail.purpose.as_str(),
-        std::process::id()
-    ))
+        .collect()
 }

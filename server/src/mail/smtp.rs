@@ -2,7 +2,8 @@
 
 use std::time::Duration;
 
-use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use lettre::address::Envelope;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
 use super::MailError;
 
@@ -21,9 +22,14 @@ impl Smtp {
         Ok(Self(builder.timeout(Some(TIMEOUT)).build()))
     }
 
-    /// Delivers the message.
-    pub(super) async fn send(&self, message: Message) -> Result<(), MailError> {
-        self.0.send(message).await?;
+    /// Delivers a formatted message (the bytes stored in the outbox table) to the envelope's
+    /// recipients.
+    pub(super) async fn send_raw(
+        &self,
+        envelope: &Envelope,
+        bytes: &[u8],
+    ) -> Result<(), MailError> {
+        self.0.send_raw(envelope, bytes).await?;
         Ok(())
     }
 }

@@ -1,7 +1,8 @@
 //! Endpoints of the instant quote (`/devis_ligne`): `POST /api/upload/file-temp`,
 //! `POST /api/devis/process-file`, `POST /api/devis/calcul-prix`, `GET /api/devis/get-cookies`,
 //! `POST /api/devis/set-cookie`, `POST /api/devis/panier`, `POST /api/devis/separer-corps` (a
-//! multi-body file becomes one entry per body), and `GET /api/devis/fichier` (the
+//! multi-body file becomes one entry per body), `POST /api/devis/regrouper-corps` (its bodies
+//! become the whole file again), and `GET /api/devis/fichier` (the
 //! stored file of an entry, to show it again after a reload).
 //!
 //! Entries live in signed cookies by position (see [`entry`]); files on the shared data disk;
@@ -47,6 +48,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/devis/calcul-prix", post(price::calcul_prix))
         .route("/api/devis/panier", post(price::panier))
         .route("/api/devis/separer-corps", post(split::separer_corps))
+        .route("/api/devis/regrouper-corps", post(split::regrouper_corps))
         .merge(uploads)
 }
 
@@ -144,7 +146,8 @@ pub async fn set_cookie(
     };
     let unit = options::unit_update(&updates).map_err(ApiError::quote)?;
     let merged = options::merge(&entry.options, &updates).map_err(ApiError::quote)?;
-    options::check(&current_catalog(&state).await?, &merged).map_err(ApiError::quote)?;
+    options::check(&current_catalog(&state).await?, &entry.options, &merged)
+        .map_err(ApiError::quote)?;
     entry.options = merged;
     if let Some(u) = unit.filter(|&u| u != entry.unit) {
         entry.unit = u;

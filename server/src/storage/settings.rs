@@ -42,6 +42,49 @@ impl std::fmt::Debug for StorageSettings {
     }
 }
 
+impl StorageSettings {
+    /// The settings of a fresh prefix `label-<pid>-<nanos>` of the test bucket named by
+    /// `TEST_S3_URL` (`http://KEY:SECRET@127.0.0.1:PORT/BUCKET`, exported by scripts/test.sh, which
+    /// starts s3s-fs), for the storage tests and the API tests. Without `TEST_S3_URL`, `None` and a
+    /// message, except in CI (`CI=true`), where the S3 tests must run and this panics.
+    #[doc(hidden)]
+    pub fn test_bucket(label: &str) -> Option<StorageSettings> {
+        let raw = match std::env::var("TEST_S3_URL") {
+            Ok(v) if !v.trim().is_empty() => v,
+            _ => {
+                assert!(
+                    std::env::var("CI").as_deref() != Ok("true"),
+                    "CI=true: TEST_S3_URL must name the test S3 server (scripts/test.sh starts s3s-fs)"
+                );
+                eprintln!(
+                    "SKIPPED ({label}): TEST_S3_URL is not set (scripts/test.sh starts s3s-fs)"
+                );
+                return None;
+            }
+        };
+        let url = url::Url::parse(&raw).expect("TEST_S3_URL is http://KEY:SECRET@HOST:PORT/BUCKET");
+        let bucket = url.path().trim_matches('/').to_owned();
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::SystemTime::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_nanos();
+        Some(StorageSettings {
+            storage_url: Some(format!(
+                "s3://{bucket}/{label}-{}-{nanos}",
+                std::process::id()
+            )),
+            s3_endpoint: Some(format!(
+                "http://{}:{}",
+                url.host_str().unwrap_or("127.0.0.1"),
+                url.port().unwrap_or(80)
+            )),
+            aws_region: None,
+            aws_access_key_id: Some(url.username().to_owned()),
+            aws_secret_access_key: url.password().map(str::to_owned),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

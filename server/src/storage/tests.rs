@@ -10,41 +10,6 @@ use futures_util::TryStreamExt;
 
 use super::*;
 
-/// The settings of a fresh prefix of the test bucket, when `TEST_S3_URL` names one.
-pub(crate) fn test_bucket(label: &str) -> Option<StorageSettings> {
-    let raw = match std::env::var("TEST_S3_URL") {
-        Ok(v) if !v.trim().is_empty() => v,
-        _ => {
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "CI=true: TEST_S3_URL must name the test S3 server (scripts/test.sh starts s3s-fs)"
-            );
-            eprintln!("SKIPPED ({label}): TEST_S3_URL is not set (scripts/test.sh starts s3s-fs)");
-            return None;
-        }
-    };
-    let url = url::Url::parse(&raw).expect("TEST_S3_URL is http://KEY:SECRET@HOST:PORT/BUCKET");
-    let bucket = url.path().trim_matches('/').to_owned();
-    let nanos = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    Some(StorageSettings {
-        storage_url: Some(format!(
-            "s3://{bucket}/{label}-{}-{nanos}",
-            std::process::id()
-        )),
-        s3_endpoint: Some(format!(
-            "http://{}:{}",
-            url.host_str().unwrap(),
-            url.port().unwrap()
-        )),
-        aws_region: None,
-        aws_access_key_id: Some(url.username().to_owned()),
-        aws_secret_access_key: url.password().map(str::to_owned),
-    })
-}
-
 fn pattern(len: usize, seed: u8) -> Vec<u8> {
     (0..len)
         .map(|i| (i as u32).wrapping_mul(31).wrapping_add(u32::from(seed)) as u8)
@@ -197,7 +162,7 @@ async fn the_local_folder_keeps_the_storage_contract() {
 
 #[tokio::test]
 async fn the_s3_bucket_keeps_the_storage_contract() {
-    let Some(settings) = test_bucket("contract") else {
+    let Some(settings) = StorageSettings::test_bucket("contract") else {
         return;
     };
     let storage = Storage::open(&settings, Path::new("/nonexistent")).unwrap();
@@ -208,7 +173,7 @@ async fn the_s3_bucket_keeps_the_storage_contract() {
 
 #[tokio::test]
 async fn wrong_s3_keys_are_refused_at_the_start_up_check() {
-    let Some(mut settings) = test_bucket("wrong-keys") else {
+    let Some(mut settings) = StorageSettings::test_bucket("wrong-keys") else {
         return;
     };
     settings.aws_secret_access_key = Some("pas-la-bonne-cle".into());

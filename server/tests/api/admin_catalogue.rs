@@ -13,7 +13,7 @@ use crate::helpers::{spawn_app, TestClient};
 
 const RATE: &str = "processes[SLA].materials[RESINE_STANDARD].material_rate_cents_per_cm3";
 
-async fn get(c: &TestClient, path: &str) -> (u16, Value) {
+pub(crate) async fn get(c: &TestClient, path: &str) -> (u16, Value) {
     let res = c.proxy("GET", path, None).await;
     (
         res.status().as_u16(),
@@ -21,7 +21,7 @@ async fn get(c: &TestClient, path: &str) -> (u16, Value) {
     )
 }
 
-async fn save(c: &TestClient, base: i64, catalogue: &Value) -> (u16, Value) {
+pub(crate) async fn save(c: &TestClient, base: i64, catalogue: &Value) -> (u16, Value) {
     let body = json!({ "version_base": base, "catalogue": catalogue });
     let res = c.proxy("POST", "Admin/Catalogue", Some(body)).await;
     (
@@ -129,13 +129,7 @@ async fn a_saved_version_prices_new_quotes_and_baskets_while_a_placed_order_keep
         "{mine}"
     );
     // Paid after the change, it is invoiced at the amounts it was placed with.
-    let res = admin
-        .proxy(
-            "PUT",
-            &format!("Commande/{order_id}/statut"),
-            Some(json!({ "statut": "payée" })),
-        )
-        .await;
+    let res = admin.set_order_status(order_id, "payée").await;
     assert_eq!(res.status(), 200);
     let invoiced: i64 =
         sqlx::query_scalar("SELECT total_ttc_cents FROM invoices WHERE order_id = $1")

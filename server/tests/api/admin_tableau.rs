@@ -1,7 +1,7 @@
 //! `GET Admin/Tableau`: the dashboard's counts and the current Paris month's revenue, computed by
 //! SQL from known orders, invoices, credit notes and parts.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use server::clock;
 use server::db::accounts::Role;
 use server::domain::paris_time::paris_month;
@@ -24,13 +24,7 @@ async fn insert_part(app: &TestApp, account: Option<i64>, status_id: i64, name: 
 
 async fn move_to(admin: &TestClient, id: i64, statuses: &[&str]) {
     for s in statuses {
-        let res = admin
-            .proxy(
-                "PUT",
-                &format!("Commande/{id}/statut"),
-                Some(json!({ "statut": s })),
-            )
-            .await;
+        let res = admin.set_order_status(id, s).await;
         assert_eq!(res.status(), 200, "{id} → {s}");
     }
 }

@@ -436,6 +436,12 @@ async fn pieces_routes_answer_each_role_as_expected() {
         },
         Case {
             method: "GET",
+            path: "Pieces/ForReview?q=a&page=2&par_page=5".into(),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "GET",
             path: format!("Pieces/ById_AsAdmin/{part}"),
             body: None,
             expect: [401, 403, 403, 200],
@@ -483,6 +489,12 @@ async fn every_admin_route_is_refused_to_visitors_and_customers() {
         Case {
             method: "GET",
             path: format!("Admin/Comptes/{a_id}"),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
+            method: "GET",
+            path: format!("Admin/Comptes/{a_id}/Pieces?page=1&par_page=5"),
             body: None,
             expect: [401, 403, 403, 200],
         },

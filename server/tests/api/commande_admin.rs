@@ -65,13 +65,7 @@ async fn the_admin_finds_an_order_by_number_customer_name_or_company_and_by_stat
     insert_order(&app, ines, 1).await;
     let paid = insert_order(&app, paul, 2).await;
     insert_order(&app, paul, 3).await;
-    let res = admin
-        .proxy(
-            "PUT",
-            &format!("Commande/{paid}/statut"),
-            Some(serde_json::json!({ "statut": "payée" })),
-        )
-        .await;
+    let res = admin.set_order_status(paid, "payée").await;
     assert_eq!(res.status(), 200);
 
     assert_eq!(
@@ -155,13 +149,7 @@ async fn each_admin_order_carries_the_legal_next_statuses_and_the_customer_s_vie
         ("expédiée", serde_json::json!(["livrée"])),
         ("livrée", serde_json::json!([])),
     ] {
-        let res = admin
-            .proxy(
-                "PUT",
-                &format!("Commande/{id}/statut"),
-                Some(serde_json::json!({ "statut": to })),
-            )
-            .await;
+        let res = admin.set_order_status(id, to).await;
         assert_eq!(res.status(), 200, "{to}");
         assert_eq!(next(&one(&admin, id).await), expected, "after {to}");
     }

@@ -2,7 +2,6 @@
 //! rendered from the frozen data, readable by the owner and admins only, and read back with
 //! `pdftotext` (Debian's poppler-utils) for the number, the order and the total as printed.
 
-use serde_json::json;
 use server::db::accounts::Role;
 
 use crate::commande_statut::insert_order;
@@ -46,13 +45,7 @@ async fn the_owner_and_admins_download_the_invoice_and_the_credit_note_as_pdf() 
     let credit = format!("/api/backend/Commande/{id}/avoir.pdf");
     // Nothing issued yet.
     assert_eq!(status_of(&a, &invoice).await, 404);
-    let res = admin
-        .proxy(
-            "PUT",
-            &format!("Commande/{id}/statut"),
-            Some(json!({ "statut": "payée" })),
-        )
-        .await;
+    let res = admin.set_order_status(id, "payée").await;
     assert_eq!(res.status(), 200);
     let year = server::domain::paris_time::paris_year(server::clock::now());
 
@@ -75,11 +68,7 @@ async fn the_owner_and_admins_download_the_invoice_and_the_credit_note_as_pdf() 
     assert_eq!(status_of(&a, &credit).await, 404);
 
     let res = admin
-        .proxy(
-            "PUT",
-            &format!("Commande/{id}/statut"),
-            Some(json!({ "statut": "annulée", "note": "Commande annulée à la demande du client" })),
-        )
+        .set_order_status_noted(id, "annulée", "Commande annulée à la demande du client")
         .await;
     assert_eq!(res.status(), 200);
     let res = a.get(&credit).await;

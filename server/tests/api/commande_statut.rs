@@ -3,7 +3,7 @@
 //! concurrent payments: numbers 1..50, no gap, no duplicate); "annulée" after payment issues the
 //! credit note that references it.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use server::commerce::order_status::{OrderStatus, ALL};
 use server::db::accounts::Role;
 
@@ -34,13 +34,7 @@ pub(crate) async fn insert_order(app: &TestApp, account: i64, n: i64) -> i64 {
 }
 
 async fn set_status(c: &TestClient, id: i64, statut: &str) -> (u16, Value) {
-    let res = c
-        .proxy(
-            "PUT",
-            &format!("Commande/{id}/statut"),
-            Some(json!({ "statut": statut })),
-        )
-        .await;
+    let res = c.set_order_status(id, statut).await;
     let status = res.status().as_u16();
     (status, res.json().await.unwrap_or(Value::Null))
 }
@@ -134,11 +128,7 @@ async fn a_payment_issues_a_frozen_invoice_and_a_paid_cancellation_a_credit_note
     let (code, v) = set_status(&admin, id, "en production").await;
     assert_eq!((code, v["facture"].clone()), (200, Value::Null));
     let res = admin
-        .proxy(
-            "PUT",
-            &format!("Commande/{id}/statut"),
-            Some(json!({ "statut": "annulée", "note": "Pièce impossible à imprimer" })),
-        )
+        .set_order_status_noted(id, "annulée", "Pièce impossible à imprimer")
         .await;
     assert_eq!(res.status(), 200);
     let v: Value = res.json().await.unwrap();

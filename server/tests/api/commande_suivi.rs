@@ -41,13 +41,7 @@ async fn a_customer_follows_an_order_from_transfer_to_delivery() {
 
     let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
     for statut in ["payée", "en production"] {
-        let res = admin
-            .proxy(
-                "PUT",
-                &format!("Commande/{id}/statut"),
-                Some(json!({ "statut": statut })),
-            )
-            .await;
+        let res = admin.set_order_status(id, statut).await;
         assert_eq!(res.status(), 200);
     }
     let parcel = json!({ "transporteur": "Colissimo", "numeroSuivi": "6A12345678901" });
@@ -145,13 +139,7 @@ async fn the_admin_list_filters_searches_and_pages_on_the_server() {
         ids.push(insert_order(&app, account, n).await);
     }
     for id in &ids[..3] {
-        let res = admin
-            .proxy(
-                "PUT",
-                &format!("Commande/{id}/statut"),
-                Some(json!({ "statut": "payée" })),
-            )
-            .await;
+        let res = admin.set_order_status(*id, "payée").await;
         assert_eq!(res.status(), 200);
     }
     let (status, p) = get(&admin, "Commande").await;

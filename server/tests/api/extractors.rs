@@ -24,6 +24,7 @@ const JSON_ROUTES: &[(&str, &str, Caller)] = &[
     ("POST", "/api/devis/calcul-prix", Caller::Visitor),
     ("POST", "/api/devis/panier", Caller::Visitor),
     ("POST", "/api/devis/separer-corps", Caller::Visitor),
+    ("POST", "/api/devis/regrouper-corps", Caller::Visitor),
     ("POST", "/api/contact", Caller::Visitor),
     ("POST", "/api/proxy", Caller::Visitor),
     ("PUT", "/api/admin/set-maintenance", Caller::Admin),

@@ -9,13 +9,7 @@ use crate::commande_statut::insert_order;
 use crate::helpers::{spawn_app, TestApp, TestClient};
 
 async fn set_status(admin: &TestClient, id: i64, statut: &str, note: &str) {
-    let res = admin
-        .proxy(
-            "PUT",
-            &format!("Commande/{id}/statut"),
-            Some(json!({ "statut": statut, "note": note })),
-        )
-        .await;
+    let res = admin.set_order_status_noted(id, statut, note).await;
     assert_eq!(res.status(), 200, "{statut}");
 }
 

@@ -150,39 +150,9 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
     }
 }
 
-/// The settings of a fresh prefix of the test bucket: `TEST_S3_URL`
-/// (`http://KEY:SECRET@127.0.0.1:PORT/BUCKET`, set by scripts/test.sh, which starts s3s-fs).
-/// Without it, `None` and a message, except in CI (`CI=true`), where the S3 tests must run.
-pub fn test_bucket(label: &str) -> Option<StorageSettings> {
-    let raw = match std::env::var("TEST_S3_URL") {
-        Ok(v) if !v.trim().is_empty() => v,
-        _ => {
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "CI=true: TEST_S3_URL must name the test S3 server (scripts/test.sh starts s3s-fs)"
-            );
-            eprintln!("SKIPPED ({label}): TEST_S3_URL is not set (scripts/test.sh starts s3s-fs)");
-            return None;
-        }
-    };
-    let url = url::Url::parse(&raw).expect("TEST_S3_URL is http://KEY:SECRET@HOST:PORT/BUCKET");
-    let bucket = url.path().trim_matches('/').to_owned();
-    Some(StorageSettings {
-        storage_url: Some(format!("s3://{bucket}/{label}-{}", unique_name())),
-        s3_endpoint: Some(format!(
-            "http://{}:{}",
-            url.host_str().unwrap(),
-            url.port().unwrap()
-        )),
-        aws_region: None,
-        aws_access_key_id: Some(url.username().to_owned()),
-        aws_secret_access_key: url.password().map(str::to_owned),
-    })
-}
-
-/// Starts the server with its files in a fresh prefix of the test bucket (see [`test_bucket`]).
+/// Starts the server with its files in a fresh prefix of the test bucket (see [`StorageSettings::test_bucket`]).
 pub async fn spawn_app_on_s3(label: &str) -> Option<TestApp> {
-    let bucket = test_bucket(label)?;
+    let bucket = StorageSettings::test_bucket(label)?;
     Some(spawn_app_with(|s| s.storage = bucket).await)
 }
 
@@ -332,6 +302,26 @@ impl TestClient {
         let call = json!({ "path": path, "httpMethod": method, "body": body });
         self.send_json(reqwest::Method::POST, "/api/proxy", Some(call))
             .await
+    }
+
+    /// `PUT Commande/{id}/statut {"statut": …}` through the proxy: staff move an order along.
+    pub async fn set_order_status(&self, id: i64, statut: &str) -> Response {
+        self.proxy(
+            "PUT",
+            &format!("Commande/{id}/statut"),
+            Some(json!({ "statut": statut })),
+        )
+        .await
+    }
+
+    /// The same, with the note kept in the order's history (a cancellation's reason…).
+    pub async fn set_order_status_noted(&self, id: i64, statut: &str, note: &str) -> Response {
+        self.proxy(
+            "PUT",
+            &format!("Commande/{id}/statut"),
+            Some(json!({ "statut": statut, "note": note })),
+        )
+        .await
     }
 }
 

@@ -21,10 +21,17 @@ pub struct SmtpSink {
 impl SmtpSink {
     /// Starts the sink on a free port. Panics with the fix when aiosmtpd is missing.
     pub fn start() -> SmtpSink {
+        SmtpSink::start_on(0)
+    }
+
+    /// Starts the sink on `port` (0: a free one), e.g. where the server's SMTP was down.
+    pub fn start_on(port: u16) -> SmtpSink {
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smtp_sink.py");
         let dir = tempfile::tempdir().unwrap();
         let mut child = Command::new("python3")
             .arg(&script)
+            .arg("--port")
+            .arg(port.to_string())
             .arg("--dir")
             .arg(dir.path())
             .stdin(Stdio::piped())

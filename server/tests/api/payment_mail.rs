@@ -2,7 +2,6 @@
 //! customer's message, delivered to a real SMTP server (aiosmtpd), has the invoice PDF attached as
 //! `FA-YYYY-NNNNNN.pdf`, whose text (`pdftotext`) is the invoice just issued.
 
-use serde_json::json;
 use server::db::accounts::Role;
 
 use crate::commande_pdf::pdf_text;
@@ -17,13 +16,7 @@ async fn the_payment_received_mail_has_the_invoice_pdf_attached() {
     let (_, customer) = app.signed_in("client@exemple.fr", Role::Client).await;
     let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
     let id = insert_order(&app, customer, 7).await;
-    let res = admin
-        .proxy(
-            "PUT",
-            &format!("Commande/{id}/statut"),
-            Some(json!({ "statut": "payée" })),
-        )
-        .await;
+    let res = admin.set_order_status(id, "payée").await;
     assert_eq!(res.status(), 200);
     let answer: serde_json::Value = res.json().await.unwrap();
     let invoice = answer["facture"]["numero"].as_str().unwrap().to_owned();

@@ -392,6 +392,8 @@ async fn the_review_queue_lists_customers_parts_longest_waiting_first() {
     let a = admin(&app).await;
     let (status, queue) = call(&a, "GET", "Pieces/ForReview", None).await;
     assert_eq!(status, 200);
+    assert_eq!(queue["total"], 2, "{queue}");
+    let queue = &queue["items"];
     let ids: Vec<i64> = queue
         .as_array()
         .unwrap()
@@ -417,7 +419,8 @@ async fn the_review_queue_lists_customers_parts_longest_waiting_first() {
     // Decided, a part leaves the queue.
     assert_eq!(decide(&a, second, 3, None).await.0, 200);
     let (_, queue) = call(&a, "GET", "Pieces/ForReview", None).await;
-    assert_eq!(queue.as_array().unwrap().len(), 1);
+    assert_eq!(queue["items"].as_array().unwrap().len(), 1);
+    assert_eq!(queue["total"], 1);
 }
 
 #[tokio::test]

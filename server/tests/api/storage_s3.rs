@@ -5,7 +5,6 @@
 //! the bucket. Nothing lands in the data folder.
 
 use bytes::Bytes;
-use serde_json::json;
 use server::db::accounts::Role;
 use server::storage::{self, names_under, UPLOADS};
 use sha2::{Digest, Sha256};
@@ -89,13 +88,7 @@ async fn an_invoice_pdf_is_kept_in_the_bucket_and_every_copy_is_the_kept_file() 
     let (a, a_id) = app.signed_in("a@exemple.fr", Role::Client).await;
     let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
     let id = insert_order(&app, a_id, 3).await;
-    let res = admin
-        .proxy(
-            "PUT",
-            &format!("Commande/{id}/statut"),
-            Some(json!({ "statut": "payée" })),
-        )
-        .await;
+    let res = admin.set_order_status(id, "payée").await;
     assert_eq!(res.status(), 200);
     let year = server::domain::paris_time::paris_year(server::clock::now());
     let number = format!("FA-{year}-000001");

@@ -1,5 +1,9 @@
-//! The French locale of PrimeReact's built-in texts (calendar, password meter, empty lists).
-import { addLocale } from 'primereact/api';
+//! The French locale of PrimeReact's built-in texts (calendar, password meter, empty lists, the
+//! paginators' and expandable rows' accessible names).
+import { addLocale, localeOptions } from 'primereact/api';
+
+// `addLocale` merges one level deep: the English accessible names are the base of the French.
+const englishAria = (localeOptions('en') as { aria?: Record<string, string> }).aria ?? {};
 
 addLocale('fr', {
   accept: 'Oui',
@@ -23,4 +27,19 @@ addLocale('fr', {
   today: 'Aujourd’hui',
   firstDayOfWeek: 1,
   dateFormat: 'dd/mm/yy',
+  aria: {
+    ...englishAria,
+    firstPageLabel: 'Première page',
+    prevPageLabel: 'Page précédente',
+    nextPageLabel: 'Page suivante',
+    lastPageLabel: 'Dernière page',
+    pageLabel: 'Page {page}',
+    rowsPerPageLabel: 'Lignes par page',
+    jumpToPageDropdownLabel: 'Aller à la page',
+    jumpToPageInputLabel: 'Aller à la page',
+    navigation: 'Pagination',
+    expandRow: 'Ligne dépliée',
+    collapseRow: 'Ligne repliée',
+    close: 'Fermer',
+  },
 });

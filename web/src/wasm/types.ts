@@ -10,7 +10,7 @@ export type Unit = "mm" | "cm" | "in";
 /**
  * A supported file format.
  */
-export type Format = "stl" | "obj" | "3mf";
+export type Format = "stl" | "obj" | "3mf" | "step";
 
 /**
  * A warning for the user: stable code plus French text.

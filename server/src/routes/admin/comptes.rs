@@ -1,7 +1,8 @@
 //! Endpoints of the admin's accounts: `GET Admin/Comptes?q=&page=&par_page=` (search by e-mail
-//! or name, newest first, one page), `GET Admin/Comptes/{id}` (an account with its orders and
-//! parts) and `PUT Admin/Comptes/{id}/desactivation` `{desactive}` (disable: its sessions end at
-//! once and it cannot sign in; or enable again). The role is changed by `PUT Comptes`.
+//! or name, newest first, one page), `GET Admin/Comptes/{id}` (an account with its orders),
+//! `GET Admin/Comptes/{id}/Pieces?page=&par_page=` (one page of its parts, newest first) and
+//! `PUT Admin/Comptes/{id}/desactivation` `{desactive}` (disable: its sessions end at once and it
+//! cannot sign in; or enable again). The role is changed by `PUT Comptes`.
 
 use crate::extract::{Path, Query};
 use axum::extract::State;
@@ -88,12 +89,11 @@ pub struct AccountPartView {
     created_at: String,
 }
 
-/// An account with its orders and parts.
+/// An account with its orders (its parts are paged by `GET Admin/Comptes/{id}/Pieces`).
 #[derive(Debug, Serialize)]
 pub struct AccountDetailView {
     compte: AccountView,
     commandes: Vec<AccountOrderView>,
-    pieces: Vec<AccountPartView>,
 }
 
 /// Handles `GET /api/backend/Admin/Comptes/{id}` (admin).
@@ -118,21 +118,59 @@ pub async fn detail(
             created_at: clock::iso8601(o.created_at),
         })
         .collect();
-    let pieces = account_admin::parts_of(&mut conn, id)
-        .await?
-        .into_iter()
-        .map(|p| AccountPartView {
-            id: p.id,
-            file_name: p.file_name,
-            id_status: p.status_id,
-            statut: status_label(p.status_id),
-            created_at: clock::iso8601(p.created_at),
-        })
-        .collect();
     Ok(Json(AccountDetailView {
         compte: account.into(),
         commandes,
-        pieces,
+    }))
+}
+
+/// Query of `GET Admin/Comptes/{id}/Pieces`, read as text so that a wrong value gets a French
+/// 400.
+#[derive(Debug, Deserialize)]
+pub struct PartsQuery {
+    page: Option<String>,
+    par_page: Option<String>,
+}
+
+/// One page of an account's parts, in the shape of the admin's other lists.
+#[derive(Debug, Serialize)]
+pub struct AccountPartsPage {
+    items: Vec<AccountPartView>,
+    total: i64,
+    page: i64,
+    par_page: i64,
+}
+
+/// Handles `GET /api/backend/Admin/Comptes/{id}/Pieces?page=&par_page=` (admin): the account's
+/// parts, newest first, one page at a time (20 by default); 404 for an unknown account.
+pub async fn parts(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Path(raw_id): Path<String>,
+    Query(query): Query<PartsQuery>,
+) -> Result<Json<AccountPartsPage>, ApiError> {
+    let id = path_id(&raw_id, ACCOUNT_NOT_FOUND)?;
+    let paging = Paging::parse(query.page.as_deref(), query.par_page.as_deref())?;
+    if accounts::find(&state.db, id).await?.is_none() {
+        return Err(ApiError::NotFoundWith(ACCOUNT_NOT_FOUND.to_owned()));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    let found = account_admin::parts_of(&mut conn, id, paging.per_page, paging.offset()).await?;
+    Ok(Json(AccountPartsPage {
+        items: found
+            .parts
+            .into_iter()
+            .map(|p| AccountPartView {
+                id: p.id,
+                file_name: p.file_name,
+                id_status: p.status_id,
+                statut: status_label(p.status_id),
+                created_at: clock::iso8601(p.created_at),
+            })
+            .collect(),
+        total: found.total,
+        page: paging.page,
+        par_page: paging.per_page,
     }))
 }
 

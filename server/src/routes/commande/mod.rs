@@ -19,7 +19,7 @@ use self::view::{commande_view, CommandeView, LivraisonView};
 use crate::audit;
 use crate::auth::{AdminUser, AuthUser};
 use crate::clock;
-use crate::commerce::checkout::{self, Checkout, PaymentMethod, TransferDetails};
+use crate::commerce::checkout::{self, Checkout, Confirmation, PaymentMethod, TransferDetails};
 use crate::commerce::invoicing::{self, Actor};
 use crate::commerce::order_status::OrderStatus;
 use crate::commerce::{discounts, payment_mail, shipping, totals, vat};
@@ -234,6 +234,7 @@ pub async fn place_order(
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no catalog in the database")))?;
     let catalog = quote_core::Catalog::from_json(&json)
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("stored catalog: {e}")))?;
+    let seller = Seller::from_env(&state.config.settings.brand_name);
     let request = Checkout {
         account_id: user.account_id(),
         email: &user.row.email,
@@ -246,10 +247,14 @@ pub async fn place_order(
             .as_deref()
             .map(str::trim)
             .filter(|c| !c.is_empty()),
+        // The "order received" e-mail is queued in the order's transaction.
+        confirmation: Some(Confirmation {
+            mailer: &state.mailer,
+            seller: &seller,
+        }),
     };
     let (order, created) =
         checkout::place(&state.db, &catalog, version, &request, clock::now()).await?;
-    let seller = Seller::from_env(&state.config.settings.brand_name);
     // The order of this key decides (a retry names the mode of the first request).
     let paiement = if order.payment_method == PaymentMethod::Carte.as_str() {
         let stripe = state.payment.as_ref().ok_or_else(card_not_offered)?;
@@ -265,21 +270,6 @@ pub async fn place_order(
         total_ttc_cents: order.total_ttc_cents,
     };
     let status = if created {
-        let brand = state.mailer.brand();
-        send(
-            &state,
-            order_templates::order_received(
-                brand,
-                &user.row.email,
-                &view.numero,
-                Cents(view.total_ttc_cents),
-                match &view.paiement {
-                    PaymentView::Virement(transfer) => Some(transfer),
-                    PaymentView::Carte(_) => None,
-                },
-            ),
-        )
-        .await;
         StatusCode::CREATED
     } else {
         StatusCode::OK
@@ -602,7 +592,7 @@ pub async fn add_delivery(
         &after,
     )
     .await?;
-    tx.commit().await?;
+    // Queued in the shipment's transaction: the customer is told exactly when it is recorded.
     let mail = order_templates::order_shipped(
         state.mailer.brand(),
         &change.customer_email,
@@ -611,13 +601,16 @@ pub async fn add_delivery(
         &number,
         &url,
     );
-    send(&state, mail).await;
+    state.mailer.queue(&mut tx, &mail).await?;
+    tx.commit().await?;
+    state.mailer.wake();
     Ok((StatusCode::CREATED, Json(LivraisonView::from(row))))
 }
 
-/// Sends an order e-mail; a failure is logged, the order stays as it is.
+/// Queues an order e-mail built after its transaction committed (the outbox sends it); a
+/// failure is logged, the order stays as it is.
 async fn send(state: &AppState, mail: OutgoingMail) {
     if let Err(e) = state.mailer.send(mail).await {
-        tracing::warn!(error = %e, "order e-mail not sent");
+        tracing::warn!(error = %e, "order e-mail not queued");
     }
 }

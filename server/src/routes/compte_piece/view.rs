@@ -2,7 +2,8 @@
 //! options and its price, recomputed with quote-core from the stored analysis and the current
 //! catalog (never stored, so a catalog change shows at once).
 
-use quote_core::{Analysis, Catalog, PriceBreakdown, PriceOptions};
+use quote_core::pricing::price_saved;
+use quote_core::{Analysis, Catalog, PriceBreakdown, PriceOptions, QuoteError};
 use serde::Serialize;
 
 use crate::db::account_parts::BasketRow;
@@ -29,6 +30,9 @@ pub struct LineView {
     pub statut: &'static str,
     /// Why the part waits for a review (French, from its analysis).
     pub motifs: Vec<String>,
+    /// What the engine repaired on the part before measuring it (French, from its analysis):
+    /// for a body split out of a file, the repairs made on that body.
+    pub reparations: Vec<String>,
     /// The admin's comment on the part.
     #[serde(rename = "commentaire_admin")]
     pub commentaire_admin: String,
@@ -76,7 +80,7 @@ pub fn line_view(row: BasketRow, catalog: &Catalog) -> Result<LineView, ApiError
             row.part_id
         ))
     })?;
-    let priced = quote_core::price(&analysis, &options, catalog);
+    let priced = price_saved(&analysis, &options, catalog);
     let refused = row.status_id == crate::db::pieces::status::REFUSED;
     let mut view = LineView {
         id: row.id,
@@ -86,6 +90,7 @@ pub fn line_view(row: BasketRow, catalog: &Catalog) -> Result<LineView, ApiError
         id_statut: row.status_id,
         statut: status_label(row.status_id),
         motifs: crate::commerce::part_review::reason_list(&row.review_reasons),
+        reparations: crate::routes::pieces::view::repair_sentences(&analysis.warnings),
         commentaire_admin: row.review_note.clone(),
         demande_client: row.review_request.clone(),
         commandable: false,
@@ -107,7 +112,7 @@ pub fn line_view(row: BasketRow, catalog: &Catalog) -> Result<LineView, ApiError
             view.remise = b.discount_percent;
             view.delai_jours = Some(b.lead_time_days);
         }
-        Err(e) => view.erreur = Some(e.message()),
+        Err(e) => view.erreur = Some(basket_reason(&e)),
     }
     view.commandable = view.erreur.is_none() && orderable(row.status_id);
     if refused {
@@ -116,6 +121,19 @@ pub fn line_view(row: BasketRow, catalog: &Catalog) -> Result<LineView, ApiError
         );
     }
     Ok(view)
+}
+
+/// What the basket adds when the catalog withdrew one of a line's choices: where to change it.
+pub const CHANGE_ON_QUOTE_PAGE: &str =
+    "Modifiez la pièce sur la page de devis, puis ajoutez-la de nouveau au panier.";
+
+/// Why a line cannot be priced, as the basket shows it: quote-core's sentence, and for a choice
+/// the catalog no longer offers, where to make another.
+fn basket_reason(e: &QuoteError) -> String {
+    match e {
+        QuoteError::Withdrawn { .. } => format!("{} {CHANGE_ON_QUOTE_PAGE}", e.message()),
+        _ => e.message(),
+    }
 }
 
 /// The French name of a part status (`part_statuses`).

@@ -241,6 +241,7 @@ pub async fn process_file(
         options: &options_json,
         status_id,
         review_reasons: &review_reasons,
+        body: entry.body,
     };
     let part_id = part_review::record_new_part(&state.db, &part, clock::now()).await?;
     entry.part = Some(part_id);
@@ -256,11 +257,13 @@ pub async fn process_file(
 }
 
 /// The analysis cache's key of the options (unit included) and the body: the whole file's key
-/// is the options' hash, as it always was; a body's analysis is another entry of the cache.
+/// is the options' hash, as it always was; a body's analysis is another entry of the cache (its
+/// key names the rule that gives each body its own repairs, so that a body analysed before that
+/// rule, without them, is analysed again).
 pub fn analysis_key(options_json: &str, body: Option<u32>) -> String {
     match body {
         None => tokens::sha256_hex(options_json),
-        Some(b) => tokens::sha256_hex(&format!("{options_json}\nbody {b}")),
+        Some(b) => tokens::sha256_hex(&format!("{options_json}\nbody {b}\nrepairs by body")),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The customer's choices on a quote entry: merging the page's partial updates, then asking
 //! quote-core (the one place that decides) whether the catalog offers them.
 
-use quote_core::pricing::validate_options;
+use quote_core::pricing::{validate_options, withdrawn_choice};
 use quote_core::{Catalog, PriceOptions, Unit};
 use serde_json::{Map, Value};
 
@@ -55,11 +55,18 @@ pub fn unit_update(updates: &Map<String, Value>) -> Result<Option<Unit>, String>
     }
 }
 
-/// Checks that the catalog offers every choice: quote-core's verdict and French message.
-pub fn check(catalog: &Catalog, o: &PriceOptions) -> Result<(), String> {
-    validate_options(catalog, o)
-        .map(|_| ())
-        .map_err(|e| e.message())
+/// Checks that the catalog offers every choice of `o` (the entry's `saved` options with the
+/// page's updates): quote-core's verdict and French message. A choice the entry already held and
+/// the catalog has since withdrawn gets quote-core's "n'est plus proposé" sentence, as the price
+/// does; a new choice the catalog does not offer gets the list of values offered.
+pub fn check(catalog: &Catalog, saved: &PriceOptions, o: &PriceOptions) -> Result<(), String> {
+    let verdict = validate_options(catalog, o).map(|_| ());
+    match (verdict, withdrawn_choice(catalog, o)) {
+        (Err(_), Some(gone)) if withdrawn_choice(catalog, saved).as_ref() == Some(&gone) => {
+            Err(gone.message())
+        }
+        (verdict, _) => verdict.map_err(|e| e.message()),
+    }
 }
 
 #[cfg(test)]
@@ -98,11 +105,12 @@ mod tests {
     #[test]
     fn choices_outside_the_catalog_get_quote_core_s_message() {
         let c = Catalog::default_catalog();
-        assert!(check(&c, &PriceOptions::for_process("SLS")).is_ok());
+        let fresh = PriceOptions::default();
+        assert!(check(&c, &fresh, &PriceOptions::for_process("SLS")).is_ok());
         let mut o = PriceOptions::for_process("SLA");
         o.quantity = 0;
         let verdict = validate_options(&c, &o).unwrap_err().message();
-        assert_eq!(check(&c, &o).unwrap_err(), verdict);
+        assert_eq!(check(&c, &fresh, &o).unwrap_err(), verdict);
         assert!(verdict.contains("la quantité doit être comprise entre 1 et"));
     }
 }

@@ -45,7 +45,7 @@ fn price_entry(
     analysis: &Analysis,
     catalog: &Catalog,
 ) -> Result<PriceBreakdown, ApiError> {
-    quote_core::price(analysis, &entry.options, catalog)
+    quote_core::pricing::price_saved(analysis, &entry.options, catalog)
         .map_err(|e| ApiError::quote(format!("« {} » : {}", entry.name, e.message())))
 }
 

@@ -67,21 +67,22 @@ pub async fn limit_send(state: &AppState, email: &Email, ip: &str) -> Result<(),
     .map(|_| ())
 }
 
-/// Sends a message; a failure is logged and answered with the specification's message.
+/// Sends a message during the request (a code, or what answers in place of one); a failure is
+/// logged and answered with the specification's message, and the message is not sent later.
 pub async fn deliver(state: &AppState, mail: OutgoingMail) -> Result<(), ApiError> {
     let purpose = mail.purpose.as_str();
-    state.mailer.send(mail).await.map_err(|e| {
+    state.mailer.send_now(mail).await.map_err(|e| {
         tracing::error!(error = %e, purpose, "e-mail not sent");
         ApiError::MailFailed
     })
 }
 
-/// Sends a notice about something already done: a failure is logged, never answered (the
-/// action stands).
+/// Queues a notice about something already done (the outbox sends it, retrying while the SMTP
+/// server is unreachable): a failure to queue is logged, never answered (the action stands).
 pub async fn notify(state: &AppState, mail: OutgoingMail) {
     let purpose = mail.purpose.as_str();
     if let Err(error) = state.mailer.send(mail).await {
-        tracing::error!(error = %error, purpose, "notice not sent");
+        tracing::error!(error = %error, purpose, "notice not queued");
     }
 }
 

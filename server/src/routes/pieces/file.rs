@@ -1,5 +1,8 @@
 //! Endpoint for `GET Pieces/Fichier/{id}`: the original file of a part, byte for byte, for its
-//! owner or an admin (404 for anyone else), as a download named after the uploaded file.
+//! owner or an admin (404 for anyone else), as a download named after the uploaded file. A part
+//! split out of a multi-body file keeps the whole original file: its download says so in its
+//! name (`plaque (fichier d'origine, corps 2).stl`), and the part's view gives the body (`corps`)
+//! that the viewer takes out of it.
 
 use axum::body::Body;
 use axum::extract::State;
@@ -54,6 +57,26 @@ pub fn attachment(file_name: &str) -> String {
     format!("attachment; filename=\"{fallback}\"; filename*=UTF-8''{encoded}")
 }
 
+/// The download name of a part's original file: the part's name, or for a body split out of a
+/// multi-body file (`plaque (corps 2).stl`), a name that says it is the whole original file and
+/// which body the part is (`plaque (fichier d'origine, corps 2).stl`).
+pub fn download_name(part_name: &str, body: Option<u32>) -> String {
+    let Some(body) = body else {
+        return part_name.to_owned();
+    };
+    let n = u64::from(body) + 1;
+    let (stem, ext) = match part_name.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => (stem, Some(ext)),
+        _ => (part_name, None),
+    };
+    let stem = stem.strip_suffix(&format!(" (corps {n})")).unwrap_or(stem);
+    let named = format!("{stem} (fichier d'origine, corps {n})");
+    match ext {
+        Some(ext) => format!("{named}.{ext}"),
+        None => named,
+    }
+}
+
 /// Handles `GET /api/backend/Pieces/Fichier/{id}`.
 pub async fn original_file(
     State(state): State<AppState>,
@@ -68,6 +91,7 @@ pub async fn original_file(
         .filter(|p| p.account_id == Some(user.account_id()) || user.is_admin())
         .ok_or_else(not_found)?;
     drop(conn);
+    let name = download_name(&part.file_name, part.body);
     // Storage keys are written by the server (`uploads/<sha256>`): streamed from the store.
     let file = state
         .storage
@@ -76,11 +100,8 @@ pub async fn original_file(
         .ok_or_else(|| StorageError::Missing(part.storage_key.clone()))?;
     Ok((
         [
-            (
-                header::CONTENT_TYPE,
-                content_type(&part.file_name).to_owned(),
-            ),
-            (header::CONTENT_DISPOSITION, attachment(&part.file_name)),
+            (header::CONTENT_TYPE, content_type(&name).to_owned()),
+            (header::CONTENT_DISPOSITION, attachment(&name)),
             (header::CACHE_CONTROL, "private, no-store".to_owned()),
             (header::CONTENT_LENGTH, file.size.to_string()),
         ],
@@ -99,6 +120,23 @@ mod tests {
         assert_eq!(content_type("a.b.obj"), "model/obj");
         assert_eq!(content_type("plateau.3mf"), "model/3mf");
         assert_eq!(content_type("sans-extension"), "application/octet-stream");
+    }
+
+    #[test]
+    fn a_body_part_downloads_as_the_original_file_named_after_its_body() {
+        assert_eq!(download_name("plaque.stl", None), "plaque.stl");
+        assert_eq!(
+            download_name("plaque.v2 (corps 2).stl", Some(1)),
+            "plaque.v2 (fichier d'origine, corps 2).stl"
+        );
+        assert_eq!(
+            download_name("sans_extension (corps 1)", Some(0)),
+            "sans_extension (fichier d'origine, corps 1)"
+        );
+        assert_eq!(
+            attachment(&download_name("pièce (corps 3).3mf", Some(2))),
+            "attachment; filename=\"pi_ce (fichier d'origine, corps 3).3mf\"; filename*=UTF-8''pi%C3%A8ce%20%28fichier%20d%27origine%2C%20corps%203%29.3mf"
+        );
     }
 
     #[test]

@@ -2,14 +2,15 @@
 //! parts (`GET Pieces/ById/{id}`, `GET Pieces/ByCommande/{idCommande}`), asks for a review
 //! (`PUT Pieces/AskForReview/{id}`) and downloads the original file (`GET Pieces/Fichier/{id}`,
 //! admins too); admins read the statuses (`GET Pieces/AllStatus`), any part
-//! (`GET Pieces/ById_AsAdmin/{id}`), the parts waiting for a review (`GET Pieces/ForReview`) and
+//! (`GET Pieces/ById_AsAdmin/{id}`), the parts waiting for a review (`GET Pieces/ForReview`, one
+//! searched page at a time) and
 //! decide (`PUT Pieces/status`, which e-mails the customer). Another account's part answers 404
 //! as an unknown one would. Handlers read and answer; `commerce::part_review` decides.
 
 pub mod file;
 pub mod view;
 
-use crate::extract::Path;
+use crate::extract::{Path, Query};
 use axum::extract::State;
 use axum::routing::{get, put};
 use axum::Router;
@@ -27,6 +28,7 @@ use crate::error::ApiError;
 use crate::extract::Json;
 use crate::mail::part_templates;
 use crate::routes::compte_piece::view::status_label;
+use crate::routes::paging::Paging;
 use crate::state::AppState;
 
 /// The `Pieces` routes.
@@ -198,7 +200,8 @@ pub async fn set_status(
         &after,
     )
     .await?;
-    tx.commit().await?;
+    // The owner's e-mail is queued in the same transaction: it exists exactly when the change
+    // is committed, and the outbox sends it.
     if let (true, Some(owner)) = (decided.changed, &decided.owner) {
         let mail = part_templates::part_status_changed(
             state.mailer.brand(),
@@ -209,10 +212,10 @@ pub async fn set_status(
             status_label(status_id),
             &comment,
         );
-        if let Err(e) = state.mailer.send(mail).await {
-            tracing::warn!(error = %e, part_id, "part status e-mail not sent");
-        }
+        state.mailer.queue(&mut tx, &mail).await?;
     }
+    tx.commit().await?;
+    state.mailer.wake();
     view.client = decided.owner.map(ClientView::from);
     Ok(Json(view))
 }
@@ -235,22 +238,61 @@ pub async fn by_id_as_admin(
     Ok(Json(view))
 }
 
-/// Handles `GET /api/backend/Pieces/ForReview` (admin): the customers' parts in "À vérifier",
-/// longest waiting first, each with its owner.
+/// Longest search text of `Pieces/ForReview`.
+const MAX_QUERY: usize = 200;
+
+/// Query of `GET Pieces/ForReview`, read as text so that a wrong value gets a French 400.
+#[derive(Debug, Deserialize)]
+pub struct ReviewQuery {
+    q: Option<String>,
+    page: Option<String>,
+    par_page: Option<String>,
+}
+
+/// One page of the review queue, in the shape of the admin's other lists.
+#[derive(Debug, Serialize)]
+pub struct ReviewPage {
+    /// The page's parts, longest waiting first, each with its owner and `en_attente_depuis`.
+    pub items: Vec<PartView>,
+    /// Parts waiting that match the search, over every page.
+    pub total: i64,
+    /// This page, from 1.
+    pub page: i64,
+    /// Page size.
+    pub par_page: i64,
+}
+
+/// Handles `GET /api/backend/Pieces/ForReview?q=&page=&par_page=` (admin): the customers' parts
+/// in "À vérifier", longest waiting first, each with its owner, one page at a time (20 by
+/// default); `q` searches the file name and the owner's e-mail and names.
 pub async fn for_review(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
-) -> Result<Json<Vec<PartView>>, ApiError> {
+    Query(query): Query<ReviewQuery>,
+) -> Result<Json<ReviewPage>, ApiError> {
+    let paging = Paging::parse(query.page.as_deref(), query.par_page.as_deref())?;
+    let q = query.q.as_deref().unwrap_or_default().trim();
+    if q.chars().count() > MAX_QUERY {
+        return Err(ApiError::Validation(vec![format!(
+            "La recherche ne doit pas dépasser {MAX_QUERY}\u{a0}caractères."
+        )]));
+    }
     let mut conn = state.db.pool.acquire().await?;
-    let rows = part_queue::for_review(&mut conn).await?;
-    let (parts, waiting): (Vec<_>, Vec<_>) = rows
+    let found = part_queue::for_review(&mut conn, q, paging.per_page, paging.offset()).await?;
+    let (parts, waiting): (Vec<_>, Vec<_>) = found
+        .parts
         .into_iter()
         .map(|(part, owner, since)| (part, (owner, since)))
         .unzip();
-    let mut out = part_views(&mut conn, parts).await?;
-    for (view, (owner, since)) in out.iter_mut().zip(waiting) {
+    let mut items = part_views(&mut conn, parts).await?;
+    for (view, (owner, since)) in items.iter_mut().zip(waiting) {
         view.client = Some(ClientView::from(owner));
         view.en_attente_depuis = Some(clock::iso8601(since));
     }
-    Ok(Json(out))
+    Ok(Json(ReviewPage {
+        items,
+        total: found.total,
+        page: paging.page,
+        par_page: paging.per_page,
+    }))
 }

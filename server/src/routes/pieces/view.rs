@@ -91,8 +91,17 @@ pub struct PartView {
     pub options: Value,
     /// Every status given, oldest first.
     pub historique: Vec<HistoryView>,
-    /// `GET` it for the original file.
+    /// `GET` it for the original file (the whole file, every body of it, for a body part).
     pub fichier_url: String,
+    /// The body of the original file this part is (0-based, as the quote's `body`), when the
+    /// customer split a multi-body file into one part per body: the viewer shows that body
+    /// alone. Absent for a part that is the whole file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub corps: Option<u32>,
+    /// What the engine repaired on the part before measuring it, in French (welded vertices,
+    /// turned faces, bodies turned inside out), from its stored analysis: for a body part, the
+    /// repairs made on that body.
+    pub reparations: Vec<String>,
     /// ISO 8601 UTC.
     pub cree_le: String,
     /// The owner (admin views only).
@@ -130,6 +139,28 @@ pub async fn part_views(
         .collect()
 }
 
+/// The French sentences of the repairs an analysis made (its `repaired_*` warnings), in order;
+/// none for an analysis that cannot be read (its view says why elsewhere).
+pub fn repairs_of(analysis_json: &str) -> Vec<String> {
+    #[derive(serde::Deserialize)]
+    struct Warnings {
+        #[serde(default)]
+        warnings: Vec<quote_core::analysis::Warning>,
+    }
+    serde_json::from_str::<Warnings>(analysis_json)
+        .map(|a| repair_sentences(&a.warnings))
+        .unwrap_or_default()
+}
+
+/// The repairs among an analysis's warnings (`repaired_*`), as their French sentences.
+pub fn repair_sentences(warnings: &[quote_core::analysis::Warning]) -> Vec<String> {
+    warnings
+        .iter()
+        .filter(|w| w.code.starts_with("repaired_"))
+        .map(|w| w.message.clone())
+        .collect()
+}
+
 fn view_with(p: PartRow, history: Vec<HistoryRow>) -> Result<PartView, ApiError> {
     Ok(PartView {
         id: p.id,
@@ -143,6 +174,8 @@ fn view_with(p: PartRow, history: Vec<HistoryRow>) -> Result<PartView, ApiError>
         options: stored_json(p.id, "options", &p.options)?,
         historique: history.into_iter().map(HistoryView::from).collect(),
         fichier_url: format!("/api/backend/Pieces/Fichier/{}", p.id),
+        corps: p.body,
+        reparations: repairs_of(&p.analysis),
         cree_le: clock::iso8601(p.created_at),
         nom_fichier: p.file_name,
         client: None,

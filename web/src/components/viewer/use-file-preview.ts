@@ -1,6 +1,8 @@
 //! Analyses a stored 3D file in the browser for the viewer: downloads it, runs the quote engine
 //! in its own worker (as the quote page does) and keeps the analysis and the preview buffers.
-//! The worker ends with the component or when the file changes.
+//! For a part split out of a multi-body file, `body` (0-based) takes that body alone out of the
+//! original file, with the engine function the quote page used for it (`analyzeBody`). The
+//! worker ends with the component or when the file changes.
 import { useEffect, useState } from 'react';
 import { createQuoteWorker } from '@/lib/quote-worker';
 import type { Analysis, Unit } from '@/wasm/types';
@@ -17,9 +19,9 @@ async function download(url: string, signal: AbortSignal): Promise<Blob> {
   return res.blob();
 }
 
-export function useFilePreview(url: string, name: string, unit: Unit = 'mm'): FilePreview {
+export function useFilePreview(url: string, name: string, unit: Unit = 'mm', body: number | null = null): FilePreview {
   const [state, setState] = useState<{ key: string; value: FilePreview }>({ key: '', value: { phase: 'loading' } });
-  const key = `${url}|${unit}`;
+  const key = `${url}|${unit}|${body ?? 'all'}`;
   useEffect(() => {
     const abort = new AbortController();
     const { api, terminate } = createQuoteWorker();
@@ -29,7 +31,7 @@ export function useFilePreview(url: string, name: string, unit: Unit = 'mm'): Fi
     (async () => {
       try {
         const blob = await download(url, abort.signal);
-        const out = await api.analyse(blob, name, unit);
+        const out = await api.analyse(blob, name, unit, body);
         if (!out.ok) return done({ phase: 'failed', error: out.error.message });
         done({ phase: 'ready', analysis: out.analysis, preview: await api.preview() });
       } catch (error) {
@@ -41,6 +43,6 @@ export function useFilePreview(url: string, name: string, unit: Unit = 'mm'): Fi
       abort.abort();
       terminate();
     };
-  }, [key, url, name, unit]);
+  }, [key, url, name, unit, body]);
   return state.key === key ? state.value : { phase: 'loading' };
 }

@@ -5,7 +5,7 @@ import { Loading } from '@/components/ui/loading';
 import { handleApiError } from '@/lib/errors';
 import { showToast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/title';
-import { getCookies, setCookie, type EntryView } from './api/devis';
+import { getCookies, setCookie, type EntryView, type Regrouped } from './api/devis';
 import { BasketBar } from './components/basket-bar';
 import { DropZone } from './components/drop-zone';
 import { QuoteItem } from './components/quote-item';
@@ -72,6 +72,26 @@ export function QuotePage() {
     );
   };
 
+  // Regrouped bodies become the whole file's entry, in the place of the first of them listed.
+  const regroup = (source: ItemSource, { entry, removed, optionsKept }: Regrouped) => {
+    setSources((current) => {
+      const list = current ?? [];
+      const gone = new Set([entry.index, ...removed]);
+      const first = list.findIndex((s) => gone.has(s.index));
+      const kept = list.filter((s) => !gone.has(s.index));
+      const whole: ItemSource = { key: `k${nextKey++}`, index: entry.index, file: source.file, entry };
+      const at = first < 0 ? kept.length : list.slice(0, first).filter((s) => !gone.has(s.index)).length;
+      return [...kept.slice(0, at), whole, ...kept.slice(at)];
+    });
+    if (!optionsKept) {
+      showToast({
+        severity: 'info',
+        summary: 'Pièce regroupée',
+        detail: 'Les corps avaient des procédés ou des matières différents\u00a0: la pièce entière repart des options par défaut.',
+      });
+    }
+  };
+
   const onState = useCallback((key: string, ok: boolean) => setReady((r) => (r[key] === ok ? r : { ...r, [key]: ok })), []);
 
   const list = sources ?? [];
@@ -98,6 +118,7 @@ export function QuotePage() {
             onRemove={() => remove(source)}
             onState={onState}
             onSplit={(entries) => split(source, entries)}
+            onRegroup={(regrouped) => regroup(source, regrouped)}
           />
         ))
       )}

@@ -25,6 +25,8 @@ export interface CartLine {
   statut: string;
   /** Why the part needs a review (French, from the analysis). */
   motifs: string[];
+  /** What the engine repaired before measuring (French; for a body split out of a file, on that body). */
+  reparations?: string[];
   commentaire_admin: string | null;
   /** The customer's latest review request. */
   demande_client: string;

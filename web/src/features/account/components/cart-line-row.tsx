@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { handleApiError } from '@/lib/errors';
 import { formatCents } from '@/lib/format';
+import { fr } from '@/lib/typography';
 import { showToast } from '@/lib/toast';
 import { removeCartLine, setCartQuantity, type CartLine } from '../api/cart';
 import { CartLineStatus } from './cart-line-status';
@@ -33,6 +34,11 @@ export function CartLineRow({ line }: { line: CartLine }) {
         <div className="cart-details">
           <span className="muted">{line.resume}</span>
           {line.delaiJours != null ? <span className="muted">Délai de fabrication&nbsp;: {line.delaiJours}&nbsp;jours ouvrés</span> : null}
+          {line.reparations?.length ? (
+            <span className="muted" data-testid="cart-line-repairs">
+              {fr(`Réparé automatiquement : ${line.reparations.join(' ')}`)}
+            </span>
+          ) : null}
           {line.erreur ? (
             <span className="error" role="alert">
               {line.erreur}

@@ -6,6 +6,8 @@ import { fr } from '@/lib/typography';
 
 interface Props {
   motifs: string[];
+  /** What the engine repaired before measuring (the server's analysis of the part). */
+  repairs: string[];
   analysis: Analysis | null;
   preview: Preview | null;
 }
@@ -14,7 +16,7 @@ function mm(value: number): string {
   return `${value.toLocaleString('fr-FR', { maximumFractionDigits: 2 })} mm`;
 }
 
-export function PartProblems({ motifs, analysis, preview }: Props) {
+export function PartProblems({ motifs, repairs, analysis, preview }: Props) {
   const items: { key: string; text: string; tone: 'bad' | 'ok' }[] = [];
   if (analysis) {
     if (analysis.boundary_edges > 0) items.push({ key: 'open', tone: 'bad', text: fr(`Maillage ouvert : ${analysis.boundary_edges} arête(s) libre(s).`) });
@@ -37,6 +39,13 @@ export function PartProblems({ motifs, analysis, preview }: Props) {
         </ul>
       ) : (
         <p className="muted">Aucun motif relevé par le serveur.</p>
+      )}
+      {repairs.length > 0 && (
+        <ul className="review-repairs" data-testid="part-repairs" aria-label="Réparations automatiques">
+          {repairs.map((r) => (
+            <li key={r}>{fr(r)}</li>
+          ))}
+        </ul>
       )}
       <ul className="review-findings" data-testid="part-findings">
         {items.map((i) => (

@@ -1,8 +1,9 @@
 //! /compte/admin/catalogue: the pricing catalog of quote-core edited in a form (rates of each
-//! process and material, colours, finishes, post-treatments, quantity breaks, shipping table).
+//! process and material, colours, finishes, post-treatments, quantity breaks, shipping table;
+//! materials, colours, finishes and post-treatments added, renamed and removed).
 //! Saving, after a confirmation, stores a new version checked by quote-core on the server; its
 //! French refusals show beside the form. New quotes use the new version; orders keep their prices.
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Button } from 'primereact/button';
 import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
@@ -18,9 +19,19 @@ import type { Catalog } from '@/wasm/types';
 import { saveCatalog, useAdminCatalog, type CatalogView } from '../api/catalog';
 import { edited, emptyNumbers, type Edit } from '../catalog-draft';
 import { CatalogHistory } from '../components/catalog/catalog-history';
-import { Delays, PostTreatmentRates, QuantityBreaks } from '../components/catalog/general-rates';
+import { Delays, QuantityBreaks } from '../components/catalog/general-rates';
+import { PostTreatmentRates } from '../components/catalog/post-treatment-rates';
 import { ProcessRates } from '../components/catalog/process-rates';
 import { ShippingRates } from '../components/catalog/shipping-rates';
+
+/** The form's sections, in order: each edits its part of the draft. */
+const SECTIONS: { title: string; Body: ComponentType<{ catalog: Catalog; edit: Edit }> }[] = [
+  { title: 'Procédés et matériaux', Body: ProcessRates },
+  { title: 'Post-traitements', Body: PostTreatmentRates },
+  { title: 'Paliers de quantité', Body: QuantityBreaks },
+  { title: 'Quantités et délais', Body: Delays },
+  { title: 'Frais de port', Body: ShippingRates },
+];
 
 interface Draft {
   /** The version the form started from (the save is refused if another was saved since). */
@@ -64,7 +75,7 @@ export default function CatalogPage() {
     }
     confirmDialog({
       header: 'Enregistrer une nouvelle version',
-      message: `Enregistrer ces tarifs comme version ${shown.base + 1} du catalogue ? Les nouveaux devis et les nouvelles commandes les utiliseront ; les commandes déjà passées gardent leurs prix.`,
+      message: `Enregistrer ce catalogue comme version ${shown.base + 1} du catalogue ? Les nouveaux devis et les nouvelles commandes les utiliseront ; les commandes déjà passées gardent leurs prix.`,
       acceptLabel: 'Enregistrer la version',
       rejectLabel: 'Annuler',
       accept: () => void save(shown),
@@ -93,21 +104,11 @@ export default function CatalogPage() {
       {data && shown ? (
         <div className="catalog-editor">
           <form className="catalog-form" onSubmit={(e) => e.preventDefault()} noValidate data-testid="catalog-form">
-            <Panel header="Procédés et matériaux" toggleable>
-              <ProcessRates catalog={shown.catalog} edit={edit} />
-            </Panel>
-            <Panel header="Post-traitements" toggleable>
-              <PostTreatmentRates catalog={shown.catalog} edit={edit} />
-            </Panel>
-            <Panel header="Paliers de quantité" toggleable>
-              <QuantityBreaks catalog={shown.catalog} edit={edit} />
-            </Panel>
-            <Panel header="Quantités et délais" toggleable>
-              <Delays catalog={shown.catalog} edit={edit} />
-            </Panel>
-            <Panel header="Frais de port" toggleable>
-              <ShippingRates catalog={shown.catalog} edit={edit} />
-            </Panel>
+            {SECTIONS.map(({ title, Body }) => (
+              <Panel key={title} header={title} toggleable>
+                <Body catalog={shown.catalog} edit={edit} />
+              </Panel>
+            ))}
           </form>
           <aside className="catalog-aside card">
             <p data-testid="catalog-version">

@@ -86,3 +86,16 @@ export function addToBasket(indexes: number[]) {
 export function splitBodies(index: number) {
   return apiSend<{ success: boolean; entries: EntryView[] }>('/api/devis/separer-corps', 'POST', { index });
 }
+
+/** What `regrouper-corps` answers: the whole file's entry, the positions freed, and whether the bodies' process and material were kept. */
+export interface Regrouped {
+  success: boolean;
+  entry: EntryView;
+  removed: number[];
+  optionsKept: boolean;
+}
+
+/** Regroups the bodies split out of the file of entry `index` (a body) into one entry of the whole file. */
+export function regroupBodies(index: number) {
+  return apiSend<Regrouped>('/api/devis/regrouper-corps', 'POST', { index });
+}

@@ -3,6 +3,7 @@
 //! basket lines.
 import { formatCents } from '@/lib/format';
 import type { Analysis } from '@/wasm/types';
+import { repairMessages } from '../repairs';
 import type { BodiesState } from '../hooks/use-quote-item';
 import { formatCount, formatSize, formatVolume } from '../format';
 
@@ -32,13 +33,20 @@ export function BodyList({ analysis: a, bodies, shown, onShow, splitBlocked, spl
       <ol>
         {a.body_details.map((b, i) => {
           const price = bodies?.prices[i];
+          // What the file's repair did on this body (from its own analysis once made).
+          const own = bodies?.list[i]?.analysis;
+          const repairs = own ? repairMessages(own) : b.turned ? ['était à l’envers, retourné automatiquement'] : [];
           return (
             <li key={i} data-testid="body" className={shown === i ? 'shown' : undefined}>
               <span className="body-name">Corps {i + 1}</span>
               <span data-testid="body-volume">{formatVolume(b.volume_mm3)}</span>
               <span className="muted">{formatSize(b.bbox_min, b.bbox_max)}</span>
               {b.voids > 0 && <span className="muted">avec {b.voids > 1 ? `${formatCount(b.voids)} cavités` : 'une cavité'}</span>}
-              {b.turned && <span className="muted">était à l’envers, retourné automatiquement</span>}
+              {repairs.length > 0 && (
+                <span className="muted body-repairs" data-testid="body-repairs">
+                  {repairs.join(' ')}
+                </span>
+              )}
               <span data-testid="body-price" className="body-price">
                 {!price ? 'Calcul…' : price.ok ? `${formatCents(price.breakdown.line_cents)} HT` : price.error.message}
               </span>

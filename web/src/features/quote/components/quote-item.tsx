@@ -1,9 +1,10 @@
 //! One file of the quote (or one body split out of a file): 3D preview, analysis, prices per
-//! process, options and the price; a file of several bodies lists them and can be split.
+//! process, options and the price; a file of several bodies lists them and can be split, and a
+//! body split out of its file can be regrouped with the others into the whole file.
 import { useEffect, useState } from 'react';
 import { Loading } from '@/components/ui/loading';
 import { handleApiError } from '@/lib/errors';
-import { splitBodies, type EntryView } from '../api/devis';
+import { regroupBodies, splitBodies, type EntryView, type Regrouped } from '../api/devis';
 import { ModelViewer } from '@/components/viewer/model-viewer';
 import type { LoadedCatalog } from '../hooks/use-catalog';
 import { useQuoteItem, type ItemSource, type QuoteItemState } from '../hooks/use-quote-item';
@@ -23,18 +24,23 @@ interface Props {
   onState: (key: string, ready: boolean) => void;
   /** The file was split into one entry per body (these, the first at this entry's position). */
   onSplit: (entries: EntryView[]) => void;
+  /** This body's file was regrouped: one entry of the whole file replaces its bodies' entries. */
+  onRegroup: (regrouped: Regrouped) => void;
 }
 
 interface BodyProps {
   item: QuoteItemState;
   loaded: LoadedCatalog;
   index: number;
+  name: string;
   onSplit: (entries: EntryView[]) => void;
+  onRegroup: (regrouped: Regrouped) => void;
 }
 
-function Body({ item, loaded, index, onSplit }: BodyProps) {
+function Body({ item, loaded, index, name, onSplit, onRegroup }: BodyProps) {
   const [shown, setShown] = useState<number | null>(null);
   const [splitting, setSplitting] = useState(false);
+  const [regrouping, setRegrouping] = useState(false);
   if (item.phase === 'failed') return <p className="item-error" role="alert">{item.error}</p>;
   if (!item.result) return <Loading label="Analyse du fichier…" />;
   const { analysis, offers } = item.result;
@@ -56,6 +62,15 @@ function Body({ item, loaded, index, onSplit }: BodyProps) {
       setSplitting(false);
     }
   };
+  const regroup = async () => {
+    setRegrouping(true);
+    try {
+      onRegroup(await regroupBodies(index));
+    } catch (error) {
+      handleApiError(error);
+      setRegrouping(false);
+    }
+  };
   return (
     <div className="item-body">
       {preview ? (
@@ -75,6 +90,17 @@ function Body({ item, loaded, index, onSplit }: BodyProps) {
       )}
       <div className="item-side">
         <AnalysisSummary analysis={analysis} unit={item.unit} onUnit={item.changeUnit} />
+        {item.body !== null && (
+          <section className="body-part" aria-label="Corps séparé" data-testid="body-part">
+            <p className="muted">
+              Cette pièce est le corps {item.body + 1} de «&nbsp;{name}&nbsp;», séparé des autres corps du fichier&nbsp;: son
+              volume, son prix et les réparations indiquées sont ceux de ce corps seul.
+            </p>
+            <button type="button" className="p-button p-button-outlined" disabled={regrouping} onClick={() => void regroup()}>
+              Regrouper en une pièce
+            </button>
+          </section>
+        )}
         {analysis.bodies > 1 && item.body === null && (
           <BodyList
             analysis={analysis}
@@ -95,7 +121,7 @@ function Body({ item, loaded, index, onSplit }: BodyProps) {
   );
 }
 
-export function QuoteItem({ source, loaded, name, size, onRemove, onState, onSplit }: Props) {
+export function QuoteItem({ source, loaded, name, size, onRemove, onState, onSplit, onRegroup }: Props) {
   const item = useQuoteItem(source, loaded);
   // Ready for the basket once the server has priced it (confirmed or recalculated).
   const ready = item.phase === 'ready' && (item.server.step === 'confirmed' || item.server.step === 'differs');
@@ -112,7 +138,7 @@ export function QuoteItem({ source, loaded, name, size, onRemove, onState, onSpl
           Retirer
         </button>
       </header>
-      <Body item={item} loaded={loaded} index={source.index} onSplit={onSplit} />
+      <Body item={item} loaded={loaded} index={source.index} name={name} onSplit={onSplit} onRegroup={onRegroup} />
     </article>
   );
 }

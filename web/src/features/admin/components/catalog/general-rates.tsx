@@ -1,31 +1,11 @@
-//! Post-treatment rates, quantity breaks (added or removed), the largest quantity of a line, the
-//! lead times and the express factor.
+//! Quantity breaks (added or removed), the largest quantity of a line, the lead times and the
+//! express factor.
 import { Button } from 'primereact/button';
 import type { Catalog } from '@/wasm/types';
 import type { Edit } from '../../catalog-draft';
 import { RateInput } from './rate-input';
 
 type Row = Record<string, unknown>;
-
-export function PostTreatmentRates({ catalog, edit }: { catalog: Catalog; edit: Edit }) {
-  return (
-    <div className="catalog-rows">
-      {catalog.post_treatments.map((t, i) => (
-        <div className="catalog-row" key={t.code}>
-          <span className="catalog-choice-name">{t.name}</span>
-          <RateInput id={`t-${t.code}-fee_cents`} label="Frais fixes" unit="c" value={t.fee_cents} onChange={(v) => edit((c) => void ((c.post_treatments[i] as Row).fee_cents = v))} />
-          <RateInput
-            id={`t-${t.code}-rate_cents`}
-            label={t.pricing === 'per_hole' ? 'Tarif par trou' : 'Tarif surface'}
-            unit={t.pricing === 'per_hole' ? 'c/trou' : 'c/cm²'}
-            value={t.rate_cents}
-            onChange={(v) => edit((c) => void ((c.post_treatments[i] as Row).rate_cents = v))}
-          />
-        </div>
-      ))}
-    </div>
-  );
-}
 
 export function QuantityBreaks({ catalog, edit }: { catalog: Catalog; edit: Edit }) {
   const add = () =>

@@ -1,14 +1,15 @@
-//! The rates of one material of a process: density, material, bounding-box and height rates,
-//! handling fee, minimum part price, and the fee and area rate of each colour and finish.
-import type { Choice, Material } from '@/wasm/types';
-import type { Edit } from '../../catalog-draft';
+//! One material of a process: its name (its identifier fixed), density, material, bounding-box
+//! and height rates, handling fee, minimum part price, its colours and finishes, and its removal.
+import type { Catalog, Material } from '@/wasm/types';
+import { removeMaterial, type Edit } from '../../catalog-draft';
+import { ChoiceList } from './choice-list';
+import { ItemHeader } from './item-header';
 import { RateInput } from './rate-input';
 
 interface Props {
+  catalog: Catalog;
   process: number;
-  processCode: string;
   index: number;
-  material: Material;
   edit: Edit;
 }
 
@@ -21,43 +22,32 @@ const RATES: { key: keyof Material; label: string; unit: string }[] = [
   { key: 'density_g_cm3', label: 'Densité', unit: 'g/cm³' },
 ];
 
-function Choices({ title, list, idPrefix, onChange }: { title: string; list: Choice[]; idPrefix: string; onChange: (i: number, key: 'fee_cents' | 'rate_cents_per_cm2', v: number | null) => void }) {
-  return (
-    <fieldset className="catalog-choices">
-      <legend>{title}</legend>
-      {list.map((c, i) => (
-        <div className="catalog-choice" key={c.code}>
-          <span className="catalog-choice-name">{c.name}</span>
-          <RateInput id={`${idPrefix}-${c.code}-fee_cents`} label="Frais fixes" unit="c" value={c.fee_cents} onChange={(v) => onChange(i, 'fee_cents', v)} />
-          <RateInput id={`${idPrefix}-${c.code}-rate_cents_per_cm2`} label="Tarif surface" unit="c/cm²" value={c.rate_cents_per_cm2} onChange={(v) => onChange(i, 'rate_cents_per_cm2', v)} />
-        </div>
-      ))}
-    </fieldset>
-  );
-}
-
-export function MaterialRates({ process, processCode, index, material, edit }: Props) {
-  const prefix = `m-${processCode}-${material.code}`;
-  const set = (key: keyof Material, v: number | null) =>
+export function MaterialRates({ catalog, process, index, edit }: Props) {
+  const p = catalog.processes[process];
+  const material = p.materials[index];
+  const prefix = `m-${p.code}-${material.code}`;
+  const set = (key: keyof Material, v: unknown) =>
     edit((c) => {
       (c.processes[process].materials[index] as Record<string, unknown>)[key] = v;
     });
-  const setChoice = (list: 'colours' | 'finishes') => (i: number, key: 'fee_cents' | 'rate_cents_per_cm2', v: number | null) =>
-    edit((c) => {
-      (c.processes[process].materials[index][list][i] as Record<string, unknown>)[key] = v;
-    });
   return (
-    <section className="card catalog-material" data-testid={`material-${processCode}-${material.code}`}>
-      <h3>
-        {material.name} <code className="muted">{material.code}</code>
-      </h3>
+    <section className="card catalog-material" data-testid={`material-${p.code}-${material.code}`}>
+      <ItemHeader
+        id={prefix}
+        kind="le matériau"
+        code={material.code}
+        name={material.name}
+        place={`du procédé ${p.code}`}
+        onRename={(name) => set('name', name)}
+        onRemove={() => edit((c) => removeMaterial(c, process, index))}
+      />
       <div className="form-grid">
         {RATES.map((r) => (
           <RateInput key={r.key} id={`${prefix}-${r.key}`} label={r.label} unit={r.unit} value={material[r.key] as number} onChange={(v) => set(r.key, v)} />
         ))}
       </div>
-      <Choices title="Couleurs" list={material.colours} idPrefix={`${prefix}-couleur`} onChange={setChoice('colours')} />
-      <Choices title="Finitions" list={material.finishes} idPrefix={`${prefix}-finition`} onChange={setChoice('finishes')} />
+      <ChoiceList catalog={catalog} process={process} material={index} list="colours" edit={edit} />
+      <ChoiceList catalog={catalog} process={process} material={index} list="finishes" edit={edit} />
     </section>
   );
 }

@@ -1,0 +1,285 @@
+//! STEP import (ISO 10303-21: AP203, AP214, AP242 B-rep geometry), behind the `step` feature.
+//!
+//! The text is checked by a lexical pass ([`scan`]), parsed by ruststep, walked by the engine's
+//! own [`model`] (solids, length units, assembly placements, validation of what truck would
+//! panic on), and each solid is tessellated once with truck ([`tess`]) then placed as many times
+//! as the assembly uses it. Every refusal names what is missing and suggests STL or 3MF.
+//!
+//! Time and memory are bounded before the expensive steps: the file's size and entity count
+//! before parsing, the number of faces before tessellating, the number of triangles while
+//! collecting them.
+
+mod model;
+mod scan;
+mod tess;
+
+use std::collections::{BTreeMap, HashMap};
+
+use truck_stepio::r#in::{ruststep, Table};
+
+pub use scan::MAX_STEP_BYTES;
+
+use crate::{Mesh, QuoteError};
+
+/// The bounds and tolerances of a STEP import.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StepLimits {
+    /// Chord tolerance as a fraction of each solid's box diagonal.
+    pub relative_tolerance: f64,
+    /// Smallest chord tolerance, mm (truck's own epsilon is 1e-6 in the model's unit).
+    pub min_tolerance_mm: f64,
+    /// Vertices of neighbouring faces closer than this fraction of the tolerance are one.
+    pub snap_fraction: f64,
+    /// Most B-rep faces tessellated in one file (each solid once, whatever its copies).
+    pub max_faces: usize,
+    /// Most triangles in the placed mesh.
+    pub max_triangles: usize,
+    /// Most points on the edges of one solid.
+    pub max_edge_points: usize,
+}
+
+impl Default for StepLimits {
+    fn default() -> Self {
+        StepLimits {
+            relative_tolerance: 2e-4,
+            min_tolerance_mm: 1e-4,
+            snap_fraction: 0.05,
+            max_faces: 20_000,
+            max_triangles: 4_000_000,
+            max_edge_points: 1_000_000,
+        }
+    }
+}
+
+/// A STEP file read into one mesh, with what the reader found.
+#[derive(Debug, Clone)]
+pub struct StepRead {
+    /// Every placed solid's triangles, in millimetres.
+    pub mesh: Mesh,
+    /// Placed solids (an assembly's copies counted).
+    pub solids: usize,
+    /// Distinct solids tessellated.
+    pub distinct_solids: usize,
+    /// Millimetres per length unit of the first representation (1 for mm, 25.4 for inch).
+    pub unit_mm: f64,
+}
+
+pub(crate) fn invalid(detail: String) -> QuoteError {
+    QuoteError::StepInvalid { detail }
+}
+
+pub(crate) fn unsupported(what: String) -> QuoteError {
+    QuoteError::StepUnsupported { what }
+}
+
+pub(crate) fn too_complex(detail: String) -> QuoteError {
+    QuoteError::StepTooComplex { detail }
+}
+
+/// Reads a STEP file into a mesh in millimetres, with the default limits.
+pub fn read_step(bytes: &[u8]) -> Result<Mesh, QuoteError> {
+    read_step_with(bytes, &StepLimits::default()).map(|r| r.mesh)
+}
+
+/// Reads a STEP file with explicit limits and tolerances.
+pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, QuoteError> {
+    let (_, clean) = scan::prescan(bytes)?;
+    let text = String::from_utf8_lossy(&clean);
+    let mut exchange = ruststep::ast::Exchange {
+        header: Vec::new(),
+        anchor: Vec::new(),
+        reference: Vec::new(),
+        data: vec![parse_data(&text)?],
+        signature: Vec::new(),
+    };
+    drop(text);
+    drop(clean);
+    // Conical surfaces' semi-angles are read in radians by truck: convert them when the file
+    // measures plane angles in another unit (degrees).
+    let patch = {
+        let model = model::Model::new(&exchange.data[0])?;
+        model.angle_unit_rad().map(|f| (f, model.conical_angles()))
+    };
+    if let Some((factor, cones)) = patch {
+        patch_cone_angles(&mut exchange.data[0], factor, &cones);
+    }
+    let data = &exchange.data[0];
+    let model = model::Model::new(data)?;
+    let solids = model.solids()?;
+    if solids.is_empty() {
+        return Err(no_solid(&model));
+    }
+    model.validate()?;
+    let instances = model.instances(&solids)?;
+    let unit_mm = instances.first().map_or(1.0, |i| i.unit_mm);
+
+    let table = Table::from_data_section(data);
+    let mut budget = limits.max_faces;
+    let mut meshes: BTreeMap<(u64, u64), tess::SolidMesh> = BTreeMap::new();
+    for inst in &instances {
+        let key = (inst.solid, inst.unit_mm.to_bits());
+        if meshes.contains_key(&key) {
+            continue;
+        }
+        let m = tess::tessellate_solid(
+            &model,
+            &table,
+            &solids[&inst.solid],
+            inst.unit_mm,
+            limits,
+            &mut budget,
+        )?;
+        meshes.insert(key, m);
+    }
+
+    // Place every copy; vertices are welded by exact position, as every importer does.
+    let total: usize = instances
+        .iter()
+        .map(|i| meshes[&(i.solid, i.unit_mm.to_bits())].triangles.len())
+        .sum();
+    if total > limits.max_triangles {
+        return Err(too_complex(format!(
+            "{} triangles une fois l'assemblage placé (limite\u{a0}: {})",
+            crate::fr_int(total as u64),
+            crate::fr_int(limits.max_triangles as u64)
+        )));
+    }
+    let mut mesh = Mesh::default();
+    mesh.triangles.reserve(total);
+    let mut index: HashMap<[u64; 3], u32> = HashMap::new();
+    for inst in &instances {
+        let m = &meshes[&(inst.solid, inst.unit_mm.to_bits())];
+        let flip = inst.place.mirrors();
+        let ids: Vec<u32> = m
+            .vertices
+            .iter()
+            .map(|&p| {
+                let q = inst.place.apply(p);
+                let key = q.map(|c| if c == 0.0 { 0u64 } else { c.to_bits() });
+                *index.entry(key).or_insert_with(|| {
+                    mesh.vertices.push(q);
+                    (mesh.vertices.len() - 1) as u32
+                })
+            })
+            .collect();
+        for t in &m.triangles {
+            let t = t.map(|i| ids[i as usize]);
+            if t[0] == t[1] || t[1] == t[2] || t[0] == t[2] {
+                continue;
+            }
+            mesh.triangles
+                .push(if flip { [t[0], t[2], t[1]] } else { t });
+        }
+    }
+    for v in &mesh.vertices {
+        for &c in v {
+            if crate::import::check_coord(c).is_err() {
+                return Err(invalid(
+                    "une pièce placée sort des dimensions imprimables (plus d'un milliard de millimètres)"
+                        .into(),
+                ));
+            }
+        }
+    }
+    Ok(StepRead {
+        mesh,
+        solids: instances.len(),
+        distinct_solids: meshes.len(),
+        unit_mm,
+    })
+}
+
+/// Parses the DATA section statement by statement (the text comes from [`scan::prescan`]:
+/// no comments, no blanks outside strings, one statement a line). A statement the parser does
+/// not understand (an annotation written loosely, say) is skipped rather than failing the file:
+/// if the geometry needed it, the dangling reference is refused later by name.
+fn parse_data(text: &str) -> Result<ruststep::ast::DataSection, QuoteError> {
+    use nom_finish::parse_statement;
+    let start = text
+        .find("\nDATA;")
+        .or_else(|| text.find("DATA;"))
+        .ok_or_else(|| invalid("il n'a pas de section DATA".into()))?;
+    let body = &text[start..];
+    let body = &body[body.find("DATA;").map_or(0, |i| i + 5)..];
+    let end = body.find("ENDSEC;").unwrap_or(body.len());
+    let mut entities = Vec::new();
+    let (mut tried, mut failed) = (0usize, 0usize);
+    for stmt in body[..end].split_inclusive(";\n") {
+        let stmt = stmt.trim();
+        if stmt.is_empty() {
+            continue;
+        }
+        tried += 1;
+        match parse_statement(stmt) {
+            Some(e) => entities.push(e),
+            None => {
+                #[cfg(test)]
+                eprintln!("skipped: {stmt}");
+                failed += 1
+            }
+        }
+    }
+    if entities.is_empty() || failed * 2 > tried {
+        return Err(invalid(
+            "sa section DATA ne suit pas la norme ISO 10303-21".into(),
+        ));
+    }
+    Ok(ruststep::ast::DataSection {
+        meta: Vec::new(),
+        entities,
+    })
+}
+
+mod nom_finish {
+    use super::ruststep;
+
+    /// One `#n=...;` statement, or None when the parser refuses it or leaves text over.
+    pub fn parse_statement(stmt: &str) -> Option<ruststep::ast::EntityInstance> {
+        match ruststep::parser::exchange::entity_instance(stmt) {
+            Ok((rest, e)) if rest.trim().is_empty() => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// The refusal of a file without solids, naming what it holds instead.
+fn no_solid(model: &model::Model<'_>) -> QuoteError {
+    let detail = if model.has("TESSELLATED_SOLID") || model.has("TESSELLATED_SHELL") {
+        "il ne contient qu'une triangulation (géométrie tessellée AP242), sans solide B-rep"
+    } else if model.has("SHELL_BASED_SURFACE_MODEL") || model.has("OPEN_SHELL") {
+        "il ne contient que des surfaces, aucun solide fermé"
+    } else if model.has("GEOMETRIC_CURVE_SET")
+        || model.has("DRAUGHTING_MODEL")
+        || model.has("PRESENTATION_VIEW")
+    {
+        "il ne contient qu'un dessin ou des courbes, aucun solide"
+    } else if model.has("NEXT_ASSEMBLY_USAGE_OCCURRENCE") {
+        "c'est un assemblage dont les pièces sont dans d'autres fichiers"
+    } else {
+        "il ne contient aucun solide"
+    };
+    QuoteError::StepNoSolid {
+        detail: detail.into(),
+    }
+}
+
+/// Multiplies the semi-angle of the given CONICAL_SURFACE entities by `factor`.
+fn patch_cone_angles(data: &mut ruststep::ast::DataSection, factor: f64, cones: &[u64]) {
+    use ruststep::ast::{EntityInstance, Parameter};
+    for e in &mut data.entities {
+        let EntityInstance::Simple { id, record } = e else {
+            continue;
+        };
+        if record.name != "CONICAL_SURFACE" || cones.binary_search(id).is_err() {
+            continue;
+        }
+        if let Parameter::List(p) = &mut record.parameter {
+            if let Some(Parameter::Real(a)) = p.get_mut(3) {
+                *a *= factor;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,202 @@
+//! A lexical pass over the raw bytes before the STEP parser sees them: the parser (ruststep,
+//! nom) recurses on nested lists and panics on integers wider than `i64`, and WebAssembly builds
+//! abort on a panic or a stack overflow. This pass refuses such input first, in linear time and
+//! constant memory.
+
+use super::{invalid, too_complex};
+use crate::import::looks_like_step;
+use crate::QuoteError;
+
+/// Largest STEP file read, bytes (the parser's tree takes about ten times the text).
+pub const MAX_STEP_BYTES: usize = 64 * 1024 * 1024;
+/// Most entity instances read.
+pub const MAX_ENTITIES: usize = 2_000_000;
+/// Deepest nesting of parentheses accepted (real files nest 4 or 5 levels).
+const MAX_DEPTH: usize = 32;
+/// Longest run of digits outside strings (`i64` holds 18 digits).
+const MAX_DIGITS: usize = 18;
+
+/// Checks the text's nesting, number widths and size; returns the number of entity instances
+/// and the text without comments and without blanks outside strings (the parser refuses blanks
+/// in some places the standard allows them, such as between a keyword and its parenthesis).
+pub fn prescan(bytes: &[u8]) -> Result<(usize, Vec<u8>), QuoteError> {
+    if bytes.len() > MAX_STEP_BYTES {
+        return Err(too_complex(format!(
+            "{} Mo, la limite est de {} Mo",
+            bytes.len() / (1024 * 1024),
+            MAX_STEP_BYTES / (1024 * 1024)
+        )));
+    }
+    if !looks_like_step(bytes) {
+        return Err(invalid("il ne commence pas par « ISO-10303-21; »".into()));
+    }
+    let mut depth = 0usize;
+    let mut digits = 0usize;
+    let mut entities = 0usize;
+    let mut line = 1usize;
+    let mut i = 0usize;
+    let n = bytes.len();
+    let mut out = Vec::with_capacity(n);
+    while i < n {
+        let c = bytes[i];
+        match c {
+            b'\'' => {
+                // A string: '' is an escaped quote; anything else goes until the closing quote.
+                let start = i;
+                i += 1;
+                loop {
+                    if i >= n {
+                        return Err(invalid(format!("chaîne non terminée (ligne {line})")));
+                    }
+                    if bytes[i] == b'\n' {
+                        line += 1;
+                    }
+                    if bytes[i] == b'\'' {
+                        if i + 1 < n && bytes[i + 1] == b'\'' {
+                            i += 2;
+                            continue;
+                        }
+                        break;
+                    }
+                    i += 1;
+                }
+                out.extend_from_slice(&bytes[start..=i]);
+                digits = 0;
+                i += 1;
+                continue;
+            }
+            b'/' if i + 1 < n && bytes[i + 1] == b'*' => {
+                i += 2;
+                while i + 1 < n && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                    if bytes[i] == b'\n' {
+                        line += 1;
+                    }
+                    i += 1;
+                }
+                if i + 1 >= n {
+                    return Err(invalid(format!("commentaire non terminé (ligne {line})")));
+                }
+                digits = 0;
+                i += 2;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' => {
+                digits = 0;
+                i += 1;
+                continue;
+            }
+            b'(' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Err(invalid(format!(
+                        "listes imbriquées sur plus de {MAX_DEPTH} niveaux (ligne {line})"
+                    )));
+                }
+                digits = 0;
+            }
+            b')' => {
+                if depth == 0 {
+                    return Err(invalid(format!(
+                        "parenthèse fermante en trop (ligne {line})"
+                    )));
+                }
+                depth -= 1;
+                digits = 0;
+            }
+            b'0'..=b'9' => {
+                digits += 1;
+                let ends = i + 1 >= n || !bytes[i + 1].is_ascii_digit();
+                if ends && digits > MAX_DIGITS {
+                    // Only integers and exponents are read as `i64`: the integral and
+                    // fractional parts of a real may be as long as they like.
+                    let start = i + 1 - digits;
+                    let fraction = start > 0 && bytes[start - 1] == b'.';
+                    let integral = i + 1 < n && bytes[i + 1] == b'.';
+                    if !fraction && !integral {
+                        return Err(invalid(format!(
+                            "nombre entier de plus de {MAX_DIGITS} chiffres (ligne {line})"
+                        )));
+                    }
+                }
+            }
+            b'=' if depth == 0 => {
+                entities += 1;
+                if entities > MAX_ENTITIES {
+                    return Err(too_complex(format!(
+                        "plus de {} entités",
+                        crate::fr_int(MAX_ENTITIES as u64)
+                    )));
+                }
+                digits = 0;
+            }
+            b'\n' => {
+                line += 1;
+                digits = 0;
+                // Keep line breaks after statements, for the parser's error positions.
+                if out.last() == Some(&b';') {
+                    out.push(b'\n');
+                }
+                i += 1;
+                continue;
+            }
+            c if c >= 0x80 => {
+                return Err(invalid(format!(
+                    "caractère non ASCII hors d'une chaîne (ligne {line})"
+                )));
+            }
+            _ => digits = 0,
+        }
+        out.push(c);
+        i += 1;
+    }
+    if depth != 0 {
+        return Err(invalid(
+            "parenthèses non refermées en fin de fichier".into(),
+        ));
+    }
+    Ok((entities, out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recognises_the_header_after_blanks_and_a_bom() {
+        assert!(looks_like_step(b"\xEF\xBB\xBF\n ISO-10303-21;\nHEADER;"));
+        assert!(!looks_like_step(b"solid cube\n"));
+    }
+
+    #[test]
+    fn refuses_deep_nesting_and_wide_numbers_before_the_parser() {
+        let deep = format!(
+            "ISO-10303-21;\nDATA;\n#1=A({}1{});",
+            "(".repeat(40),
+            ")".repeat(40)
+        );
+        let e = prescan(deep.as_bytes()).unwrap_err();
+        assert!(e.to_string().contains("imbriquées"), "{e}");
+        let wide = "ISO-10303-21;\nDATA;\n#1=A(12345678901234567890);";
+        let e = prescan(wide.as_bytes()).unwrap_err();
+        assert!(e.to_string().contains("chiffres"), "{e}");
+        let exponent = "ISO-10303-21;\nDATA;\n#1=A(1.E-12345678901234567890);";
+        assert!(prescan(exponent.as_bytes()).is_err());
+        let long_real =
+            "ISO-10303-21;\nDATA;\n#1=A(0.1234567890123456789012,12345678901234567890.5);";
+        assert_eq!(prescan(long_real.as_bytes()).map(|r| r.0), Ok(1));
+        let open = "ISO-10303-21;\nDATA;\n#1=A('x);";
+        assert!(prescan(open.as_bytes()).is_err());
+    }
+
+    #[test]
+    fn counts_entities_and_skips_strings_and_comments() {
+        let ok =
+            "ISO-10303-21;\nDATA;\n/* (((( */\n#1 = A ( 'it''s (= x' );\n#2=B(#1,1.5E-3);\nENDSEC;";
+        let (n, text) = prescan(ok.as_bytes()).unwrap();
+        assert_eq!(n, 2);
+        assert_eq!(
+            String::from_utf8(text).unwrap(),
+            "ISO-10303-21;\nDATA;\n#1=A('it''s (= x');\n#2=B(#1,1.5E-3);\nENDSEC;"
+        );
+    }
+}
