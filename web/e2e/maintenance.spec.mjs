@@ -25,12 +25,12 @@ export default [
         await ctx.goto(page, '/compte/admin-home');
         await ctx.expectText(page, 'Mode maintenance');
         await ctx.expectText(page, 'Désactivé');
-        await page.locator('#maintenance-switch').click({ force: true });
+        await page.getByRole('switch', { name: /Mode maintenance|Activé|Désactivé/ }).click();
         // Nothing changes before the confirmation; "Annuler" keeps the site open.
         await page.getByRole('button', { name: 'Annuler' }).click();
         await page.locator('.p-confirm-dialog').waitFor({ state: 'detached' });
         await ctx.expectText(page, 'Désactivé');
-        await page.locator('#maintenance-switch').click({ force: true });
+        await page.getByRole('switch', { name: /Mode maintenance|Activé|Désactivé/ }).click();
         await page.getByRole('button', { name: 'Activer la maintenance' }).click();
         await ctx.expectText(page, 'Activé');
         await ctx.screenshot(page, 'admin-maintenance-on');
@@ -45,7 +45,7 @@ export default [
 
         await ctx.goto(page, '/compte/admin-home');
         await ctx.expectText(page, 'Activé');
-        await page.locator('#maintenance-switch').click({ force: true });
+        await page.getByRole('switch', { name: /Mode maintenance|Activé|Désactivé/ }).click();
         await page.getByRole('button', { name: 'Rouvrir le site' }).click();
         await ctx.expectText(page, 'Désactivé');
 
