@@ -263,9 +263,23 @@ export default [
       await visitor.reload();
       const gone = `Le matériau ${added.code} n'est plus proposé pour le procédé SLS\u00a0: choisissez-en un autre.`;
       await visitor.locator('.price-panel', { hasText: gone }).first().waitFor({ timeout: 30_000 });
+      // The material list shows no selection but its placeholder; colour and finish wait for it.
+      // By the start of the list's name (its label, then its shown option): the colour and finish
+      // lists' placeholder names the material too.
+      const list = (label) => visitor.getByRole('combobox', { name: new RegExp(`^${label}`) });
+      const shownChoice = (label) => list(label).evaluate((el) => ({ value: el.value, text: el.selectedOptions[0]?.textContent ?? null, disabled: el.disabled }));
+      const materialShown = await shownChoice('Matériau');
+      if (materialShown.value !== '' || materialShown.text !== 'Choisissez un matériau') throw new Error(`the material list shows ${JSON.stringify(materialShown)}`);
+      for (const label of ['Couleur', 'Finition']) {
+        const shown = await shownChoice(label);
+        if (shown.value !== '' || shown.text !== 'Choisissez d’abord un matériau' || !shown.disabled) throw new Error(`${label} shows ${JSON.stringify(shown)}`);
+      }
       await ctx.screenshot(visitor, 'catalogue-devis-materiau-retire');
-      await visitor.getByLabel('Matériau').selectOption('PA11');
+      await list('Matériau').selectOption('PA11');
       await waitForServerPrice(visitor);
+      const chosen = await shownChoice('Matériau');
+      if (chosen.value !== 'PA11') throw new Error(`the material list shows ${JSON.stringify(chosen)} after a new choice`);
+      if ((await shownChoice('Couleur')).disabled) throw new Error('the colour list stays disabled after a new choice');
     },
   },
 ];

@@ -1,7 +1,8 @@
 // The admin area of issue 11: an admin sees the dashboard's counts, reviews a customer's open
 // cube in the shared 3D viewer (analysed in the browser from the original file; its open edges
 // drawn in red on the quote page and in the review, with their legend), validates it
-// with a comment, and the customer then orders it by bank transfer; an admin disables an account
+// with a comment, and the customer then orders it by bank transfer, the order then listed on the
+// account's admin page one page of ten at a time (with ten copies); an admin disables an account
 // whose open session then fails and whose sign-in is refused in French.
 import { createAddressInPlace } from './support/commerce.mjs';
 import { expectToast, freshEmail, signIn, signUpViaUi } from './support/flows.mjs';
@@ -148,6 +149,34 @@ export default [
       await putBack(admin, adminCookies);
       const transfers = await dashboardCount(ctx, admin, 'virement(s) en attente');
       if (transfers < 1) throw new Error(`the dashboard counts ${transfers} transfer(s) awaiting`);
+
+      // The account's orders, paged on the server, newest first: ten cancelled copies of the
+      // real order make two pages of ten, the real one alone on the last; it opens its admin page.
+      const [orderId, numero] = ctx.sql(`SELECT id || '|' || numero FROM orders WHERE customer_email = '${email}'`).trim().split('|');
+      if (!(Number(orderId) > 0) || !numero?.startsWith('CO-')) throw new Error(`the customer's order: ${orderId} ${numero}`);
+      ctx.sql(
+        `INSERT INTO orders (numero, account_id, status, idempotency_key, customer_email, billing_address, shipping_address, shipping_zone, weight_g, subtotal_cents, discount_cents, shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, total_ttc_cents, reverse_charge, vat_regime, buyer_vat_number, discount_code, payment_method, catalog_version, cgv_accepted_at, created_at, updated_at)
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10)
+         SELECT numero || '-' || printf('%02d', n.i), account_id, 'annulée', idempotency_key || '-copie-' || n.i, customer_email, billing_address, shipping_address, shipping_zone, weight_g, subtotal_cents, discount_cents, shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, total_ttc_cents, reverse_charge, vat_regime, buyer_vat_number, discount_code, payment_method, catalog_version, cgv_accepted_at, created_at + n.i, updated_at
+         FROM n, orders WHERE orders.id = ${orderId};`,
+      );
+      await ctx.goto(admin, `/compte/admin/account?q=${encodeURIComponent(email)}`);
+      await admin.locator('tr', { hasText: email }).locator('.p-row-toggler').click();
+      const accountOrders = admin.locator('[data-testid=account-orders]');
+      await accountOrders.locator('h3', { hasText: 'Commandes (11)' }).waitFor();
+      await accountOrders.getByText('1 à 10 sur 11').waitFor();
+      const orderRows = accountOrders.locator('tbody tr');
+      await orderRows.first().filter({ hasText: `${numero}-10` }).filter({ hasText: 'annulée' }).waitFor();
+      if ((await orderRows.count()) !== 10) throw new Error(`page 1 of the account's orders has ${await orderRows.count()} rows`);
+      await ctx.screenshot(admin, 'admin-compte-commandes-page-1');
+      await accountOrders.getByRole('button', { name: 'Dernière page' }).click();
+      await accountOrders.getByText('11 à 11 sur 11').waitFor();
+      await orderRows.first().filter({ hasText: 'en attente de paiement' }).waitFor();
+      if ((await orderRows.count()) !== 1) throw new Error(`the last page of the account's orders has ${await orderRows.count()} rows`);
+      await ctx.screenshot(admin, 'admin-compte-commandes-page-2');
+      await accountOrders.getByRole('link', { name: numero, exact: true }).click();
+      await admin.waitForURL((u) => u.pathname === `/compte/admin/commande/${orderId}`);
+      await ctx.expectText(admin, `Commande ${numero}`);
     },
   },
   {

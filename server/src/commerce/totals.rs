@@ -150,9 +150,9 @@ fn price_row(row: &BasketRow, catalog: &Catalog) -> Result<TotalLine, ApiError> 
         }
         Err(e) => {
             line.reason = Some(format!(
-                "«\u{a0}{}\u{a0}» ne peut plus être chiffrée\u{a0}: {}",
+                "«\u{a0}{}\u{a0}» ne peut plus être chiffrée. {}",
                 row.file_name,
-                e.message()
+                sentence(&e.message())
             ))
         }
     }
@@ -171,6 +171,21 @@ fn price_row(row: &BasketRow, catalog: &Catalog) -> Result<TotalLine, ApiError> 
     }
     line.orderable = line.reason.is_none();
     Ok(line)
+}
+
+/// quote-core's `message` as a sentence of its own, to follow another: its first letter a
+/// capital, ended by a full stop when it has no final punctuation.
+fn sentence(message: &str) -> String {
+    let message = message.trim();
+    let mut chars = message.chars();
+    let mut out: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !out.ends_with(['.', '!', '?', '…']) {
+        out.push('.');
+    }
+    out
 }
 
 /// Prices the basket `rows` to a delivery zone under a VAT decision, with an optional discount
@@ -417,11 +432,51 @@ pub(crate) mod tests {
         assert!(!t.orderable);
         assert_eq!(t.subtotal, t.lines[1].total_ht);
         let reason = t.lines[0].reason.as_deref().unwrap();
-        assert!(reason.contains("ne peut plus être chiffrée"), "{reason}");
-        // The verdict is quote-core's, word for word: checkout has no rule of its own.
+        // The verdict is quote-core's, word for word, as a sentence after the line's: checkout
+        // has no rule of its own.
         let verdict = quote_core::pricing::validate_options(&c, &PriceOptions::for_process("XYZ"))
             .unwrap_err()
             .message();
-        assert!(reason.ends_with(&verdict), "{reason}");
+        assert!(verdict.starts_with("Option de devis invalide"), "{verdict}");
+        assert_eq!(
+            reason,
+            format!("«\u{a0}piece1.stl\u{a0}» ne peut plus être chiffrée. {verdict}")
+        );
+    }
+
+    #[test]
+    fn a_withdrawn_choice_reads_as_its_own_sentence_after_the_line() {
+        let mut c = Catalog::default_catalog();
+        c.processes[1].materials.retain(|m| m.code != "PA11");
+        let mut r = rows();
+        let mut options = PriceOptions::for_process("SLS");
+        options.material = Some("PA11".into());
+        r[1].options = serde_json::to_string(&options).unwrap();
+        let t = compute(&r, &c, "france", vat("fr", "fr", None), None).unwrap();
+        assert_eq!(
+            t.lines[1].reason.as_deref(),
+            Some(
+                "«\u{a0}piece2.stl\u{a0}» ne peut plus être chiffrée. Le matériau PA11 n'est plus \
+                 proposé pour le procédé SLS\u{a0}: choisissez-en un autre."
+            )
+        );
+        assert_eq!(t.reasons, vec![t.lines[1].reason.clone().unwrap()]);
+    }
+
+    #[test]
+    fn a_message_starting_in_lower_case_becomes_a_sentence() {
+        assert_eq!(
+            sentence("le montant calculé est hors limites (analyse invalide ?)"),
+            "Le montant calculé est hors limites (analyse invalide ?)."
+        );
+        assert_eq!(
+            sentence(" épaisseur trop faible. "),
+            "Épaisseur trop faible."
+        );
+        assert_eq!(
+            sentence("Le matériau PA11 n'est plus proposé\u{a0}: choisissez-en un autre."),
+            "Le matériau PA11 n'est plus proposé\u{a0}: choisissez-en un autre."
+        );
+        assert_eq!(sentence(""), "");
     }
 }

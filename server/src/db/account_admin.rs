@@ -1,6 +1,6 @@
 //! What admins read and change on accounts: the searched, paginated list, disabling (which ends
-//! the account's sessions in the same transaction), an account's orders and one page of its
-//! parts.
+//! the account's sessions in the same transaction), one page of an account's orders and one page
+//! of its parts.
 
 use sqlx::{AnyConnection, Row};
 
@@ -122,19 +122,39 @@ pub struct AccountOrder {
     pub created_at: i64,
 }
 
-/// The account's orders, newest first.
+/// One page of an account's orders.
+#[derive(Debug, Clone)]
+pub struct AccountOrderPage {
+    /// The page's orders, newest first.
+    pub orders: Vec<AccountOrder>,
+    /// The account's orders, over every page.
+    pub total: i64,
+}
+
+/// The account's orders, newest first (by id, which `orders_account ON orders(account_id, id)`
+/// serves on both databases): `limit` of them after skipping `offset`, with how many it has.
 pub async fn orders_of(
     conn: &mut AnyConnection,
     account_id: i64,
-) -> Result<Vec<AccountOrder>, sqlx::Error> {
+    limit: i64,
+    offset: i64,
+) -> Result<AccountOrderPage, sqlx::Error> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM orders WHERE account_id = $1")
+        .bind(account_id)
+        .fetch_one(&mut *conn)
+        .await?
+        .try_get("n")?;
     let rows = sqlx::query(
         "SELECT id, numero, status, total_ttc_cents, created_at FROM orders \
-         WHERE account_id = $1 ORDER BY id DESC",
+         WHERE account_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3",
     )
     .bind(account_id)
-    .fetch_all(conn)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&mut *conn)
     .await?;
-    rows.iter()
+    let orders = rows
+        .iter()
         .map(|r| {
             Ok(AccountOrder {
                 id: r.try_get("id")?,
@@ -144,7 +164,8 @@ pub async fn orders_of(
                 created_at: r.try_get("created_at")?,
             })
         })
-        .collect()
+        .collect::<Result<_, sqlx::Error>>()?;
+    Ok(AccountOrderPage { orders, total })
 }
 
 /// One part of an account, as the admin's account page lists it.

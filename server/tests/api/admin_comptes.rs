@@ -1,6 +1,8 @@
-//! The admin's accounts: search with pages (`GET Admin/Comptes`), an account with its orders and
-//! parts (`GET Admin/Comptes/{id}`), and disabling (`PUT Admin/Comptes/{id}/desactivation`): the
-//! open session fails at once, sign-in is refused in French, the data stays.
+//! The admin's accounts: search with pages (`GET Admin/Comptes`), an account
+//! (`GET Admin/Comptes/{id}`) and its orders one page at a time
+//! (`GET Admin/Comptes/{id}/Commandes?page=&par_page=`, newest first; its parts are paged in
+//! review_queue.rs), and disabling (`PUT Admin/Comptes/{id}/desactivation`): the open session
+//! fails at once, sign-in is refused in French, the data stays.
 
 use serde_json::{json, Value};
 use server::db::accounts::Role;
@@ -80,8 +82,15 @@ async fn a_disabled_account_loses_its_open_session_and_cannot_sign_in_but_keeps_
         .await
         .unwrap();
     assert_eq!(detail["compte"]["desactive"], true);
-    assert_eq!(detail["commandes"][0]["id"], order);
-    assert_eq!(detail["commandes"][0]["statut"], "en attente de paiement");
+    let orders: Value = admin
+        .proxy("GET", &format!("Admin/Comptes/{id}/Commandes"), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(orders["total"], 1, "{orders}");
+    assert_eq!(orders["items"][0]["id"], order);
+    assert_eq!(orders["items"][0]["statut"], "en attente de paiement");
 
     // Enabled again, the account signs in.
     let (code, body) = disable(&admin, id, json!(false)).await;
@@ -208,4 +217,115 @@ async fn the_admin_searches_fold_accented_capitals_on_both_databases() {
         assert_eq!(orders["total"], 1, "{text}: {orders}");
         assert_eq!(orders["items"][0]["idCommande"], order, "{orders}");
     }
+}
+
+/// A 200 answer of `path`, as the admin.
+async fn admin_get(admin: &TestClient, path: &str) -> Value {
+    let res = admin.proxy("GET", path, None).await;
+    assert_eq!(res.status(), 200, "{path}");
+    res.json().await.unwrap()
+}
+
+/// The ids of a page's items.
+fn ids(page: &Value) -> Vec<i64> {
+    page["items"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no items: {page}"))
+        .iter()
+        .map(|o| o["id"].as_i64().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn an_accounts_orders_are_paged_on_the_server_newest_first() {
+    let app = spawn_app().await;
+    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let lea = app.create_account("lea@exemple.fr", Role::Client).await;
+    let other = app.create_account("autre@exemple.fr", Role::Client).await;
+    let mut leas = Vec::new();
+    for n in 1..=45 {
+        if n % 10 == 0 {
+            insert_order(&app, other, 1000 + n).await;
+        }
+        let id = insert_order(&app, lea, n).await;
+        // Created in no particular order of time: the list goes by id, newest first.
+        sqlx::query("UPDATE orders SET created_at = $1, status = $2 WHERE id = $3")
+            .bind(1_800_000_000 + (n * 7919) % 1000)
+            .bind(if n % 3 == 0 {
+                "payée"
+            } else {
+                "en attente de paiement"
+            })
+            .bind(id)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        leas.push(id);
+    }
+    leas.reverse();
+    let path = |query: &str| format!("Admin/Comptes/{lea}/Commandes{query}");
+
+    let p1 = admin_get(&admin, &path("")).await;
+    assert_eq!(
+        (&p1["total"], &p1["page"], &p1["par_page"]),
+        (&json!(45), &json!(1), &json!(20))
+    );
+    assert_eq!(ids(&p1), leas[..20]);
+    let row = &p1["items"][0];
+    assert_eq!(row["numero"], "CO-2026-000045");
+    assert_eq!(row["statut"], "payée");
+    assert_eq!(row["totalTtcCents"], 12_828);
+    assert_eq!(
+        row["createdAt"],
+        server::clock::iso8601(1_800_000_000 + (45 * 7919) % 1000)
+    );
+    assert_eq!(p1["items"][1]["statut"], "en attente de paiement");
+    let last = admin_get(&admin, &path("?page=3")).await;
+    assert_eq!(ids(&last), leas[40..]);
+    assert_eq!(last["items"][4]["numero"], "CO-2026-000001");
+    let p = admin_get(&admin, &path("?page=2&par_page=15")).await;
+    assert_eq!(ids(&p), leas[15..30]);
+    let all = admin_get(&admin, &path("?par_page=100")).await;
+    assert_eq!(ids(&all), leas);
+    let past = admin_get(&admin, &path("?page=4")).await;
+    assert_eq!((ids(&past).len(), &past["total"]), (0, &json!(45)));
+    let others = admin_get(&admin, &format!("Admin/Comptes/{other}/Commandes")).await;
+    assert_eq!(others["total"], 4);
+    assert!(others["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|o| o["numero"].as_str().unwrap().starts_with("CO-2026-0010")));
+    let without = app.create_account("sans@exemple.fr", Role::Client).await;
+    let none = admin_get(&admin, &format!("Admin/Comptes/{without}/Commandes")).await;
+    assert_eq!((ids(&none).len(), &none["total"]), (0, &json!(0)));
+
+    for (query, expected) in [
+        ("?page=0", "Numéro de page invalide"),
+        ("?page=-2", "Numéro de page invalide"),
+        ("?page=deux", "Numéro de page invalide"),
+        ("?par_page=500", "Nombre de lignes par page invalide"),
+        ("?par_page=0", "Nombre de lignes par page invalide"),
+    ] {
+        let res = admin.proxy("GET", &path(query), None).await;
+        assert_eq!(res.status(), 400, "{query}");
+        let body: Value = res.json().await.unwrap();
+        let first = body["errors"][0].as_str().unwrap_or_default();
+        assert!(first.starts_with(expected), "{query}: {body}");
+    }
+    for unknown in ["999999", "abc", "0"] {
+        let res = admin
+            .proxy("GET", &format!("Admin/Comptes/{unknown}/Commandes"), None)
+            .await;
+        assert_eq!(res.status(), 404, "{unknown}");
+        let body: Value = res.json().await.unwrap();
+        assert!(
+            body.to_string().contains("Ce compte n'existe pas"),
+            "{body}"
+        );
+    }
+    // The account's page itself no longer carries its orders.
+    let detail = admin_get(&admin, &format!("Admin/Comptes/{lea}")).await;
+    assert_eq!(detail["compte"]["email"], "lea@exemple.fr");
+    assert!(detail.get("commandes").is_none(), "{detail}");
 }

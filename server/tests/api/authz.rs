@@ -499,6 +499,12 @@ async fn every_admin_route_is_refused_to_visitors_and_customers() {
             expect: [401, 403, 403, 200],
         },
         Case {
+            method: "GET",
+            path: format!("Admin/Comptes/{a_id}/Commandes?page=1&par_page=5"),
+            body: None,
+            expect: [401, 403, 403, 200],
+        },
+        Case {
             method: "PUT",
             path: format!("Admin/Comptes/{target}/desactivation"),
             body: Some(json!({ "desactive": false })),

@@ -1,7 +1,7 @@
 //! Endpoints of the admin's accounts: `GET Admin/Comptes?q=&page=&par_page=` (search by e-mail
-//! or name, newest first, one page), `GET Admin/Comptes/{id}` (an account with its orders),
-//! `GET Admin/Comptes/{id}/Pieces?page=&par_page=` (one page of its parts, newest first) and
-//! `PUT Admin/Comptes/{id}/desactivation` `{desactive}` (disable: its sessions end at once and it
+//! or name, newest first, one page), `GET Admin/Comptes/{id}` (an account),
+//! `GET Admin/Comptes/{id}/Commandes?page=&par_page=` and `GET Admin/Comptes/{id}/Pieces?…` (one
+//! page of its orders, of its parts, newest first) and `PUT Admin/Comptes/{id}/desactivation` `{desactive}` (disable: its sessions end at once and it
 //! cannot sign in; or enable again). The role is changed by `PUT Comptes`.
 
 use crate::extract::{Path, Query};
@@ -89,11 +89,11 @@ pub struct AccountPartView {
     created_at: String,
 }
 
-/// An account with its orders (its parts are paged by `GET Admin/Comptes/{id}/Pieces`).
+/// An account (its orders and parts are paged by `GET Admin/Comptes/{id}/Commandes` and
+/// `GET Admin/Comptes/{id}/Pieces`).
 #[derive(Debug, Serialize)]
 pub struct AccountDetailView {
     compte: AccountView,
-    commandes: Vec<AccountOrderView>,
 }
 
 /// Handles `GET /api/backend/Admin/Comptes/{id}` (admin).
@@ -106,39 +106,71 @@ pub async fn detail(
     let account = accounts::find(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(ACCOUNT_NOT_FOUND.to_owned()))?;
-    let mut conn = state.db.pool.acquire().await?;
-    let commandes = account_admin::orders_of(&mut conn, id)
-        .await?
-        .into_iter()
-        .map(|o| AccountOrderView {
-            id: o.id,
-            numero: o.numero,
-            statut: o.status,
-            total_ttc_cents: o.total_ttc_cents,
-            created_at: clock::iso8601(o.created_at),
-        })
-        .collect();
     Ok(Json(AccountDetailView {
         compte: account.into(),
-        commandes,
     }))
 }
 
-/// Query of `GET Admin/Comptes/{id}/Pieces`, read as text so that a wrong value gets a French
-/// 400.
+/// Query of `GET Admin/Comptes/{id}/Commandes` and `GET Admin/Comptes/{id}/Pieces`, read as text
+/// so that a wrong value gets a French 400.
 #[derive(Debug, Deserialize)]
-pub struct PartsQuery {
+pub struct PageQuery {
     page: Option<String>,
     par_page: Option<String>,
 }
 
-/// One page of an account's parts, in the shape of the admin's other lists.
+/// One page of an account's rows (orders or parts), in the shape of the admin's other lists.
 #[derive(Debug, Serialize)]
-pub struct AccountPartsPage {
-    items: Vec<AccountPartView>,
+pub struct AccountRowsPage<T> {
+    items: Vec<T>,
     total: i64,
     page: i64,
     par_page: i64,
+}
+
+/// The paging of an account's list and the account's id: a French 400 for a wrong page, 404
+/// for an unknown account.
+async fn account_paging(
+    state: &AppState,
+    raw_id: &str,
+    query: &PageQuery,
+) -> Result<(i64, Paging), ApiError> {
+    let id = path_id(raw_id, ACCOUNT_NOT_FOUND)?;
+    let paging = Paging::parse(query.page.as_deref(), query.par_page.as_deref())?;
+    if accounts::find(&state.db, id).await?.is_none() {
+        return Err(ApiError::NotFoundWith(ACCOUNT_NOT_FOUND.to_owned()));
+    }
+    Ok((id, paging))
+}
+
+/// Handles `GET /api/backend/Admin/Comptes/{id}/Commandes?page=&par_page=` (admin): the
+/// account's orders, newest first, one page at a time (20 by default); 404 for an unknown
+/// account.
+pub async fn orders(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Path(raw_id): Path<String>,
+    Query(query): Query<PageQuery>,
+) -> Result<Json<AccountRowsPage<AccountOrderView>>, ApiError> {
+    let (id, paging) = account_paging(&state, &raw_id, &query).await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let found = account_admin::orders_of(&mut conn, id, paging.per_page, paging.offset()).await?;
+    Ok(Json(AccountRowsPage {
+        items: found
+            .orders
+            .into_iter()
+            .map(|o| AccountOrderView {
+                id: o.id,
+                numero: o.numero,
+                statut: o.status,
+                total_ttc_cents: o.total_ttc_cents,
+                created_at: clock::iso8601(o.created_at),
+            })
+            .collect(),
+        total: found.total,
+        page: paging.page,
+        par_page: paging.per_page,
+    }))
 }
 
 /// Handles `GET /api/backend/Admin/Comptes/{id}/Pieces?page=&par_page=` (admin): the account's
@@ -147,16 +179,12 @@ pub async fn parts(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
     Path(raw_id): Path<String>,
-    Query(query): Query<PartsQuery>,
-) -> Result<Json<AccountPartsPage>, ApiError> {
-    let id = path_id(&raw_id, ACCOUNT_NOT_FOUND)?;
-    let paging = Paging::parse(query.page.as_deref(), query.par_page.as_deref())?;
-    if accounts::find(&state.db, id).await?.is_none() {
-        return Err(ApiError::NotFoundWith(ACCOUNT_NOT_FOUND.to_owned()));
-    }
+    Query(query): Query<PageQuery>,
+) -> Result<Json<AccountRowsPage<AccountPartView>>, ApiError> {
+    let (id, paging) = account_paging(&state, &raw_id, &query).await?;
     let mut conn = state.db.pool.acquire().await?;
     let found = account_admin::parts_of(&mut conn, id, paging.per_page, paging.offset()).await?;
-    Ok(Json(AccountPartsPage {
+    Ok(Json(AccountRowsPage {
         items: found
             .parts
             .into_iter()

@@ -1,8 +1,8 @@
 //! Admin-only controllers of the admin area, under `/api/backend/...`: the dashboard
 //! (`GET Admin/Tableau`, see [`tableau`]), the accounts (`GET Admin/Comptes`,
-//! `GET Admin/Comptes/{id}`, `GET Admin/Comptes/{id}/Pieces`,
-//! `PUT Admin/Comptes/{id}/desactivation`, see [`comptes`]), the shop's
-//! figures over a period (`GET Statistiques`) and the audit log of admin actions
+//! `GET Admin/Comptes/{id}`, `GET Admin/Comptes/{id}/Commandes`,
+//! `GET Admin/Comptes/{id}/Pieces`, `PUT Admin/Comptes/{id}/desactivation`, see [`comptes`]),
+//! the shop's figures over a period (`GET Statistiques`) and the audit log of admin actions
 //! (`GET Admin/Journal`), and the pricing catalog's versions (`GET|POST Admin/Catalogue`,
 //! `GET Admin/Catalogue/{version}`, see [`catalogue`]).
 
@@ -23,6 +23,7 @@ pub fn router() -> Router<AppState> {
         .route("/Admin/Tableau", get(tableau::dashboard))
         .route("/Admin/Comptes", get(comptes::list))
         .route("/Admin/Comptes/{id}", get(comptes::detail))
+        .route("/Admin/Comptes/{id}/Commandes", get(comptes::orders))
         .route("/Admin/Comptes/{id}/Pieces", get(comptes::parts))
         .route(
             "/Admin/Comptes/{id}/desactivation",

@@ -1,6 +1,7 @@
-//! The admin's accounts: one searched page (`GET Admin/Comptes`), one account with its orders
-//! (`GET Admin/Comptes/{id}`), one page of its parts (`GET Admin/Comptes/{id}/Pieces`, checked
-//! with zod), the role (`PUT Comptes`) and disabling (`PUT Admin/Comptes/{id}/desactivation`).
+//! The admin's accounts: one searched page (`GET Admin/Comptes`), one page of an account's orders
+//! (`GET Admin/Comptes/{id}/Commandes`) and of its parts (`GET Admin/Comptes/{id}/Pieces`), both
+//! checked with zod, the role (`PUT Comptes`) and disabling
+//! (`PUT Admin/Comptes/{id}/desactivation`).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { proxy } from '@/lib/api-client';
@@ -27,10 +28,12 @@ export interface AccountPage {
   parPage: number;
 }
 
-export interface AccountDetail {
-  compte: AdminAccount;
-  commandes: { id: number; numero: string; statut: string; totalTtcCents: number; createdAt: string }[];
-}
+const accountOrderSchema = z.object({ id: z.number().int(), numero: z.string(), statut: z.string(), totalTtcCents: z.number().int(), createdAt: z.string() });
+export type AccountOrder = z.infer<typeof accountOrderSchema>;
+const accountOrdersSchema = pageOf(accountOrderSchema);
+
+/** Rows a page of an account's orders. */
+export const ORDERS_PER_PAGE = 10;
 
 const accountPartSchema = z.object({ id: z.number().int(), fileName: z.string(), idStatus: z.number().int(), statut: z.string(), createdAt: z.string() });
 export type AccountPart = z.infer<typeof accountPartSchema>;
@@ -56,8 +59,10 @@ export function useAccountParts(id: number, page: number) {
   return useQuery({ queryKey: ['admin', 'Admin/Comptes', 'pieces', id, page], queryFn: () => fetchChecked(path, accountPartsSchema), placeholderData: keepPreviousData });
 }
 
-export function useAccountDetail(id: number) {
-  return useQuery({ queryKey: ['admin', 'Admin/Comptes', 'detail', id], queryFn: () => proxy<AccountDetail>(`Admin/Comptes/${id}`) });
+/** One page of the account's orders, newest first. */
+export function useAccountOrders(id: number, page: number) {
+  const path = controllerPath(`Admin/Comptes/${id}/Commandes`, { page, par_page: ORDERS_PER_PAGE });
+  return useQuery({ queryKey: ['admin', 'Admin/Comptes', 'commandes', id, page], queryFn: () => fetchChecked(path, accountOrdersSchema), placeholderData: keepPreviousData });
 }
 
 async function refresh(): Promise<void> {

@@ -1,68 +1,108 @@
-//! An account's orders (each a link to its admin page) and its parts, one page at a time from the
-//! server (newest first; a part waiting for review links to its review), under its row.
-import { useState } from 'react';
+//! An account's orders (each a link to its admin page) and its parts, each one page at a time
+//! from the server (newest first; a part waiting for review links to its review), under its row.
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Loading } from '@/components/ui/loading';
 import { formatCents, formatDate } from '@/lib/format';
-import { PARTS_PER_PAGE, useAccountDetail, useAccountParts, type AccountPart } from '../api/accounts';
+import { ORDERS_PER_PAGE, PARTS_PER_PAGE, useAccountOrders, useAccountParts, type AccountOrder, type AccountPart } from '../api/accounts';
+import { StatusTag } from './status-tag';
 
-function AccountParts({ id }: { id: number }) {
-  const [page, setPage] = useState(1);
-  const { data, isPending, isError, isFetching } = useAccountParts(id, page);
+interface PagedProps<T> {
+  testId: string;
+  title: string;
+  empty: string;
+  failed: string;
+  perPage: number;
+  page: number;
+  onPage: (page: number) => void;
+  query: { data?: { items: T[]; total: number }; isPending: boolean; isError: boolean; isFetching: boolean };
+  children: ReactNode;
+}
+
+/** A titled table of one server page, with PrimeReact's paginator when there is more than one. */
+function PagedSection<T extends { id: number }>({ testId, title, empty, failed, perPage, page, onPage, query, children }: PagedProps<T>) {
+  const { data, isPending, isError, isFetching } = query;
   if (isPending) return <Loading />;
-  if (isError) return <p role="alert">Les pièces de ce compte ne peuvent pas être chargées.</p>;
+  if (isError || !data) return <p role="alert">{failed}</p>;
   return (
-    <section data-testid="account-parts">
-      <h3>Pièces ({data.total})</h3>
+    <section data-testid={testId}>
+      <h3>
+        {title} ({data.total})
+      </h3>
       {data.total === 0 ? (
-        <p className="muted">Aucune pièce.</p>
+        <p className="muted">{empty}</p>
       ) : (
         <DataTable
           value={data.items}
           dataKey="id"
           lazy
-          paginator={data.total > PARTS_PER_PAGE}
-          first={(page - 1) * PARTS_PER_PAGE}
-          rows={PARTS_PER_PAGE}
+          paginator={data.total > perPage}
+          first={(page - 1) * perPage}
+          rows={perPage}
           totalRecords={data.total}
-          onPage={(e) => setPage(Math.floor(e.first / PARTS_PER_PAGE) + 1)}
+          onPage={(e) => onPage(Math.floor(e.first / perPage) + 1)}
           loading={isFetching}
           currentPageReportTemplate="{first} à {last} sur {totalRecords}"
           paginatorTemplate="FirstPageLink PrevPageLink CurrentPageReport NextPageLink LastPageLink"
           size="small"
           stripedRows
         >
-          <Column header="Pièce" body={(p: AccountPart) => (p.idStatus === 2 ? <Link to={`/compte/admin/piece-validation?piece=${p.id}`}>{p.fileName}</Link> : p.fileName)} />
-          <Column header="État" body={(p: AccountPart) => p.statut} />
-          <Column header="Créée le" body={(p: AccountPart) => formatDate(p.createdAt)} bodyClassName="nowrap" />
+          {children}
         </DataTable>
       )}
     </section>
   );
 }
 
+function AccountOrders({ id }: { id: number }) {
+  const [page, setPage] = useState(1);
+  const query = useAccountOrders(id, page);
+  return (
+    <PagedSection<AccountOrder>
+      testId="account-orders"
+      title="Commandes"
+      empty="Aucune commande."
+      failed="Les commandes de ce compte ne peuvent pas être chargées."
+      perPage={ORDERS_PER_PAGE}
+      page={page}
+      onPage={setPage}
+      query={query}
+    >
+      <Column header="Commande" body={(o: AccountOrder) => <Link to={`/compte/admin/commande/${o.id}`}>{o.numero}</Link>} bodyClassName="nowrap" />
+      <Column header="État" body={(o: AccountOrder) => <StatusTag statut={o.statut} />} />
+      <Column header="Total TTC" body={(o: AccountOrder) => formatCents(o.totalTtcCents)} bodyClassName="nowrap" />
+      <Column header="Passée le" body={(o: AccountOrder) => formatDate(o.createdAt)} bodyClassName="nowrap" />
+    </PagedSection>
+  );
+}
+
+function AccountParts({ id }: { id: number }) {
+  const [page, setPage] = useState(1);
+  const query = useAccountParts(id, page);
+  return (
+    <PagedSection<AccountPart>
+      testId="account-parts"
+      title="Pièces"
+      empty="Aucune pièce."
+      failed="Les pièces de ce compte ne peuvent pas être chargées."
+      perPage={PARTS_PER_PAGE}
+      page={page}
+      onPage={setPage}
+      query={query}
+    >
+      <Column header="Pièce" body={(p: AccountPart) => (p.idStatus === 2 ? <Link to={`/compte/admin/piece-validation?piece=${p.id}`}>{p.fileName}</Link> : p.fileName)} />
+      <Column header="État" body={(p: AccountPart) => p.statut} />
+      <Column header="Créée le" body={(p: AccountPart) => formatDate(p.createdAt)} bodyClassName="nowrap" />
+    </PagedSection>
+  );
+}
+
 export function AccountDetailPanel({ id }: { id: number }) {
-  const { data, isPending, isError } = useAccountDetail(id);
-  if (isPending) return <Loading />;
-  if (isError) return <p role="alert">Le détail de ce compte ne peut pas être chargé.</p>;
   return (
     <div className="grid-3 account-detail" data-testid="account-detail">
-      <section>
-        <h3>Commandes ({data.commandes.length})</h3>
-        {data.commandes.length === 0 ? (
-          <p className="muted">Aucune commande.</p>
-        ) : (
-          <ul>
-            {data.commandes.map((o) => (
-              <li key={o.id}>
-                <Link to={`/compte/admin/commande/${o.id}`}>{o.numero}</Link> — {o.statut} — {formatCents(o.totalTtcCents)} TTC — {formatDate(o.createdAt)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <AccountOrders id={id} />
       <AccountParts id={id} />
     </div>
   );

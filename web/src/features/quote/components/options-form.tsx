@@ -1,5 +1,7 @@
 //! The customer's choices: process, material, colour, finish, post-treatments (holes to tap),
-//! quantity and express lead time, all from the catalog.
+//! quantity and express lead time, all from the catalog. A saved choice the catalog no longer
+//! offers (quote-core's `option_withdrawn`, explained in the price panel) is shown as no
+//! selection, with a placeholder asking for another.
 import type { Catalog, PriceOptions, ProcessOffer } from '@/wasm/types';
 import { PostTreatmentsField } from './post-treatments-field';
 
@@ -12,7 +14,10 @@ interface Props {
 
 export function OptionsForm({ catalog, offers, options, onChange }: Props) {
   const process = catalog.processes.find((p) => p.code === options.process) ?? catalog.processes[0];
-  const material = process.materials.find((m) => m.code === (options.material ?? process.default_material)) ?? process.materials[0];
+  // Undefined when the saved material was withdrawn from the catalog.
+  const material = process.materials.find((m) => m.code === (options.material ?? process.default_material));
+  const colour = material?.colours.find((c) => c.code === (options.colour ?? material.default_colour));
+  const finish = material?.finishes.find((f) => f.code === (options.finish ?? material.default_finish));
   const fits = (code: string) => offers.some((o) => o.process === code && o.breakdown);
   return (
     <form className="options" onSubmit={(e) => e.preventDefault()}>
@@ -32,7 +37,12 @@ export function OptionsForm({ catalog, offers, options, onChange }: Props) {
       </label>
       <label>
         Matériau
-        <select value={material.code} onChange={(e) => onChange({ material: e.target.value, colour: null, finish: null })}>
+        <select value={material?.code ?? ''} aria-invalid={!material} onChange={(e) => onChange({ material: e.target.value, colour: null, finish: null })}>
+          {!material && (
+            <option value="" disabled>
+              Choisissez un matériau
+            </option>
+          )}
           {process.materials.map((m) => (
             <option key={m.code} value={m.code}>
               {m.name}
@@ -40,26 +50,55 @@ export function OptionsForm({ catalog, offers, options, onChange }: Props) {
           ))}
         </select>
       </label>
-      <label>
-        Couleur
-        <select value={options.colour ?? material.default_colour} onChange={(e) => onChange({ colour: e.target.value })}>
-          {material.colours.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Finition
-        <select value={options.finish ?? material.default_finish} onChange={(e) => onChange({ finish: e.target.value })}>
-          {material.finishes.map((f) => (
-            <option key={f.code} value={f.code}>
-              {f.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      {material ? (
+        <>
+          <label>
+            Couleur
+            <select value={colour?.code ?? ''} aria-invalid={!colour} onChange={(e) => onChange({ colour: e.target.value })}>
+              {!colour && (
+                <option value="" disabled>
+                  Choisissez une couleur
+                </option>
+              )}
+              {material.colours.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Finition
+            <select value={finish?.code ?? ''} aria-invalid={!finish} onChange={(e) => onChange({ finish: e.target.value })}>
+              {!finish && (
+                <option value="" disabled>
+                  Choisissez une finition
+                </option>
+              )}
+              {material.finishes.map((f) => (
+                <option key={f.code} value={f.code}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      ) : (
+        <>
+          <label>
+            Couleur
+            <select value="" disabled>
+              <option value="">Choisissez d’abord un matériau</option>
+            </select>
+          </label>
+          <label>
+            Finition
+            <select value="" disabled>
+              <option value="">Choisissez d’abord un matériau</option>
+            </select>
+          </label>
+        </>
+      )}
       <PostTreatmentsField catalog={catalog} process={process.code} value={options.post_treatments} onChange={onChange} />
       <label>
         Quantité

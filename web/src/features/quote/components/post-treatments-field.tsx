@@ -1,4 +1,6 @@
-//! Post-treatments offered with the chosen process; tapping asks for the number of holes.
+//! Post-treatments offered with the chosen process; tapping asks for the number of holes. A saved
+//! one the catalog no longer offers for the process stays listed, ticked, so that it can be
+//! unticked (quote-core then prices the part again).
 import type { Catalog, PostTreatmentChoice, PriceOptions } from '@/wasm/types';
 
 interface Props {
@@ -10,7 +12,8 @@ interface Props {
 
 export function PostTreatmentsField({ catalog, process, value, onChange }: Props) {
   const offered = catalog.post_treatments.filter((t) => t.processes.includes(process));
-  if (offered.length === 0) return null;
+  const withdrawn = value.filter((v) => !offered.some((t) => t.index === v.index));
+  if (offered.length === 0 && withdrawn.length === 0) return null;
   const chosen = (index: number) => value.find((v) => v.index === index);
   const set = (index: number, next: PostTreatmentChoice | null) => {
     const rest = value.filter((v) => v.index !== index);
@@ -49,6 +52,14 @@ export function PostTreatmentsField({ catalog, process, value, onChange }: Props
           </div>
         );
       })}
+      {withdrawn.map((v) => (
+        <div key={`retire-${v.index}`} className="check withdrawn">
+          <label>
+            <input type="checkbox" checked aria-invalid onChange={() => set(v.index, null)} />
+            {catalog.post_treatments.find((t) => t.index === v.index)?.name ?? `Post-traitement n°\u00a0${v.index}`} (n’est plus proposé)
+          </label>
+        </div>
+      ))}
     </fieldset>
   );
 }
