@@ -19,6 +19,7 @@ pub mod middleware;
 pub mod payment;
 pub mod rate_limit;
 pub mod routes;
+pub mod snapshot;
 pub mod startup;
 pub mod state;
 pub mod storage;

@@ -66,6 +66,13 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
         .await
         .with_context(|| format!("stockage des fichiers injoignable : {}", storage.name()))?;
     tracing::info!(storage = storage.name(), "stored files");
+    let snapshot = crate::snapshot::Snapshot::load(&db)
+        .await
+        .context("reading the maintenance flag and the catalog")?;
+    let shell = routes::pages::shell::AppShell::load(settings.web_dist.join("index.html"));
+    let csp = Arc::new(security_headers::Policies::new(
+        payment.as_ref().map(|s| &s.csp_origins),
+    ));
     let state = AppState {
         db,
         config: Arc::new(RuntimeConfig {
@@ -81,6 +88,9 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
         analyses: crate::analysis_gate::AnalysisGate::per_core(),
         payment,
         storage,
+        snapshot,
+        shell,
+        csp,
     };
     let _ = state
         .backend
@@ -173,6 +183,10 @@ impl Application {
             self.state.config.instance.clone(),
         ));
         tokio::spawn(jobs::mail_loop(self.state.mailer.clone()));
+        self.state.snapshot.spawn_refresh(
+            self.state.db.clone(),
+            self.state.config.settings.database_url(),
+        );
         let service = app(self.state).into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(self.listener, service)
             .with_graceful_shutdown(shutdown_signal())

@@ -73,6 +73,12 @@ pub struct AppState {
     pub payment: Option<Stripe>,
     /// The stored files: dropped 3D files and issued PDFs (local folder or S3 bucket).
     pub storage: Storage,
+    /// The maintenance flag and the current catalog, in memory (kept fresh across instances).
+    pub snapshot: crate::snapshot::Snapshot,
+    /// The built app's `index.html`, in memory.
+    pub shell: crate::routes::pages::shell::AppShell,
+    /// The Content-Security-Policy headers, built once.
+    pub csp: Arc<crate::middleware::security_headers::Policies>,
 }
 
 #[cfg(test)]

@@ -165,6 +165,40 @@ async function main() {
       }
     });
 
+    check('a maintenance switch and a catalog save through instance a are followed by instance b within 2 s (LISTEN/NOTIFY)', async () => {
+      const writer = httpClient(a.baseUrl);
+      await writer.signIn(admin.email, admin.password);
+      const reader = httpClient(b.baseUrl);
+      const follows = async (what, test) => {
+        const start = Date.now();
+        for (;;) {
+          if (await test()) return Date.now() - start;
+          if (Date.now() - start > 2000) throw new Error(`instance b did not follow within 2 s: ${what}`);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      };
+      const catalogStatus = async () => (await reader.send('/api/backend/Combinaison/full')).status;
+      const setMaintenance = async (on) => {
+        const r = await writer.send('/api/admin/set-maintenance', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ maintenance: on }) });
+        if (r.status !== 200) throw new Error(`set-maintenance ${on} on a answered ${r.status}`);
+      };
+      try {
+        await setMaintenance(true);
+        const on = await follows('maintenance on', async () => (await catalogStatus()) === 503);
+        await setMaintenance(false);
+        const off = await follows('maintenance off', async () => (await catalogStatus()) === 200);
+        const current = await writer.proxy('Admin/Catalogue');
+        if (current.status !== 200) throw new Error(`GET Admin/Catalogue on a: ${current.status}`);
+        const saved = await writer.proxy('Admin/Catalogue', 'POST', { version_base: current.body.version, catalogue: current.body.catalogue });
+        if (saved.status !== 201) throw new Error(`POST Admin/Catalogue on a: ${saved.status} ${JSON.stringify(saved.body)}`);
+        const tag = `"catalog-${saved.body.version}"`;
+        const catalog = await follows(`catalog ${saved.body.version}`, async () => (await reader.send('/api/backend/Combinaison/full')).headers.get('etag') === tag);
+        console.log(`     instance b followed: maintenance on after ${on} ms, off after ${off} ms, catalog ${saved.body.version} after ${catalog} ms`);
+      } finally {
+        await setMaintenance(false).catch(() => undefined);
+      }
+    });
+
     check('backup and restore: pg_dump, a fresh database, a copy of the files; a server on them serves the same orders and invoice', async () => {
       const dump = join(nginxPrefix, 'backup.dump');
       const dumped = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--file', dump, db.url], { encoding: 'utf8' });

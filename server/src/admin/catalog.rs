@@ -8,8 +8,10 @@ use serde_json::{Map, Value};
 
 use crate::audit;
 use crate::auth::session::Session;
+use crate::db::changes::{self, Change};
 use crate::db::{catalogs, Db};
 use crate::error::ApiError;
+use crate::snapshot::CatalogSnapshot;
 
 /// Answer when another admin saved a version since the form was loaded.
 pub fn stale_message(current: i64) -> String {
@@ -33,9 +35,15 @@ pub fn parse(value: &Value) -> Result<Catalog, ApiError> {
     Ok(catalog)
 }
 
-/// Stores `catalog` as the version after `base`, in one transaction with its audit line; a 409
-/// when `base` is no longer the current version. Returns the new version number.
-pub async fn save(db: &Db, admin: &Session, base: i64, catalog: &Catalog) -> Result<i64, ApiError> {
+/// Stores `catalog` as the version after `base`, in one transaction with its audit line and the
+/// notice to the other instances; a 409 when `base` is no longer the current version. Returns the
+/// new version, ready for the writer's snapshot ([`crate::snapshot::Snapshot::set_catalog`]).
+pub async fn save(
+    db: &Db,
+    admin: &Session,
+    base: i64,
+    catalog: &Catalog,
+) -> Result<CatalogSnapshot, ApiError> {
     let json = serde_json::to_string(catalog).map_err(|e| ApiError::Internal(e.into()))?;
     let mut tx = db.begin().await?;
     let (current, before) = catalogs::latest(&mut tx)
@@ -74,8 +82,9 @@ pub async fn save(db: &Db, admin: &Session, base: i64, catalog: &Catalog) -> Res
         &now,
     )
     .await?;
+    changes::announce(&mut tx, Change::Catalog).await?;
     tx.commit().await?;
-    Ok(version)
+    Ok(CatalogSnapshot::new(version, json, catalog.clone()))
 }
 
 /// What differs between two JSON documents, by path, an element of a list named by its `code`

@@ -18,6 +18,13 @@ pub async fn current(db: &Db) -> Result<Option<(i64, String)>, sqlx::Error> {
     }
 }
 
+/// The current catalog's version alone (cheap: what the in-memory snapshot compares first).
+pub async fn current_version(db: &Db) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT version FROM catalogs ORDER BY version DESC LIMIT 1")
+        .fetch_optional(&db.pool)
+        .await
+}
+
 /// One stored version, without its data.
 #[derive(Debug, Clone)]
 pub struct VersionRow {

@@ -10,6 +10,7 @@ pub mod analysis_cache;
 pub mod audit_log;
 pub mod captcha;
 pub mod catalogs;
+pub mod changes;
 pub mod companies;
 pub mod contact_messages;
 pub mod counters;

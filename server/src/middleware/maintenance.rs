@@ -1,6 +1,7 @@
 //! Maintenance mode for the API: while it is on, API calls answer 503 except the exempt paths
 //! (sign-in, the maintenance flag, two-factor) and the calls of a signed-in admin, so that
 //! `/compte/admin-home` keeps working. Page navigations are handled by `routes::pages::rules`.
+//! The flag is read from the instance's in-memory snapshot ([`crate::snapshot`]), not the database.
 
 use axum::extract::{Request, State};
 use axum::http::HeaderMap;
@@ -8,7 +9,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::auth::session::{lookup, Lookup};
-use crate::db::settings;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -40,7 +40,7 @@ pub async fn maintenance_guard(
 }
 
 async fn blocked(state: &AppState, headers: &HeaderMap) -> Result<bool, ApiError> {
-    if !settings::maintenance(&state.db).await? {
+    if !state.snapshot.maintenance() {
         return Ok(false);
     }
     Ok(!matches!(

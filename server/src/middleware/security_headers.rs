@@ -85,6 +85,40 @@ pub fn new_nonce() -> String {
     STANDARD.encode(bytes)
 }
 
+/// The policies of one site, built once at start-up: the plain one as a ready header value, and
+/// the app shell's cut around its two nonces so that each response only splices its own in.
+#[derive(Debug, Clone)]
+pub struct Policies {
+    plain: HeaderValue,
+    /// The nonce policy's text between the nonces.
+    nonce_pieces: Vec<String>,
+}
+
+impl Policies {
+    /// The policies for a site that offers the card (`Some`: Stripe's origins) or not.
+    pub fn new(stripe: Option<&StripeOrigins>) -> Policies {
+        let plain = HeaderValue::from_str(&policy_for(stripe)).unwrap_or_else(|_| POLICY.clone());
+        let nonce_pieces = policy_with_nonce(NONCE_PLACEHOLDER, stripe)
+            .split(NONCE_PLACEHOLDER)
+            .map(str::to_owned)
+            .collect();
+        Policies {
+            plain,
+            nonce_pieces,
+        }
+    }
+
+    /// The policy of every response but the app shell.
+    pub fn plain(&self) -> &HeaderValue {
+        &self.plain
+    }
+
+    /// The app shell's policy with `nonce` (the same text as [`policy_with_nonce`]).
+    pub fn with_nonce(&self, nonce: &str) -> HeaderValue {
+        HeaderValue::from_str(&self.nonce_pieces.join(nonce)).unwrap_or_else(|_| POLICY.clone())
+    }
+}
+
 static POLICY: LazyLock<HeaderValue> =
     LazyLock::new(|| HeaderValue::from_str(&policy()).expect("the policy is a valid header"));
 
@@ -95,12 +129,7 @@ pub async fn security_headers(State(state): State<AppState>, req: Request, next:
     let headers = res.headers_mut();
     headers
         .entry(HeaderName::from_static("content-security-policy"))
-        .or_insert_with(|| match state.payment.as_ref().map(|s| &s.csp_origins) {
-            Some(origins) => {
-                HeaderValue::from_str(&policy_for(Some(origins))).unwrap_or_else(|_| POLICY.clone())
-            }
-            None => POLICY.clone(),
-        });
+        .or_insert_with(|| state.csp.plain().clone());
     let pairs: [(&str, &str); 4] = [
         ("x-content-type-options", "nosniff"),
         ("referrer-policy", "strict-origin-when-cross-origin"),
@@ -137,6 +166,21 @@ mod tests {
         assert_eq!(p.matches("nonce-").count(), 2);
         assert!(!policy().contains("nonce-"));
         assert!(!p.contains("unsafe-inline") && !p.contains("'unsafe-eval'"));
+    }
+
+    #[test]
+    fn the_policies_built_once_are_the_policies_built_each_time() {
+        let stripe =
+            StripeOrigins::of("https://js.stripe.com/v3/", "https://api.stripe.com").unwrap();
+        for origins in [None, Some(&stripe)] {
+            let built = Policies::new(origins);
+            assert_eq!(built.plain(), policy_for(origins).as_str());
+            let nonce = new_nonce();
+            assert_eq!(
+                built.with_nonce(&nonce),
+                policy_with_nonce(&nonce, origins).as_str()
+            );
+        }
     }
 
     #[test]

@@ -17,6 +17,8 @@ pub mod purge;
 mod split;
 mod upload;
 
+use std::sync::Arc;
+
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -29,7 +31,6 @@ use serde_json::{json, Map, Value};
 pub use entry::{Entry, EntryView, Signer, MAX_ENTRIES};
 pub use upload::MAX_FILE_BYTES;
 
-use crate::db::catalogs;
 use crate::error::ApiError;
 use crate::extract::Json;
 use crate::state::AppState;
@@ -82,13 +83,9 @@ pub fn sign_in_first() -> ApiError {
     }
 }
 
-/// The current catalog of the database.
-pub async fn current_catalog(state: &AppState) -> Result<Catalog, ApiError> {
-    let (_, json) = catalogs::current(&state.db)
-        .await?
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no catalog in the database")))?;
-    Catalog::from_json(&json)
-        .map_err(|e| ApiError::Internal(anyhow::anyhow!("stored catalog: {e}")))
+/// The current catalog (the instance's in-memory snapshot of the database's current version).
+pub async fn current_catalog(state: &AppState) -> Result<Arc<Catalog>, ApiError> {
+    Ok(state.snapshot.catalog().catalog.clone())
 }
 
 /// The entry at a position sent by the page, or the French reason it is unusable.
@@ -146,7 +143,7 @@ pub async fn set_cookie(
     };
     let unit = options::unit_update(&updates).map_err(ApiError::quote)?;
     let merged = options::merge(&entry.options, &updates).map_err(ApiError::quote)?;
-    options::check(&current_catalog(&state).await?, &entry.options, &merged)
+    options::check(&*current_catalog(&state).await?, &entry.options, &merged)
         .map_err(ApiError::quote)?;
     entry.options = merged;
     if let Some(u) = unit.filter(|&u| u != entry.unit) {

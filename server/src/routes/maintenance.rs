@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 
 use crate::audit;
 use crate::auth::AdminUser;
+use crate::db::changes::{self, Change};
 use crate::db::settings;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -29,12 +30,12 @@ pub struct MaintenanceBody {
 }
 
 /// Handles `GET /api/get-maintenance`.
-pub async fn get_maintenance(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
-    let on = settings::maintenance(&state.db).await?;
-    Ok(Json(json!({ "maintenance": on })))
+pub async fn get_maintenance(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({ "maintenance": state.snapshot.maintenance() }))
 }
 
-/// Handles `PUT /api/admin/set-maintenance` (admins only, 403 otherwise).
+/// Handles `PUT /api/admin/set-maintenance` (admins only, 403 otherwise): the other instances
+/// are told in the transaction (PostgreSQL) and this one's snapshot changes at commit.
 pub async fn set_maintenance(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
@@ -52,7 +53,9 @@ pub async fn set_maintenance(
         &state_of(body.maintenance),
     )
     .await?;
+    changes::announce(&mut tx, Change::Maintenance).await?;
     tx.commit().await?;
+    state.snapshot.set_maintenance(body.maintenance);
     tracing::info!(
         admin = admin.account_id(),
         on = body.maintenance,

@@ -41,6 +41,8 @@ pub struct TestApp {
     /// The server's object store (its data folder, or the test bucket).
     pub storage: Storage,
     pg_database: Option<(String, String)>,
+    /// The database's URL (a second instance on the same database uses it).
+    pub database_url: String,
 }
 
 /// A browser: its own cookie jar, no automatic redirects. A clone shares the jar (parallel
@@ -110,8 +112,27 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
         }
         _ => format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display()),
     };
-    let mut settings = Settings {
-        data_dir: dir.path().join("data"),
+    let mut settings = test_settings(dir.path().join("data"), web, database_url.clone());
+    change(&mut settings);
+    let (address, db, storage) = start(settings).await;
+    TestApp {
+        address,
+        db,
+        dir,
+        storage,
+        pg_database,
+        database_url,
+    }
+}
+
+/// The settings of a test server on `database_url`, its files in `data_dir`.
+fn test_settings(
+    data_dir: std::path::PathBuf,
+    web: std::path::PathBuf,
+    database_url: String,
+) -> Settings {
+    Settings {
+        data_dir,
         database_url: Some(database_url),
         brand_name: "Forme Additive".into(),
         smtp_url: None,
@@ -132,8 +153,11 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
         stripe_js_url: "https://js.stripe.com/v3/".into(),
         storage: StorageSettings::default(),
         instance_id: None,
-    };
-    change(&mut settings);
+    }
+}
+
+/// Builds and runs a server on port 0: its address, database and object store.
+async fn start(settings: Settings) -> (String, Db, Storage) {
     let app = Application::build(settings, "127.0.0.1:0".parse().unwrap())
         .await
         .expect("server builds");
@@ -141,13 +165,7 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
     let db = app.state().db.clone();
     let storage = app.state().storage.clone();
     tokio::spawn(app.run_until_stopped());
-    TestApp {
-        address,
-        db,
-        dir,
-        storage,
-        pg_database,
-    }
+    (address, db, storage)
 }
 
 /// Starts the server with its files in a fresh prefix of the test bucket (see [`StorageSettings::test_bucket`]).
@@ -187,6 +205,25 @@ impl Drop for TestApp {
 }
 
 impl TestApp {
+    /// A second instance of the site on the same database, data folder and web app (as behind a
+    /// load balancer). The first one keeps the database: it drops it at the end.
+    pub async fn spawn_peer(&self) -> TestApp {
+        let settings = test_settings(
+            self.dir.path().join("data"),
+            self.dir.path().join("web"),
+            self.database_url.clone(),
+        );
+        let (address, db, storage) = start(settings).await;
+        TestApp {
+            address,
+            db,
+            dir: tempfile::tempdir().expect("temp dir"),
+            storage,
+            pg_database: None,
+            database_url: self.database_url.clone(),
+        }
+    }
+
     /// A new browser with an empty cookie jar.
     pub fn client(&self) -> TestClient {
         self.client_with_agent("Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36")

@@ -44,6 +44,7 @@ mod reduction_admin;
 mod review_queue;
 mod security;
 mod security_findings;
+mod snapshot;
 mod statistics;
 mod storage_s3;
 mod twofa;

@@ -114,7 +114,9 @@ pub async fn save(
         ]));
     };
     let parsed = catalog::parse(&value)?;
-    let version = catalog::save(&state.db, &admin, base, &parsed).await?;
+    let saved = catalog::save(&state.db, &admin, base, &parsed).await?;
+    let version = saved.version;
+    state.snapshot.set_catalog(saved);
     tracing::info!(version, admin = admin.account_id(), "catalog version saved");
     Ok((
         StatusCode::CREATED,

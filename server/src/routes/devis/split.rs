@@ -159,7 +159,7 @@ pub async fn regrouper_corps(
     let place = bodies.first().map_or(0, |(i, _)| *i);
     let chosen: Vec<&PriceOptions> = bodies.iter().map(|(_, e)| &e.options).collect();
     let (mut options, mut kept) = regrouped_options(&chosen);
-    if options::check(&current_catalog(&state).await?, &options, &options).is_err() {
+    if options::check(&*current_catalog(&state).await?, &options, &options).is_err() {
         // A choice the catalog no longer offers: the whole file starts from a fresh file's.
         options = PriceOptions::default();
         kept = false;

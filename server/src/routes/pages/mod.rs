@@ -1,8 +1,10 @@
 //! Everything that is not `/api`: static files of the built web app (`WEB_DIST`) and page
 //! navigations, which pass the site-wide rules of [`rules`] before `index.html` is served with a
-//! fresh Content-Security-Policy nonce written in place of the build's placeholder.
+//! fresh Content-Security-Policy nonce written in place of the build's placeholder (the file is
+//! kept in memory, see [`shell`]).
 
 pub mod rules;
+pub mod shell;
 
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -12,9 +14,8 @@ use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
 use crate::auth::session::{lookup, Lookup};
-use crate::db::settings;
 use crate::error::ApiError;
-use crate::middleware::security_headers::{new_nonce, policy_with_nonce, NONCE_PLACEHOLDER};
+use crate::middleware::security_headers::new_nonce;
 use crate::state::AppState;
 use rules::{decide, is_mobile, Decision, Facts};
 
@@ -25,11 +26,6 @@ const NO_CACHE_FILES: [&str; 4] = [
     "/build-id.json",
     "/build-manifest.json",
 ];
-
-/// Shown when the web app has not been built.
-const NO_APP_HTML: &str = "<!doctype html><html lang=\"fr\"><head><meta charset=\"utf-8\">\
-<title>Forme Additive</title></head><body><p>L'application web n'est pas construite \
-(dossier WEB_DIST introuvable). Lancez <code>scripts/run.sh</code>.</p></body></html>";
 
 /// The fallback handler: static files, then pages.
 pub async fn serve(State(state): State<AppState>, req: Request) -> Result<Response, ApiError> {
@@ -86,7 +82,7 @@ async fn page(state: &AppState, req: Request, raw_path: &str) -> Result<Response
     let facts = Facts {
         path,
         query: req.uri().query(),
-        maintenance: settings::maintenance(&state.db).await?,
+        maintenance: state.snapshot.maintenance(),
         mobile: is_mobile(user_agent),
         role,
     };
@@ -102,16 +98,8 @@ async fn page(state: &AppState, req: Request, raw_path: &str) -> Result<Response
         Decision::Page => StatusCode::OK,
         Decision::NotFound => StatusCode::NOT_FOUND,
     };
-    let index = state.config.settings.web_dist.join("index.html");
-    let html = tokio::fs::read_to_string(&index)
-        .await
-        .unwrap_or_else(|_| NO_APP_HTML.to_owned());
     let nonce = new_nonce();
-    let csp = HeaderValue::from_str(&policy_with_nonce(
-        &nonce,
-        state.payment.as_ref().map(|s| &s.csp_origins),
-    ))
-    .map_err(anyhow::Error::from)?;
+    let csp = state.csp.with_nonce(&nonce);
     Ok((
         status,
         [
@@ -122,7 +110,7 @@ async fn page(state: &AppState, req: Request, raw_path: &str) -> Result<Response
             (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
             (header::CONTENT_SECURITY_POLICY, csp),
         ],
-        html.replace(NONCE_PLACEHOLDER, &nonce),
+        state.shell.render(&nonce),
     )
         .into_response())
 }
