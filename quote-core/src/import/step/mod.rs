@@ -2,13 +2,14 @@
 //!
 //! The text is checked by a lexical pass ([`scan`]), parsed by ruststep, walked by the engine's
 //! own [`model`] (solids, length units, assembly placements, validation of what truck would
-//! panic on), and each solid is tessellated once with truck ([`tess`]) then placed as many times
+//! panic on), and each solid is tessellated once by the engine ([`tess`], [`face`]) then placed as many times
 //! as the assembly uses it. Every refusal names what is missing and suggests STL or 3MF.
 //!
 //! Time and memory are bounded before the expensive steps: the file's size and entity count
 //! before parsing, the number of faces before tessellating, the number of triangles while
 //! collecting them.
 
+mod face;
 mod model;
 mod scan;
 mod tess;
@@ -36,6 +37,8 @@ pub struct StepLimits {
     pub max_triangles: usize,
     /// Most points on the edges of one solid.
     pub max_edge_points: usize,
+    /// Most points of the parameter grid of one face.
+    pub max_face_points: usize,
 }
 
 impl Default for StepLimits {
@@ -47,6 +50,7 @@ impl Default for StepLimits {
             max_faces: 20_000,
             max_triangles: 4_000_000,
             max_edge_points: 1_000_000,
+            max_face_points: 250_000,
         }
     }
 }
@@ -105,7 +109,11 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
     }
     let data = &exchange.data[0];
     let model = model::Model::new(data)?;
-    let solids = model.solids()?;
+    let mut solids = model.solids()?;
+    if solids.is_empty() {
+        // AP242 tessellated geometry only: its triangles are the part, as OpenCascade reads it.
+        solids = model.tessellated_solids();
+    }
     if solids.is_empty() {
         return Err(no_solid(&model));
     }
@@ -121,14 +129,27 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
         if meshes.contains_key(&key) {
             continue;
         }
-        let m = tess::tessellate_solid(
+        let m = if model.is_tessellated(inst.solid) {
+            tess::tessellated_mesh(&model, inst.solid, inst.unit_mm, limits)?
+        } else {
+            tess::tessellate_solid(
             &model,
             &table,
             &solids[&inst.solid],
             inst.unit_mm,
             limits,
-            &mut budget,
-        )?;
+                &mut budget,
+            )?
+        };
+        if std::env::var_os("QUOTE_STEP_DEBUG").is_some() {
+            eprintln!(
+                "DEBUG solid #{} unit {} volume {:.3} tris {}",
+                inst.solid,
+                inst.unit_mm,
+                tess::signed_volume(&m.vertices, &m.triangles),
+                m.triangles.len()
+            );
+        }
         meshes.insert(key, m);
     }
 

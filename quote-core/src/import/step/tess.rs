@@ -7,8 +7,8 @@ use std::collections::HashMap;
 
 use truck_meshalgo::prelude::*;
 use truck_stepio::r#in::Table;
-use truck_topology::compress::{CompressedEdge, CompressedShell};
 
+use super::face;
 use super::model::{Model, SolidRef};
 use super::{too_complex, unsupported, StepLimits};
 use crate::QuoteError;
@@ -79,39 +79,6 @@ fn shell_box<'a, C: ParametricCurve3D + BoundedCurve + 'a>(
         }
     }
     (lo.x <= hi.x).then_some((lo, hi))
-}
-
-/// An edge already divided into a polyline by [`divide_edge`]: truck's tessellation asks each
-/// edge for its division and gets these points back, so that truck never divides a curve itself
-/// (its recursion doubles without a depth bound that matters when a curve evaluates to NaN).
-#[derive(Debug, Clone)]
-struct Divided(PolylineCurve<Point3>);
-
-impl ParametricCurve for Divided {
-    type Point = Point3;
-    type Vector = Vector3;
-    fn subs(&self, t: f64) -> Point3 {
-        self.0.subs(t)
-    }
-    fn der(&self, t: f64) -> Vector3 {
-        self.0.der(t)
-    }
-    fn der2(&self, t: f64) -> Vector3 {
-        self.0.der2(t)
-    }
-    fn parameter_range(&self) -> ParameterRange {
-        self.0.parameter_range()
-    }
-}
-
-impl BoundedCurve for Divided {}
-
-impl ParameterDivision1D for Divided {
-    type Point = Point3;
-    fn parameter_division(&self, _range: (f64, f64), _tol: f64) -> (Vec<f64>, Vec<Point3>) {
-        let n = self.0.len();
-        ((0..n).map(|i| i as f64).collect(), self.0 .0.clone())
-    }
 }
 
 /// Deepest halving of an edge's parameter range (2^12 segments at most per edge).
@@ -285,27 +252,79 @@ pub fn tessellate_solid(
                     ))
                 }
             })?;
-            edges.push(CompressedEdge {
-                vertices: e.vertices,
-                curve: Divided(PolylineCurve(pts)),
-            });
+            edges.push(pts);
         }
-        let cshell = CompressedShell {
-            vertices: cshell.vertices,
-            edges,
-            faces: cshell.faces,
-        };
-        let meshed = cshell.robust_triangulation(tol);
         let first = out.triangles.len();
-        for face in &meshed.faces {
-            let Some(poly) = &face.surface else { continue };
-            let pos = poly.positions();
-            let ids: Vec<u32> = pos
+        let shell_faces_names = model.shell_faces(solid.shells[k]);
+        let mut out_face_no = 0usize;
+        let mut face_ranges = Vec::new();
+        for face in &cshell.faces {
+            // Each wire as one closed polyline: its edges' points, each edge without its last.
+            let wires: Vec<Vec<Point3>> = face
+                .boundaries
+                .iter()
+                .map(|wire| {
+                    let mut pts = Vec::new();
+                    for ei in wire {
+                        let Some(e) = edges.get(ei.index) else { continue };
+                        let n = e.len().saturating_sub(1);
+                        if ei.orientation {
+                            pts.extend_from_slice(&e[..n]);
+                        } else {
+                            pts.extend(e[1..].iter().rev());
+                        }
+                    }
+                    pts
+                })
+                .collect();
+            let res = face::tessellate_face(&face.surface, &wires, tol, limits.max_face_points);
+            if std::env::var_os("QUOTE_STEP_DEBUG").is_some() {
+                let area: f64 = res.as_ref().map_or(0.0, |m| {
+                    m.triangles
+                        .iter()
+                        .map(|t| {
+                            let [a, b, c] = t.map(|i| m.positions[i]);
+                            (b - a).cross(c - a).magnitude() / 2.0
+                        })
+                        .sum()
+                });
+                eprintln!(
+                    "DEBUG face {:?} wires {:?} tris {:?} area {area:.3}",
+                    shell_faces_names.get(out_face_no),
+                    wires.iter().map(|w| w.len()).collect::<Vec<_>>(),
+                    res.as_ref().map(|m| m.triangles.len()),
+                );
+            }
+            out_face_no += 1;
+            face_ranges.push((shell_faces_names.get(out_face_no - 1).map(|x| x.0), out.triangles.len()));
+            let poly = match res
+            {
+                Ok(p) => p,
+                // As truck did: a face whose boundary is not found on its surface is left out.
+                Err(face::FaceError::Unmapped) => continue,
+                Err(face::FaceError::TooFine) => {
+                    return Err(too_complex(format!(
+                        "une face demande plus de {} points de maillage",
+                        crate::fr_int(limits.max_face_points as u64)
+                    )))
+                }
+            };
+            if poly
+                .positions
+                .iter()
+                .any(|p| !(p.x.is_finite() && p.y.is_finite() && p.z.is_finite()))
+            {
+                return Err(unsupported(
+                    "une surface qui ne s'évalue pas en certains points".into(),
+                ));
+            }
+            let ids: Vec<u32> = poly
+                .positions
                 .iter()
                 .map(|p| snap.insert([p.x, p.y, p.z], &mut out.vertices))
                 .collect();
-            for tri in poly.faces().triangle_iter() {
-                let t = [ids[tri[0].pos], ids[tri[1].pos], ids[tri[2].pos]];
+            for tri in &poly.triangles {
+                let t = tri.map(|i| ids[i]);
                 if t[0] == t[1] || t[1] == t[2] || t[0] == t[2] {
                     continue;
                 }
@@ -322,6 +341,27 @@ pub fn tessellate_solid(
                 )));
             }
         }
+        if std::env::var_os("QUOTE_STEP_DEBUG").is_some() {
+            let mut directed: std::collections::BTreeMap<(u32, u32), i32> = Default::default();
+            for t in &out.triangles[first..] {
+                for k in 0..3 {
+                    *directed.entry((t[k], t[(k + 1) % 3])).or_default() += 1;
+                }
+            }
+            let mut start = first;
+            for (i, (name, end)) in face_ranges.iter().enumerate() {
+                let _ = i;
+                let bad = out.triangles[start.min(*end)..*end]
+                    .iter()
+                    .flat_map(|t| (0..3).map(move |k| (t[k], t[(k + 1) % 3])))
+                    .filter(|&(a, b)| directed.get(&(b, a)).copied().unwrap_or(0) != 1 || directed[&(a, b)] != 1)
+                    .count();
+                if bad > 0 {
+                    eprintln!("DEBUG open edges {bad} in face {name:?}");
+                }
+                start = *end;
+            }
+        }
         // The outer shell encloses a positive volume, a void a negative one.
         let v = signed_volume(&out.vertices, &out.triangles[first..]);
         if (k == 0) == (v < 0.0) {
@@ -331,6 +371,29 @@ pub fn tessellate_solid(
         }
     }
     Ok(out)
+}
+
+/// The triangles of an AP242 TESSELLATED_SOLID, scaled to millimetres and turned outwards.
+pub fn tessellated_mesh(
+    model: &Model<'_>,
+    id: u64,
+    unit_mm: f64,
+    limits: &StepLimits,
+) -> Result<SolidMesh, QuoteError> {
+    let (vertices, mut triangles) = model.tessellated_triangles(id, limits.max_triangles)?;
+    if triangles.is_empty() {
+        return Err(super::invalid(format!(
+            "le solide tessellé #{id} n'a aucun triangle"
+        )));
+    }
+    let vertices: Vec<[f64; 3]> = vertices.iter().map(|p| p.map(|c| c * unit_mm)).collect();
+    if signed_volume(&vertices, &triangles) < 0.0 {
+        triangles.iter_mut().for_each(|t| t.swap(1, 2));
+    }
+    Ok(SolidMesh {
+        vertices,
+        triangles,
+    })
 }
 
 /// Signed volume of triangles about the origin.

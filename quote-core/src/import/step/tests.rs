@@ -376,3 +376,44 @@ fn mutated_files_give_a_mesh_or_a_french_error_never_a_panic() {
     assert_eq!(read + refused, 400);
     assert!(refused > 0 && read > 0, "{read} read, {refused} refused");
 }
+
+#[test]
+fn an_ap242_tessellated_solid_is_read_from_its_strips_and_fans() {
+    // A 2 x 3 x 4 box in inches: its eight corners in one COORDINATES_LIST, reached through a
+    // shuffled pnindex; four sides as one strip, the bottom and top as fans.
+    let mut w = Writer::new();
+    let ctx = w.context(Len::Inch);
+    let (a, b, c) = (2.0, 3.0, 4.0);
+    let corners = [
+        [0.0, 0.0, 0.0],
+        [a, 0.0, 0.0],
+        [a, b, 0.0],
+        [0.0, b, 0.0],
+        [0.0, 0.0, c],
+        [a, 0.0, c],
+        [a, b, c],
+        [0.0, b, c],
+    ];
+    // The list holds corner k at position 8 - k.
+    let list: Vec<String> = corners
+        .iter()
+        .rev()
+        .map(|p| format!("({:?},{:?},{:?})", p[0], p[1], p[2]))
+        .collect();
+    let coords = w.add(format!("COORDINATES_LIST('',8,({}))", list.join(",")));
+    let pn = "(8,7,6,5,4,3,2,1)";
+    // Local index k+1 is corner k.
+    let strip = "(5,1,6,2,7,3,8,4,5,1)";
+    let face = w.add(format!(
+        "COMPLEX_TRIANGULATED_FACE('',#{coords},8,((0.,0.,1.)),$,{pn},({strip}),((1,4,3,2),(5,6,7,8)))"
+    ));
+    let solid = w.add(format!("TESSELLATED_SOLID('box',(#{face}),$)"));
+    w.add(format!(
+        "TESSELLATED_SHAPE_REPRESENTATION('',(#{solid}),#{ctx})"
+    ));
+    let read = read_step_with(w.finish().as_bytes(), &StepLimits::default()).unwrap();
+    assert_eq!(read.mesh.triangles.len(), 12);
+    let want = a * b * c * 25.4f64.powi(3);
+    assert!((volume(&read.mesh) - want).abs() < 1e-6 * want, "{}", volume(&read.mesh));
+    assert!(closed(&read.mesh));
+}
