@@ -231,7 +231,7 @@ fn parse_data(text: &str) -> Result<ruststep::ast::DataSection, QuoteError> {
             continue;
         }
         tried += 1;
-        match parse_statement(stmt) {
+        match parse_statement(&mark_empty_lists(stmt)) {
             Some(e) => entities.push(e),
             None => {
                 #[cfg(test)]
@@ -257,8 +257,64 @@ mod nom_finish {
     /// One `#n=...;` statement, or None when the parser refuses it or leaves text over.
     pub fn parse_statement(stmt: &str) -> Option<ruststep::ast::EntityInstance> {
         match ruststep::parser::exchange::entity_instance(stmt) {
-            Ok((rest, e)) if rest.trim().is_empty() => Some(e),
+            Ok((rest, mut e)) if rest.trim().is_empty() => {
+                super::unmark_empty_lists(&mut e);
+                Some(e)
+            }
             _ => None,
+        }
+    }
+}
+
+/// ruststep's parser refuses an empty list `()` (a face without bounds, a tessellated face
+/// without fans): an empty list in a parameter's place is written `(*)` for the parser, and
+/// [`unmark_empty_lists`] empties it again. `()` right after a keyword (`LENGTH_UNIT()`) and
+/// inside strings is left alone. The text comes from [`scan::prescan`]: no blanks outside
+/// strings.
+fn mark_empty_lists(stmt: &str) -> std::borrow::Cow<'_, str> {
+    if !stmt.contains("()") {
+        return std::borrow::Cow::Borrowed(stmt);
+    }
+    let b = stmt.as_bytes();
+    let mut out = String::with_capacity(stmt.len() + 8);
+    let mut in_string = false;
+    let mut last = 0;
+    for i in 0..b.len() {
+        match b[i] {
+            b'\'' => in_string = !in_string,
+            b'(' if !in_string
+                && b.get(i + 1) == Some(&b')')
+                && i > 0
+                && matches!(b[i - 1], b',' | b'(') =>
+            {
+                out.push_str(&stmt[last..=i]);
+                out.push('*');
+                last = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push_str(&stmt[last..]);
+    std::borrow::Cow::Owned(out)
+}
+
+/// Turns the lists `(*)` written by [`mark_empty_lists`] back into empty lists.
+fn unmark_empty_lists(e: &mut ruststep::ast::EntityInstance) {
+    use ruststep::ast::{EntityInstance, Parameter};
+    fn walk(p: &mut Parameter, depth: usize) {
+        match p {
+            Parameter::List(v) if v.len() == 1 && matches!(v[0], Parameter::Omitted) => v.clear(),
+            Parameter::List(v) if depth < 64 => v.iter_mut().for_each(|q| walk(q, depth + 1)),
+            Parameter::Typed { parameter, .. } if depth < 64 => walk(parameter, depth + 1),
+            _ => {}
+        }
+    }
+    match e {
+        EntityInstance::Simple { record, .. } => walk(&mut record.parameter, 0),
+        EntityInstance::Complex { subsuper, .. } => {
+            for r in &mut subsuper.0 {
+                walk(&mut r.parameter, 0);
+            }
         }
     }
 }

@@ -597,6 +597,10 @@ impl<'a> Model<'a> {
         // Representations: (items, context).
         let mut reps: BTreeMap<u64, (&'a [Parameter], u64)> = BTreeMap::new();
         for &id in &self.ids {
+            // A drawing's views map the part's representation again: not more copies of it.
+            if self.record(id, "DRAUGHTING_MODEL").is_some() {
+                continue;
+            }
             for r in self.records(id) {
                 let p = params(r);
                 let is_rep = r.name.ends_with("REPRESENTATION")
@@ -1098,7 +1102,8 @@ impl<'a> Model<'a> {
                 .or_else(|| self.record(id, "FACE_SURFACE"))
                 .ok_or_else(|| bad("face d'un type inconnu", id))?;
             let p = params(face);
-            let bounds = p.get(1).and_then(as_list).filter(|b| !b.is_empty());
+            // No bounds: the whole surface (a sphere, a torus), which the engine meshes.
+            let bounds = p.get(1).and_then(as_list);
             let bounds = bounds.ok_or_else(|| bad("face sans contour", id))?;
             if p.get(2).and_then(as_ref).is_none() {
                 return Err(bad("face sans surface", id));
