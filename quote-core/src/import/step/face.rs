@@ -357,7 +357,7 @@ fn normalize_range(curve: &mut Vec<Point2>, compidx: usize, (u0, u1): (f64, f64)
 }
 
 /// Twice the signed area of a loop: positive when counter-clockwise.
-fn loop_orientation(curve: &[Point2]) -> bool {
+fn signed_area(curve: &[Point2]) -> f64 {
     let n = curve.len();
     (0..n)
         .map(|i| {
@@ -365,7 +365,11 @@ fn loop_orientation(curve: &[Point2]) -> bool {
             (q.x + p.x) * (q.y - p.y)
         })
         .sum::<f64>()
-        > 0.0
+}
+
+/// Whether a loop is counter-clockwise.
+fn loop_orientation(curve: &[Point2]) -> bool {
+    signed_area(curve) > 0.0
 }
 
 /// The segment from `p` to `q` in (u, v), divided so that its image on the surface is within
@@ -421,6 +425,25 @@ fn boundary_loops<S: TrimSurface>(pieces: Vec<Vec<Point2>>, surface: &S, tol: f6
         }
     }
     let line = |a: Point2, b: Point2| polyline_on_surface(surface, a, b, tol);
+    // Loops wound against their surface happen (a bound flagged reversed by an exporter, read
+    // as it says): as OpenCascade does, the loop that encloses the others is the outer one and
+    // the others are holes, whatever their direction. Only where every loop is closed in
+    // (u, v) and the surface is not closed both ways: there, one loop can bound either side.
+    let doubly_closed = surface.u_period().is_some() && surface.v_period().is_some();
+    if open.is_empty() && !doubly_closed && !closed.is_empty() {
+        let areas: Vec<f64> = closed.iter().map(|c| signed_area(c)).collect();
+        let mut outer = 0;
+        for (i, a) in areas.iter().enumerate() {
+            if a.abs() > areas[outer].abs() {
+                outer = i;
+            }
+        }
+        for (i, c) in closed.iter_mut().enumerate() {
+            if (i == outer) != (areas[i] > 0.0) {
+                c.reverse();
+            }
+        }
+    }
     match open.len() {
         1 => {
             let mut curve = open.pop().unwrap_or_default();
