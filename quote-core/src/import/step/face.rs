@@ -75,6 +75,9 @@ pub fn tessellate_face<S: TrimSurface>(
     // A face without bounds (a whole sphere or torus) covers the surface's parameter box.
     let boundary = boundary_loops(pieces, surface, tol);
     if boundary.iter().all(|l| l.len() < 3) {
+        if std::env::var_os("QUOTE_STEP_DEBUG").is_some() {
+            eprintln!("DEBUG unmapped: loops {:?}", boundary.iter().map(|l| l.len()).collect::<Vec<_>>());
+        }
         return Err(FaceError::Unmapped);
     }
     if std::env::var_os("QUOTE_STEP_DEBUG_UV").is_some() {
@@ -100,7 +103,7 @@ pub fn tessellate_face<S: TrimSurface>(
     let eval = |x: f64, y: f64| surface.subs(x / su, y / sv);
     let region = Region::new(&scaled);
     let mut cdt = Cdt::new();
-    insert_boundary(&scaled, &mut cdt);
+    let on_boundary = insert_boundary(&scaled, &mut cdt);
     let (udiv, vdiv) = grid(surface, (lo.x, hi.x), (lo.y, hi.y), tol, max_points)?;
     let udiv: Vec<f64> = udiv.iter().map(|u| u * su).collect();
     let vdiv: Vec<f64> = vdiv.iter().map(|v| v * sv).collect();
@@ -110,10 +113,20 @@ pub fn tessellate_face<S: TrimSurface>(
     let mut mesh = FaceMesh::default();
     let mut sides: Vec<f64> = Vec::new();
     let mut index = vec![usize::MAX; cdt.num_vertices()];
+    let wire_points = PointGrid::new(wires, tol);
     for v in cdt.vertices() {
         let p = v.position();
         index[v.fix().index()] = mesh.positions.len();
-        mesh.positions.push(eval(p.x, p.y));
+        let mut q = eval(p.x, p.y);
+        // A boundary point takes the edge's own point it was found from (the surface's
+        // parameter search lands near it, not on it): the neighbouring face has the same.
+        let i = v.fix().index();
+        if i < on_boundary.len() && on_boundary[i] {
+            if let Some(w) = wire_points.nearest(q) {
+                q = w;
+            }
+        }
+        mesh.positions.push(q);
     }
     for f in cdt.inner_faces() {
         let vs = f.vertices();
@@ -289,7 +302,12 @@ fn wire_to_uv<S: TrimSurface>(surface: &S, wire: &[Point3]) -> Option<Vec<Point2
     let mut previous: Option<(f64, f64)> = None;
     let mut vec = Vec::with_capacity(wire.len() + 4);
     for &pt in wire.iter().chain(std::iter::once(&wire[0])) {
-        let (mut u, mut v) = search(surface, pt, previous)?;
+        let Some((mut u, mut v)) = search(surface, pt, previous) else {
+            if std::env::var_os("QUOTE_STEP_DEBUG").is_some() {
+                eprintln!("DEBUG unmapped: point {pt:?} hint {previous:?} at {}", surface.subs(0.0, 0.0).x);
+            }
+            return None;
+        };
         if let (Some(up), Some((u0, _))) = (up, previous) {
             u = nearest_period(u, u0, up);
         }
@@ -524,10 +542,7 @@ impl Region {
         for l in loops {
             let n = l.len();
             for i in 0..n {
-                let (a, b) = (l[i], l[(i + 1) % n]);
-                if a.x != b.x {
-                    segments.push((a, b));
-                }
+                segments.push((l[i], l[(i + 1) % n]));
             }
         }
         let (mut u0, mut u1) = (f64::INFINITY, f64::NEG_INFINITY);
@@ -579,17 +594,51 @@ impl Region {
         }
         winding > 0
     }
+
+    /// Whether `c` is inside and not within `eps` of the boundary: a grid point on a boundary
+    /// segment would split it, and the neighbouring face would not have that point.
+    fn include_clear(&self, c: Point2, eps: f64) -> bool {
+        if !self.include(c) {
+            return false;
+        }
+        let (lo, hi) = (self.bucket(c.x - eps), self.bucket(c.x + eps));
+        for k in lo..=hi {
+            for &i in &self.buckets[k] {
+                let (a, b) = self.segments[i as usize];
+                let (ab, ac) = (b - a, c - a);
+                let len2 = ab.x * ab.x + ab.y * ab.y;
+                let t = if len2 > 0.0 {
+                    ((ac.x * ab.x + ac.y * ab.y) / len2).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                let (dx, dy) = (ac.x - ab.x * t, ac.y - ab.y * t);
+                if dx * dx + dy * dy <= eps * eps {
+                    return false;
+                }
+            }
+        }
+        true
+    }
 }
 
 /// Inserts the loops' points and their segments as constraints, as truck does (a segment
 /// that would cross one already there is joined to the next point instead).
-fn insert_boundary(loops: &[Vec<Point2>], cdt: &mut Cdt) {
+/// Returns, by vertex index, whether a vertex is a boundary point.
+fn insert_boundary(loops: &[Vec<Point2>], cdt: &mut Cdt) -> Vec<bool> {
     let round = |x: f64| if x.abs() < spade::MIN_ALLOWED_VALUE { 0.0 } else { x };
+    let mut on_boundary = Vec::new();
     for l in loops {
         let handles: Vec<Option<FixedVertexHandle>> = l
             .iter()
             .map(|p| cdt.insert(SPoint2::new(round(p.x), round(p.y))).ok())
             .collect();
+        for h in handles.iter().flatten() {
+            if on_boundary.len() <= h.index() {
+                on_boundary.resize(h.index() + 1, false);
+            }
+            on_boundary[h.index()] = true;
+        }
         let n = handles.len();
         let mut prev: Option<usize> = None;
         for i in 0..n {
@@ -611,6 +660,64 @@ fn insert_boundary(loops: &[Vec<Point2>], cdt: &mut Cdt) {
             }
         }
     }
+    on_boundary
+}
+
+/// The face's boundary points in 3D, bucketed by cells of `tol`, to find the one a boundary
+/// vertex was found from.
+struct PointGrid {
+    cell: f64,
+    points: Vec<Point3>,
+    cells: std::collections::BTreeMap<[i64; 3], Vec<u32>>,
+}
+
+impl PointGrid {
+    fn new(wires: &[Vec<Point3>], tol: f64) -> Self {
+        let cell = tol.max(1e-9);
+        let mut g = PointGrid {
+            cell,
+            points: Vec::new(),
+            cells: Default::default(),
+        };
+        for p in wires.iter().flatten() {
+            if let Some(k) = g.key(*p) {
+                g.cells.entry(k).or_default().push(g.points.len() as u32);
+                g.points.push(*p);
+            }
+        }
+        g
+    }
+
+    fn key(&self, p: Point3) -> Option<[i64; 3]> {
+        let k = [p.x, p.y, p.z].map(|c| (c / self.cell).floor());
+        k.iter()
+            .all(|c| c.is_finite() && c.abs() < 1e15)
+            .then(|| k.map(|c| c as i64))
+    }
+
+    /// The nearest boundary point within one cell size, first in insertion order on ties.
+    fn nearest(&self, p: Point3) -> Option<Point3> {
+        let k = self.key(p)?;
+        let mut best: Option<(f64, u32)> = None;
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                for dz in -1..=1 {
+                    let Some(ids) = self.cells.get(&[k[0] + dx, k[1] + dy, k[2] + dz]) else {
+                        continue;
+                    };
+                    for &i in ids {
+                        let d = self.points[i as usize].distance2(p);
+                        if d <= self.cell * self.cell
+                            && best.is_none_or(|(bd, bi)| d < bd || (d == bd && i < bi))
+                        {
+                            best = Some((d, i));
+                        }
+                    }
+                }
+            }
+        }
+        best.map(|(_, i)| self.points[i as usize])
+    }
 }
 
 /// Inserts the grid points strictly inside the parameter box and inside the loops, joined
@@ -619,6 +726,8 @@ fn insert_grid(udiv: &[f64], vdiv: &[f64], region: &Region, cdt: &mut Cdt) {
     if udiv.len() < 3 || vdiv.len() < 3 {
         return;
     }
+    let size = (udiv[udiv.len() - 1] - udiv[0]).abs() + (vdiv[vdiv.len() - 1] - vdiv[0]).abs();
+    let eps = 1e-9 * size;
     let inner_u = &udiv[1..udiv.len() - 1];
     let inner_v = &vdiv[1..vdiv.len() - 1];
     let rows: Vec<Vec<Option<FixedVertexHandle>>> = inner_u
@@ -628,7 +737,7 @@ fn insert_grid(udiv: &[f64], vdiv: &[f64], region: &Region, cdt: &mut Cdt) {
                 .iter()
                 .map(|&v| {
                     let p = Point2::new(u, v);
-                    if region.include(p) {
+                    if region.include_clear(p, eps) {
                         cdt.insert(SPoint2::new(u, v)).ok()
                     } else {
                         None

@@ -100,12 +100,19 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
     drop(clean);
     // Conical surfaces' semi-angles are read in radians by truck: convert them when the file
     // measures plane angles in another unit (degrees).
-    let patch = {
+    let (patch, no_ref, max_id) = {
         let model = model::Model::new(&exchange.data[0])?;
-        model.angle_unit_rad().map(|f| (f, model.conical_angles()))
+        (
+            model.angle_unit_rad().map(|f| (f, model.conical_angles())),
+            model.placements_without_usable_ref(),
+            model.max_id(),
+        )
     };
     if let Some((factor, cones)) = patch {
         patch_cone_angles(&mut exchange.data[0], factor, &cones);
+    }
+    if !no_ref.is_empty() {
+        give_reference_direction(&mut exchange.data[0], &no_ref, max_id + 1);
     }
     let data = &exchange.data[0];
     let model = model::Model::new(data)?;
@@ -338,6 +345,40 @@ fn no_solid(model: &model::Model<'_>) -> QuoteError {
     QuoteError::StepNoSolid {
         detail: detail.into(),
     }
+}
+
+/// Gives the listed AXIS2_PLACEMENT_3D entities (axis along x, no reference direction) the
+/// reference direction y, as a new DIRECTION entity numbered `new_id`.
+fn give_reference_direction(data: &mut ruststep::ast::DataSection, ids: &[u64], new_id: u64) {
+    use ruststep::ast::{EntityInstance, Name, Parameter, Record};
+    for e in &mut data.entities {
+        let EntityInstance::Simple { id, record } = e else {
+            continue;
+        };
+        if record.name != "AXIS2_PLACEMENT_3D" || ids.binary_search(id).is_err() {
+            continue;
+        }
+        if let Parameter::List(p) = &mut record.parameter {
+            while p.len() < 4 {
+                p.push(Parameter::NotProvided);
+            }
+            p[3] = Parameter::Ref(Name::Entity(new_id));
+        }
+    }
+    data.entities.push(EntityInstance::Simple {
+        id: new_id,
+        record: Record {
+            name: "DIRECTION".into(),
+            parameter: Parameter::List(vec![
+                Parameter::String(String::new()),
+                Parameter::List(vec![
+                    Parameter::Real(0.0),
+                    Parameter::Real(1.0),
+                    Parameter::Real(0.0),
+                ]),
+            ]),
+        },
+    });
 }
 
 /// Multiplies the semi-angle of the given CONICAL_SURFACE entities by `factor`.

@@ -270,6 +270,28 @@ impl<'a> Model<'a> {
         Ok(out)
     }
 
+    /// The AXIS2_PLACEMENT_3D entities without a reference direction whose axis is along x:
+    /// the default reference direction (x) is then parallel to the axis, and truck's frame
+    /// comes out NaN. The placement's (u, v) orientation does not change the geometry.
+    pub fn placements_without_usable_ref(&self) -> Vec<u64> {
+        self.all("AXIS2_PLACEMENT_3D")
+            .filter(|(_, r)| {
+                let p = params(r);
+                p.get(3).and_then(as_ref).is_none()
+                    && p.get(2)
+                        .and_then(as_ref)
+                        .and_then(|d| self.direction(d))
+                        .is_some_and(|z| z[0].abs() > 1.0 - 1e-9)
+            })
+            .map(|(id, _)| id)
+            .collect()
+    }
+
+    /// The largest entity id.
+    pub fn max_id(&self) -> u64 {
+        self.ids.last().copied().unwrap_or(0)
+    }
+
     /// The TESSELLATED_SOLID entities (AP242 tessellated geometry), as solids without shells:
     /// read only when the file has no B-rep solid, as OpenCascade does.
     pub fn tessellated_solids(&self) -> BTreeMap<u64, SolidRef> {

@@ -358,6 +358,14 @@ pub fn tessellate_solid(
                     .count();
                 if bad > 0 {
                     eprintln!("DEBUG open edges {bad} in face {name:?}");
+                    let list: Vec<_> = out.triangles[start.min(*end)..*end]
+                        .iter()
+                        .flat_map(|t| (0..3).map(move |k| (t[k], t[(k + 1) % 3])))
+                        .filter(|&(a, b)| directed.get(&(b, a)).copied().unwrap_or(0) != 1 || directed[&(a, b)] != 1)
+                        .take(6)
+                        .map(|(a, b)| (a, b, directed.get(&(b, a)).copied().unwrap_or(0), directed[&(a, b)], out.vertices[a as usize].map(|c| (c * 1000.0).round() / 1000.0), out.vertices[b as usize].map(|c| (c * 1000.0).round() / 1000.0)))
+                        .collect();
+                    eprintln!("DEBUG   {list:?}");
                 }
                 start = *end;
             }
