@@ -114,6 +114,7 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
     if !no_ref.is_empty() {
         give_reference_direction(&mut exchange.data[0], &no_ref, max_id + 1);
     }
+    prefer_curves_3d(&mut exchange.data[0]);
     let data = &exchange.data[0];
     let model = model::Model::new(data)?;
     let mut solids = model.solids()?;
@@ -379,6 +380,28 @@ fn give_reference_direction(data: &mut ruststep::ast::DataSection, ids: &[u64], 
             ]),
         },
     });
+}
+
+/// Edges along a SURFACE_CURVE or SEAM_CURVE follow its 3D curve, as OpenCascade's do:
+/// truck follows the curve the file prefers, and a curve on a surface (PCURVE) can evaluate to
+/// NaN where its surface's rational weights vanish.
+fn prefer_curves_3d(data: &mut ruststep::ast::DataSection) {
+    use ruststep::ast::{EntityInstance, Parameter};
+    for e in &mut data.entities {
+        let EntityInstance::Simple { record, .. } = e else {
+            continue;
+        };
+        if record.name != "SURFACE_CURVE" && record.name != "SEAM_CURVE" {
+            continue;
+        }
+        if let Parameter::List(p) = &mut record.parameter {
+            if let Some(Parameter::Enumeration(rep)) = p.get_mut(3) {
+                if rep.starts_with("PCURVE") {
+                    *rep = "CURVE_3D".into();
+                }
+            }
+        }
+    }
 }
 
 /// Multiplies the semi-angle of the given CONICAL_SURFACE entities by `factor`.
