@@ -12,9 +12,9 @@ use std::time::Instant;
 use quote_core::import::step::{read_step_with, StepLimits};
 
 /// Files read within 0.5 % of the exact volume, or rightly refused, out of the corpus: the
-/// share measured when this test was written, 17 of 31 (docs/benchmarks.md, "STEP import").
-/// The goal is 80 %.
-const MIN_SHARE: f64 = 0.54;
+/// share reached with the engine's own face tessellator, 29 of 31 (docs/benchmarks.md, "STEP
+/// import"; 17 of 31 with truck-meshalgo's). The goal is 80 %.
+const MIN_SHARE: f64 = 0.93;
 
 /// Time given to one file before it counts as failed.
 const TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
@@ -80,7 +80,10 @@ fn step_corpus_volumes() {
     // `STEP_ONLY=<part of a name>` runs the matching files only, without the share check.
     let only = std::env::var("STEP_ONLY").ok();
     for row in &rows {
-        if only.as_ref().is_some_and(|o| !row.file.contains(o.as_str())) {
+        if only
+            .as_ref()
+            .is_some_and(|o| !row.file.contains(o.as_str()))
+        {
             continue;
         }
         let bytes = std::fs::read(dir.join(&row.file)).unwrap();

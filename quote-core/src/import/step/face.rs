@@ -75,15 +75,7 @@ pub fn tessellate_face<S: TrimSurface>(
     // A face without bounds (a whole sphere or torus) covers the surface's parameter box.
     let boundary = boundary_loops(pieces, surface, tol);
     if boundary.iter().all(|l| l.len() < 3) {
-        if std::env::var_os("QUOTE_STEP_DEBUG").is_some() {
-            eprintln!("DEBUG unmapped: loops {:?}", boundary.iter().map(|l| l.len()).collect::<Vec<_>>());
-        }
         return Err(FaceError::Unmapped);
-    }
-    if std::env::var_os("QUOTE_STEP_DEBUG_UV").is_some() {
-        for l in &boundary {
-            eprintln!("UV loop {:?}", l.iter().map(|p| (format!("{:.3}", p.x), format!("{:.3}", p.y))).collect::<Vec<_>>());
-        }
     }
     let (mut lo, mut hi) = (
         Point2::new(f64::INFINITY, f64::INFINITY),
@@ -148,12 +140,19 @@ pub fn tessellate_face<S: TrimSurface>(
         // Counter-clockwise in (u, v) is around u × v; the surface's normal may point the
         // other way (truck inverts a surface by flipping its normal only).
         let (uu, vv) = (centre.x / su, centre.y / sv);
-        let side = surface.uder(uu, vv).cross(surface.vder(uu, vv)).dot(surface.normal(uu, vv));
+        let side = surface
+            .uder(uu, vv)
+            .cross(surface.vder(uu, vv))
+            .dot(surface.normal(uu, vv));
         sides.push(side);
         mesh.triangles.push(t);
     }
     // Where the sign is not defined (a pole), the face's majority decides.
-    let majority: f64 = sides.iter().filter(|s| s.is_finite()).map(|s| s.signum()).sum();
+    let majority: f64 = sides
+        .iter()
+        .filter(|s| s.is_finite())
+        .map(|s| s.signum())
+        .sum();
     for (t, side) in mesh.triangles.iter_mut().zip(&sides) {
         let flip = if side.is_finite() && *side != 0.0 {
             *side < 0.0
@@ -257,7 +256,10 @@ fn metric_scale<S: TrimSurface>(surface: &S, lo: Point2, hi: Point2) -> (f64, f6
         for j in 0..=2 {
             let u = lo.x + (hi.x - lo.x) * f64::from(i) / 2.0;
             let v = lo.y + (hi.y - lo.y) * f64::from(j) / 2.0;
-            let (a, b) = (surface.uder(u, v).magnitude(), surface.vder(u, v).magnitude());
+            let (a, b) = (
+                surface.uder(u, v).magnitude(),
+                surface.vder(u, v).magnitude(),
+            );
             if a.is_finite() && b.is_finite() {
                 su += a;
                 sv += b;
@@ -302,12 +304,7 @@ fn wire_to_uv<S: TrimSurface>(surface: &S, wire: &[Point3]) -> Option<Vec<Point2
     let mut previous: Option<(f64, f64)> = None;
     let mut vec = Vec::with_capacity(wire.len() + 4);
     for &pt in wire.iter().chain(std::iter::once(&wire[0])) {
-        let Some((mut u, mut v)) = search(surface, pt, previous) else {
-            if std::env::var_os("QUOTE_STEP_DEBUG").is_some() {
-                eprintln!("DEBUG unmapped: point {pt:?} hint {previous:?} at {}", surface.subs(0.0, 0.0).x);
-            }
-            return None;
-        };
+        let (mut u, mut v) = search(surface, pt, previous)?;
         if let (Some(up), Some((u0, _))) = (up, previous) {
             u = nearest_period(u, u0, up);
         }
@@ -429,7 +426,11 @@ fn connect(vecs: impl IntoIterator<Item = Vec<Point2>>) -> Vec<Point2> {
 
 /// The face's closed loops in (u, v), outer ones counter-clockwise: wires that are open in (u, v)
 /// (a cylinder's two circles) are closed along the parameter box, as truck does.
-fn boundary_loops<S: TrimSurface>(pieces: Vec<Vec<Point2>>, surface: &S, tol: f64) -> Vec<Vec<Point2>> {
+fn boundary_loops<S: TrimSurface>(
+    pieces: Vec<Vec<Point2>>,
+    surface: &S,
+    tol: f64,
+) -> Vec<Vec<Point2>> {
     let (mut closed, mut open) = (Vec::new(), Vec::new());
     for mut vec in pieces {
         if vec.len() < 2 {
@@ -551,7 +552,11 @@ impl Region {
             u1 = u1.max(a.x.max(b.x));
         }
         let count = segments.len().clamp(1, 4096);
-        let width = if u1 > u0 { (u1 - u0) / count as f64 } else { 1.0 };
+        let width = if u1 > u0 {
+            (u1 - u0) / count as f64
+        } else {
+            1.0
+        };
         let mut region = Region {
             segments,
             u0,
@@ -626,7 +631,13 @@ impl Region {
 /// that would cross one already there is joined to the next point instead).
 /// Returns, by vertex index, whether a vertex is a boundary point.
 fn insert_boundary(loops: &[Vec<Point2>], cdt: &mut Cdt) -> Vec<bool> {
-    let round = |x: f64| if x.abs() < spade::MIN_ALLOWED_VALUE { 0.0 } else { x };
+    let round = |x: f64| {
+        if x.abs() < spade::MIN_ALLOWED_VALUE {
+            0.0
+        } else {
+            x
+        }
+    };
     let mut on_boundary = Vec::new();
     for l in loops {
         let handles: Vec<Option<FixedVertexHandle>> = l
@@ -749,7 +760,11 @@ fn insert_grid(udiv: &[f64], vdiv: &[f64], region: &Region, cdt: &mut Cdt) {
     for i in 0..rows.len() {
         for j in 0..rows[i].len() {
             let Some(x) = rows[i][j] else { continue };
-            let right = if j + 1 < rows[i].len() { rows[i][j + 1] } else { None };
+            let right = if j + 1 < rows[i].len() {
+                rows[i][j + 1]
+            } else {
+                None
+            };
             let up = rows.get(i + 1).and_then(|r| r[j]);
             for y in [right, up].into_iter().flatten() {
                 if cdt.can_add_constraint(x, y) {
@@ -773,7 +788,10 @@ fn grid<S: TrimSurface>(
 ) -> Result<(Vec<f64>, Vec<f64>), FaceError> {
     let mut ud = vec![urange.0, 0.5 * (urange.0 + urange.1), urange.1];
     let mut vd = vec![vrange.0, 0.5 * (vrange.0 + vrange.1), vrange.1];
-    if !(urange.0.is_finite() && urange.1.is_finite() && vrange.0.is_finite() && vrange.1.is_finite())
+    if !(urange.0.is_finite()
+        && urange.1.is_finite()
+        && vrange.0.is_finite()
+        && vrange.1.is_finite())
     {
         return Ok((ud, vd));
     }
@@ -817,7 +835,12 @@ fn grid<S: TrimSurface>(
                     continue;
                 }
                 let centre = surface.subs(0.5 * (ud[i] + ud[i + 1]), 0.5 * (vd[j] + vd[j + 1]));
-                let n = [nodes[i][j], nodes[i + 1][j], nodes[i][j + 1], nodes[i + 1][j + 1]];
+                let n = [
+                    nodes[i][j],
+                    nodes[i + 1][j],
+                    nodes[i][j + 1],
+                    nodes[i + 1][j + 1],
+                ];
                 let bilinear = Point3::new(
                     0.25 * (n[0].x + n[1].x + n[2].x + n[3].x),
                     0.25 * (n[0].y + n[1].y + n[2].y + n[3].y),
@@ -885,6 +908,9 @@ mod tests {
 
     #[test]
     fn refine_halves_the_marked_intervals() {
-        assert_eq!(refine(&[0.0, 1.0, 2.0], &[false, true]), vec![0.0, 1.0, 1.5, 2.0]);
+        assert_eq!(
+            refine(&[0.0, 1.0, 2.0], &[false, true]),
+            vec![0.0, 1.0, 1.5, 2.0]
+        );
     }
 }

@@ -141,23 +141,14 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
             tess::tessellated_mesh(&model, inst.solid, inst.unit_mm, limits)?
         } else {
             tess::tessellate_solid(
-            &model,
-            &table,
-            &solids[&inst.solid],
-            inst.unit_mm,
-            limits,
+                &model,
+                &table,
+                &solids[&inst.solid],
+                inst.unit_mm,
+                limits,
                 &mut budget,
             )?
         };
-        if std::env::var_os("QUOTE_STEP_DEBUG").is_some() {
-            eprintln!(
-                "DEBUG solid #{} unit {} volume {:.3} tris {}",
-                inst.solid,
-                inst.unit_mm,
-                tess::signed_volume(&m.vertices, &m.triangles),
-                m.triangles.len()
-            );
-        }
         meshes.insert(key, m);
     }
 

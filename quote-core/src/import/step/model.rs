@@ -79,6 +79,9 @@ impl Affine {
     }
 }
 
+/// Points and triangles read from a tessellated solid.
+pub type TriangleSoup = (Vec<[f64; 3]>, Vec<[u32; 3]>);
+
 /// A solid to tessellate: its shells, in the unit of the representation holding it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SolidRef {
@@ -296,7 +299,15 @@ impl<'a> Model<'a> {
     /// read only when the file has no B-rep solid, as OpenCascade does.
     pub fn tessellated_solids(&self) -> BTreeMap<u64, SolidRef> {
         self.all("TESSELLATED_SOLID")
-            .map(|(id, _)| (id, SolidRef { id, shells: Vec::new() }))
+            .map(|(id, _)| {
+                (
+                    id,
+                    SolidRef {
+                        id,
+                        shells: Vec::new(),
+                    },
+                )
+            })
             .collect()
     }
 
@@ -312,7 +323,7 @@ impl<'a> Model<'a> {
         &self,
         id: u64,
         max_triangles: usize,
-    ) -> Result<(Vec<[f64; 3]>, Vec<[u32; 3]>), QuoteError> {
+    ) -> Result<TriangleSoup, QuoteError> {
         let bad = |what: &str| invalid(format!("la face tessellée #{what} est illisible"));
         let items = self
             .record(id, "TESSELLATED_SOLID")
@@ -335,8 +346,11 @@ impl<'a> Model<'a> {
                 _ => continue,
             };
             let p = params(record);
-            let coords = p.get(1).and_then(as_ref).ok_or_else(|| bad(&face.to_string()))?;
-            if !lists.contains_key(&coords) {
+            let coords = p
+                .get(1)
+                .and_then(as_ref)
+                .ok_or_else(|| bad(&face.to_string()))?;
+            if let std::collections::btree_map::Entry::Vacant(slot) = lists.entry(coords) {
                 let r = self
                     .record(coords, "COORDINATES_LIST")
                     .ok_or_else(|| bad(&face.to_string()))?;
@@ -352,7 +366,7 @@ impl<'a> Model<'a> {
                     }
                     out.push(xyz);
                 }
-                lists.insert(coords, out);
+                slot.insert(out);
             }
             let pts = &lists[&coords];
             let pnindex: Vec<usize> = p
@@ -383,7 +397,13 @@ impl<'a> Model<'a> {
                     .and_then(as_list)
                     .unwrap_or(&[])
                     .iter()
-                    .map(|l| as_list(l).unwrap_or(&[]).iter().filter_map(as_int).collect())
+                    .map(|l| {
+                        as_list(l)
+                            .unwrap_or(&[])
+                            .iter()
+                            .filter_map(as_int)
+                            .collect()
+                    })
                     .collect()
             };
             if complex {

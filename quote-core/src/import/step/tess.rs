@@ -1,7 +1,9 @@
-//! Tessellation of one solid with truck: its shells are converted to truck's B-rep, scaled to
-//! millimetres (so that truck's absolute tolerances mean the same thing in every file), meshed
-//! with a chord tolerance relative to the solid's size, and the faces' meshes joined into one
-//! closed triangle surface by snapping the vertices each face recomputed on its own surface.
+//! Tessellation of one solid: its shells are converted to truck's B-rep, scaled to millimetres
+//! (so that truck's absolute tolerances mean the same thing in every file), their edges divided
+//! once by the engine (shared by the two faces of each edge), each face triangulated by the
+//! engine's own bounded tessellator ([`super::face`]) with a chord tolerance relative to the
+//! solid's size, and the faces' meshes joined into one closed triangle surface by snapping the
+//! vertices each face computed on its own surface.
 
 use std::collections::HashMap;
 
@@ -255,9 +257,6 @@ pub fn tessellate_solid(
             edges.push(pts);
         }
         let first = out.triangles.len();
-        let shell_faces_names = model.shell_faces(solid.shells[k]);
-        let mut out_face_no = 0usize;
-        let mut face_ranges = Vec::new();
         for face in &cshell.faces {
             // Each wire as one closed polyline: its edges' points, each edge without its last.
             let wires: Vec<Vec<Point3>> = face
@@ -266,7 +265,9 @@ pub fn tessellate_solid(
                 .map(|wire| {
                     let mut pts = Vec::new();
                     for ei in wire {
-                        let Some(e) = edges.get(ei.index) else { continue };
+                        let Some(e) = edges.get(ei.index) else {
+                            continue;
+                        };
                         let n = e.len().saturating_sub(1);
                         if ei.orientation {
                             pts.extend_from_slice(&e[..n]);
@@ -278,27 +279,7 @@ pub fn tessellate_solid(
                 })
                 .collect();
             let res = face::tessellate_face(&face.surface, &wires, tol, limits.max_face_points);
-            if std::env::var_os("QUOTE_STEP_DEBUG").is_some() {
-                let area: f64 = res.as_ref().map_or(0.0, |m| {
-                    m.triangles
-                        .iter()
-                        .map(|t| {
-                            let [a, b, c] = t.map(|i| m.positions[i]);
-                            (b - a).cross(c - a).magnitude() / 2.0
-                        })
-                        .sum()
-                });
-                eprintln!(
-                    "DEBUG face {:?} wires {:?} tris {:?} area {area:.3}",
-                    shell_faces_names.get(out_face_no),
-                    wires.iter().map(|w| w.len()).collect::<Vec<_>>(),
-                    res.as_ref().map(|m| m.triangles.len()),
-                );
-            }
-            out_face_no += 1;
-            face_ranges.push((shell_faces_names.get(out_face_no - 1).map(|x| x.0), out.triangles.len()));
-            let poly = match res
-            {
+            let poly = match res {
                 Ok(p) => p,
                 // As truck did: a face whose boundary is not found on its surface is left out.
                 Err(face::FaceError::Unmapped) => continue,
@@ -339,35 +320,6 @@ pub fn tessellate_solid(
                     "plus de {} triangles",
                     crate::fr_int(limits.max_triangles as u64)
                 )));
-            }
-        }
-        if std::env::var_os("QUOTE_STEP_DEBUG").is_some() {
-            let mut directed: std::collections::BTreeMap<(u32, u32), i32> = Default::default();
-            for t in &out.triangles[first..] {
-                for k in 0..3 {
-                    *directed.entry((t[k], t[(k + 1) % 3])).or_default() += 1;
-                }
-            }
-            let mut start = first;
-            for (i, (name, end)) in face_ranges.iter().enumerate() {
-                let _ = i;
-                let bad = out.triangles[start.min(*end)..*end]
-                    .iter()
-                    .flat_map(|t| (0..3).map(move |k| (t[k], t[(k + 1) % 3])))
-                    .filter(|&(a, b)| directed.get(&(b, a)).copied().unwrap_or(0) != 1 || directed[&(a, b)] != 1)
-                    .count();
-                if bad > 0 {
-                    eprintln!("DEBUG open edges {bad} in face {name:?}");
-                    let list: Vec<_> = out.triangles[start.min(*end)..*end]
-                        .iter()
-                        .flat_map(|t| (0..3).map(move |k| (t[k], t[(k + 1) % 3])))
-                        .filter(|&(a, b)| directed.get(&(b, a)).copied().unwrap_or(0) != 1 || directed[&(a, b)] != 1)
-                        .take(6)
-                        .map(|(a, b)| (a, b, directed.get(&(b, a)).copied().unwrap_or(0), directed[&(a, b)], out.vertices[a as usize].map(|c| (c * 1000.0).round() / 1000.0), out.vertices[b as usize].map(|c| (c * 1000.0).round() / 1000.0)))
-                        .collect();
-                    eprintln!("DEBUG   {list:?}");
-                }
-                start = *end;
             }
         }
         // The outer shell encloses a positive volume, a void a negative one.

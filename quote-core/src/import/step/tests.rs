@@ -414,6 +414,80 @@ fn an_ap242_tessellated_solid_is_read_from_its_strips_and_fans() {
     let read = read_step_with(w.finish().as_bytes(), &StepLimits::default()).unwrap();
     assert_eq!(read.mesh.triangles.len(), 12);
     let want = a * b * c * 25.4f64.powi(3);
-    assert!((volume(&read.mesh) - want).abs() < 1e-6 * want, "{}", volume(&read.mesh));
+    assert!(
+        (volume(&read.mesh) - want).abs() < 1e-6 * want,
+        "{}",
+        volume(&read.mesh)
+    );
     assert!(closed(&read.mesh));
+}
+
+#[test]
+fn placements_without_reference_direction_are_read() {
+    // Every AXIS2_PLACEMENT_3D without its reference direction: the two planes whose normal is
+    // along x then have the default reference direction (x) parallel to their axis.
+    let text: String = box_file([10.0, 20.0, 30.0], Len::Mm)
+        .lines()
+        .map(|l| {
+            if l.contains("AXIS2_PLACEMENT_3D") {
+                let cut = l.rfind(",#").unwrap();
+                format!("{},$);\n", &l[..cut])
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    assert!(text.contains(",$);"));
+    let read = read_step_with(text.as_bytes(), &StepLimits::default()).unwrap();
+    assert!(
+        (volume(&read.mesh) - 6000.0).abs() < 1e-6,
+        "{}",
+        volume(&read.mesh)
+    );
+    assert!(closed(&read.mesh));
+}
+
+#[test]
+fn a_sphere_face_without_bounds_is_meshed_whole() {
+    let mut w = Writer::new();
+    let ctx = w.context(Len::Mm);
+    let ax = w.axis([1.0, 2.0, 3.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]);
+    let sphere = w.add(format!("SPHERICAL_SURFACE('',#{ax},10.)"));
+    // An empty list, which the parser refuses as written.
+    let face = w.add(format!("ADVANCED_FACE('',( ),#{sphere},.T.)"));
+    let shell = w.add(format!("CLOSED_SHELL('',(#{face}))"));
+    let solid = w.add(format!("MANIFOLD_SOLID_BREP('',#{shell})"));
+    w.add(format!(
+        "ADVANCED_BREP_SHAPE_REPRESENTATION('',(#{solid}),#{ctx})"
+    ));
+    let read = read_step_with(w.finish().as_bytes(), &StepLimits::default()).unwrap();
+    let want = 4.0 / 3.0 * std::f64::consts::PI * 1000.0;
+    let v = volume(&read.mesh);
+    assert!((v - want).abs() < 0.005 * want, "{v} for {want}");
+    let (lo, hi) = bbox(&read.mesh);
+    assert!(
+        (lo[2] + 7.0).abs() < 1e-6 && (hi[2] - 13.0).abs() < 1e-6,
+        "{lo:?} {hi:?}"
+    );
+}
+
+#[test]
+fn empty_lists_are_marked_for_the_parser_outside_strings_only() {
+    assert_eq!(
+        mark_empty_lists("#7=ADVANCED_FACE('a()',(),#8,.T.);"),
+        "#7=ADVANCED_FACE('a()',(*),#8,.T.);"
+    );
+    assert_eq!(
+        mark_empty_lists("#1=(LENGTH_UNIT()NAMED_UNIT(*));"),
+        "#1=(LENGTH_UNIT()NAMED_UNIT(*));"
+    );
+    let e =
+        nom_finish::parse_statement(&mark_empty_lists("#7=ADVANCED_FACE('',(),#8,.T.);")).unwrap();
+    let ruststep::ast::EntityInstance::Simple { record, .. } = e else {
+        panic!("simple entity expected")
+    };
+    let ruststep::ast::Parameter::List(p) = record.parameter else {
+        panic!("parameter list expected")
+    };
+    assert!(matches!(&p[1], ruststep::ast::Parameter::List(v) if v.is_empty()));
 }
