@@ -12,24 +12,14 @@ use std::time::Instant;
 use quote_core::import::step::{read_step_with, StepLimits};
 
 /// Files read within 0.5 % of the exact volume, or rightly refused, out of the corpus: the
-/// share measured when this test was written, 17 of 31 (docs/benchmarks.md, "STEP import").
-/// The goal is 80 %.
-const MIN_SHARE: f64 = 0.54;
+/// share reached with the engine's own face tessellator is 29 of 31 (docs/benchmarks.md, "STEP
+/// import"; 17 of 31 with truck-meshalgo's); the floor leaves one file of slack for a loaded
+/// machine that pushes the largest assembly past [`TIME_LIMIT`]. The goal is 80 %.
+const MIN_SHARE: f64 = 0.90;
 
-/// Time given to one file before it counts as failed.
-const TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// Files truck's tessellation runs on for minutes (measured: still running after 10 to 30 s): they
-/// count as failures without being run, unless `STEP_CORPUS_ALL=1`, so that the test does not
-/// leave threads spinning for the rest of the suite.
-const RUNAWAY: [&str; 6] = [
-    "Open-Cascade-SAS/trj6_k1-al-214.stp",
-    "KittyCAD/car-wheel-assembly.step",
-    "KittyCAD/gear.step",
-    "KittyCAD/walkie-talkie.step",
-    "KittyCAD/french-press.step",
-    "KittyCAD/pipe-with-bend.step",
-];
+/// Time given to one file before it counts as failed (the slowest takes 4 s in the test
+/// profile on an idle machine).
+const TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// The largest volume error accepted, relative.
 const TOLERANCE: f64 = 0.005;
@@ -89,18 +79,19 @@ fn step_corpus_volumes() {
         "{:<48} {:>9} {:>9} {:>9} {:>8}  result",
         "file", "error %", "ms", "triangles", "solids"
     );
+    // `STEP_ONLY=<part of a name>` runs the matching files only, without the share check.
+    let only = std::env::var("STEP_ONLY").ok();
     for row in &rows {
-        if RUNAWAY.contains(&row.file.as_str()) && std::env::var_os("STEP_CORPUS_ALL").is_none() {
-            println!(
-                "{:<48} {:>9} {:>9} {:>9} {:>8}  FAIL: not run, truck tessellates it for minutes",
-                row.file, "-", "-", "-", "-"
-            );
+        if only
+            .as_ref()
+            .is_some_and(|o| !row.file.contains(o.as_str()))
+        {
             continue;
         }
         let bytes = std::fs::read(dir.join(&row.file)).unwrap();
         let start = Instant::now();
-        // Each file in its own thread, given up after TIME_LIMIT: truck's tessellation cannot
-        // be interrupted, and a file it loops on must fail this test, not hang it.
+        // Each file in its own thread, given up after TIME_LIMIT: a file the reader would loop
+        // on must fail this test, not hang it.
         let (send, receive) = std::sync::mpsc::channel();
         let l = limits.clone();
         std::thread::spawn(move || {
@@ -109,7 +100,7 @@ fn step_corpus_volumes() {
         let Ok(read) = receive.recv_timeout(TIME_LIMIT) else {
             times.push(TIME_LIMIT.as_secs_f64() * 1000.0);
             println!(
-                "{:<48} {:>9} {:>9} {:>9} {:>8}  FAIL: still tessellating after {} s",
+                "{:<48} {:>9} {:>9} {:>9} {:>8}  FAIL: still reading after {} s",
                 row.file,
                 "-",
                 "-",
@@ -179,6 +170,9 @@ fn step_corpus_volumes() {
         times[times.len() / 2],
         times[times.len() - 1]
     );
+    if only.is_some() {
+        return;
+    }
     assert!(
         share >= MIN_SHARE,
         "{good} of {} files right, below the {:.0} % reached before",

@@ -2,13 +2,14 @@
 //!
 //! The text is checked by a lexical pass ([`scan`]), parsed by ruststep, walked by the engine's
 //! own [`model`] (solids, length units, assembly placements, validation of what truck would
-//! panic on), and each solid is tessellated once with truck ([`tess`]) then placed as many times
+//! panic on), and each solid is tessellated once by the engine ([`tess`], [`face`]) then placed as many times
 //! as the assembly uses it. Every refusal names what is missing and suggests STL or 3MF.
 //!
 //! Time and memory are bounded before the expensive steps: the file's size and entity count
 //! before parsing, the number of faces before tessellating, the number of triangles while
 //! collecting them.
 
+mod face;
 mod model;
 mod scan;
 mod tess;
@@ -36,6 +37,8 @@ pub struct StepLimits {
     pub max_triangles: usize,
     /// Most points on the edges of one solid.
     pub max_edge_points: usize,
+    /// Most points of the parameter grid of one face.
+    pub max_face_points: usize,
 }
 
 impl Default for StepLimits {
@@ -47,6 +50,7 @@ impl Default for StepLimits {
             max_faces: 20_000,
             max_triangles: 4_000_000,
             max_edge_points: 1_000_000,
+            max_face_points: 250_000,
         }
     }
 }
@@ -96,16 +100,28 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
     drop(clean);
     // Conical surfaces' semi-angles are read in radians by truck: convert them when the file
     // measures plane angles in another unit (degrees).
-    let patch = {
+    let (patch, no_ref, max_id) = {
         let model = model::Model::new(&exchange.data[0])?;
-        model.angle_unit_rad().map(|f| (f, model.conical_angles()))
+        (
+            model.angle_unit_rad().map(|f| (f, model.conical_angles())),
+            model.placements_without_usable_ref(),
+            model.max_id(),
+        )
     };
     if let Some((factor, cones)) = patch {
         patch_cone_angles(&mut exchange.data[0], factor, &cones);
     }
+    if !no_ref.is_empty() {
+        give_reference_direction(&mut exchange.data[0], &no_ref, max_id + 1);
+    }
+    prefer_curves_3d(&mut exchange.data[0]);
     let data = &exchange.data[0];
     let model = model::Model::new(data)?;
-    let solids = model.solids()?;
+    let mut solids = model.solids()?;
+    if solids.is_empty() {
+        // AP242 tessellated geometry only: its triangles are the part, as OpenCascade reads it.
+        solids = model.tessellated_solids();
+    }
     if solids.is_empty() {
         return Err(no_solid(&model));
     }
@@ -121,14 +137,18 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
         if meshes.contains_key(&key) {
             continue;
         }
-        let m = tess::tessellate_solid(
-            &model,
-            &table,
-            &solids[&inst.solid],
-            inst.unit_mm,
-            limits,
-            &mut budget,
-        )?;
+        let m = if model.is_tessellated(inst.solid) {
+            tess::tessellated_mesh(&model, inst.solid, inst.unit_mm, limits)?
+        } else {
+            tess::tessellate_solid(
+                &model,
+                &table,
+                &solids[&inst.solid],
+                inst.unit_mm,
+                limits,
+                &mut budget,
+            )?
+        };
         meshes.insert(key, m);
     }
 
@@ -210,7 +230,7 @@ fn parse_data(text: &str) -> Result<ruststep::ast::DataSection, QuoteError> {
             continue;
         }
         tried += 1;
-        match parse_statement(stmt) {
+        match parse_statement(&mark_empty_lists(stmt)) {
             Some(e) => entities.push(e),
             None => {
                 #[cfg(test)]
@@ -236,8 +256,64 @@ mod nom_finish {
     /// One `#n=...;` statement, or None when the parser refuses it or leaves text over.
     pub fn parse_statement(stmt: &str) -> Option<ruststep::ast::EntityInstance> {
         match ruststep::parser::exchange::entity_instance(stmt) {
-            Ok((rest, e)) if rest.trim().is_empty() => Some(e),
+            Ok((rest, mut e)) if rest.trim().is_empty() => {
+                super::unmark_empty_lists(&mut e);
+                Some(e)
+            }
             _ => None,
+        }
+    }
+}
+
+/// ruststep's parser refuses an empty list `()` (a face without bounds, a tessellated face
+/// without fans): an empty list in a parameter's place is written `(*)` for the parser, and
+/// [`unmark_empty_lists`] empties it again. `()` right after a keyword (`LENGTH_UNIT()`) and
+/// inside strings is left alone. The text comes from [`scan::prescan`]: no blanks outside
+/// strings.
+fn mark_empty_lists(stmt: &str) -> std::borrow::Cow<'_, str> {
+    if !stmt.contains("()") {
+        return std::borrow::Cow::Borrowed(stmt);
+    }
+    let b = stmt.as_bytes();
+    let mut out = String::with_capacity(stmt.len() + 8);
+    let mut in_string = false;
+    let mut last = 0;
+    for i in 0..b.len() {
+        match b[i] {
+            b'\'' => in_string = !in_string,
+            b'(' if !in_string
+                && b.get(i + 1) == Some(&b')')
+                && i > 0
+                && matches!(b[i - 1], b',' | b'(') =>
+            {
+                out.push_str(&stmt[last..=i]);
+                out.push('*');
+                last = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push_str(&stmt[last..]);
+    std::borrow::Cow::Owned(out)
+}
+
+/// Turns the lists `(*)` written by [`mark_empty_lists`] back into empty lists.
+fn unmark_empty_lists(e: &mut ruststep::ast::EntityInstance) {
+    use ruststep::ast::{EntityInstance, Parameter};
+    fn walk(p: &mut Parameter, depth: usize) {
+        match p {
+            Parameter::List(v) if v.len() == 1 && matches!(v[0], Parameter::Omitted) => v.clear(),
+            Parameter::List(v) if depth < 64 => v.iter_mut().for_each(|q| walk(q, depth + 1)),
+            Parameter::Typed { parameter, .. } if depth < 64 => walk(parameter, depth + 1),
+            _ => {}
+        }
+    }
+    match e {
+        EntityInstance::Simple { record, .. } => walk(&mut record.parameter, 0),
+        EntityInstance::Complex { subsuper, .. } => {
+            for r in &mut subsuper.0 {
+                walk(&mut r.parameter, 0);
+            }
         }
     }
 }
@@ -260,6 +336,62 @@ fn no_solid(model: &model::Model<'_>) -> QuoteError {
     };
     QuoteError::StepNoSolid {
         detail: detail.into(),
+    }
+}
+
+/// Gives the listed AXIS2_PLACEMENT_3D entities (axis along x, no reference direction) the
+/// reference direction y, as a new DIRECTION entity numbered `new_id`.
+fn give_reference_direction(data: &mut ruststep::ast::DataSection, ids: &[u64], new_id: u64) {
+    use ruststep::ast::{EntityInstance, Name, Parameter, Record};
+    for e in &mut data.entities {
+        let EntityInstance::Simple { id, record } = e else {
+            continue;
+        };
+        if record.name != "AXIS2_PLACEMENT_3D" || ids.binary_search(id).is_err() {
+            continue;
+        }
+        if let Parameter::List(p) = &mut record.parameter {
+            while p.len() < 4 {
+                p.push(Parameter::NotProvided);
+            }
+            p[3] = Parameter::Ref(Name::Entity(new_id));
+        }
+    }
+    data.entities.push(EntityInstance::Simple {
+        id: new_id,
+        record: Record {
+            name: "DIRECTION".into(),
+            parameter: Parameter::List(vec![
+                Parameter::String(String::new()),
+                Parameter::List(vec![
+                    Parameter::Real(0.0),
+                    Parameter::Real(1.0),
+                    Parameter::Real(0.0),
+                ]),
+            ]),
+        },
+    });
+}
+
+/// Edges along a SURFACE_CURVE or SEAM_CURVE follow its 3D curve, as OpenCascade's do:
+/// truck follows the curve the file prefers, and a curve on a surface (PCURVE) can evaluate to
+/// NaN where its surface's rational weights vanish.
+fn prefer_curves_3d(data: &mut ruststep::ast::DataSection) {
+    use ruststep::ast::{EntityInstance, Parameter};
+    for e in &mut data.entities {
+        let EntityInstance::Simple { record, .. } = e else {
+            continue;
+        };
+        if record.name != "SURFACE_CURVE" && record.name != "SEAM_CURVE" {
+            continue;
+        }
+        if let Parameter::List(p) = &mut record.parameter {
+            if let Some(Parameter::Enumeration(rep)) = p.get_mut(3) {
+                if rep.starts_with("PCURVE") {
+                    *rep = "CURVE_3D".into();
+                }
+            }
+        }
     }
 }
 

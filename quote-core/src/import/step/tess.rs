@@ -1,14 +1,16 @@
-//! Tessellation of one solid with truck: its shells are converted to truck's B-rep, scaled to
-//! millimetres (so that truck's absolute tolerances mean the same thing in every file), meshed
-//! with a chord tolerance relative to the solid's size, and the faces' meshes joined into one
-//! closed triangle surface by snapping the vertices each face recomputed on its own surface.
+//! Tessellation of one solid: its shells are converted to truck's B-rep, scaled to millimetres
+//! (so that truck's absolute tolerances mean the same thing in every file), their edges divided
+//! once by the engine (shared by the two faces of each edge), each face triangulated by the
+//! engine's own bounded tessellator ([`super::face`]) with a chord tolerance relative to the
+//! solid's size, and the faces' meshes joined into one closed triangle surface by snapping the
+//! vertices each face computed on its own surface.
 
 use std::collections::HashMap;
 
 use truck_meshalgo::prelude::*;
 use truck_stepio::r#in::Table;
-use truck_topology::compress::{CompressedEdge, CompressedShell};
 
+use super::face;
 use super::model::{Model, SolidRef};
 use super::{too_complex, unsupported, StepLimits};
 use crate::QuoteError;
@@ -79,39 +81,6 @@ fn shell_box<'a, C: ParametricCurve3D + BoundedCurve + 'a>(
         }
     }
     (lo.x <= hi.x).then_some((lo, hi))
-}
-
-/// An edge already divided into a polyline by [`divide_edge`]: truck's tessellation asks each
-/// edge for its division and gets these points back, so that truck never divides a curve itself
-/// (its recursion doubles without a depth bound that matters when a curve evaluates to NaN).
-#[derive(Debug, Clone)]
-struct Divided(PolylineCurve<Point3>);
-
-impl ParametricCurve for Divided {
-    type Point = Point3;
-    type Vector = Vector3;
-    fn subs(&self, t: f64) -> Point3 {
-        self.0.subs(t)
-    }
-    fn der(&self, t: f64) -> Vector3 {
-        self.0.der(t)
-    }
-    fn der2(&self, t: f64) -> Vector3 {
-        self.0.der2(t)
-    }
-    fn parameter_range(&self) -> ParameterRange {
-        self.0.parameter_range()
-    }
-}
-
-impl BoundedCurve for Divided {}
-
-impl ParameterDivision1D for Divided {
-    type Point = Point3;
-    fn parameter_division(&self, _range: (f64, f64), _tol: f64) -> (Vec<f64>, Vec<Point3>) {
-        let n = self.0.len();
-        ((0..n).map(|i| i as f64).collect(), self.0 .0.clone())
-    }
 }
 
 /// Deepest halving of an edge's parameter range (2^12 segments at most per edge).
@@ -285,27 +254,58 @@ pub fn tessellate_solid(
                     ))
                 }
             })?;
-            edges.push(CompressedEdge {
-                vertices: e.vertices,
-                curve: Divided(PolylineCurve(pts)),
-            });
+            edges.push(pts);
         }
-        let cshell = CompressedShell {
-            vertices: cshell.vertices,
-            edges,
-            faces: cshell.faces,
-        };
-        let meshed = cshell.robust_triangulation(tol);
         let first = out.triangles.len();
-        for face in &meshed.faces {
-            let Some(poly) = &face.surface else { continue };
-            let pos = poly.positions();
-            let ids: Vec<u32> = pos
+        for face in &cshell.faces {
+            // Each wire as one closed polyline: its edges' points, each edge without its last.
+            let wires: Vec<Vec<Point3>> = face
+                .boundaries
+                .iter()
+                .map(|wire| {
+                    let mut pts = Vec::new();
+                    for ei in wire {
+                        let Some(e) = edges.get(ei.index) else {
+                            continue;
+                        };
+                        let n = e.len().saturating_sub(1);
+                        if ei.orientation {
+                            pts.extend_from_slice(&e[..n]);
+                        } else {
+                            pts.extend(e[1..].iter().rev());
+                        }
+                    }
+                    pts
+                })
+                .collect();
+            let res = face::tessellate_face(&face.surface, &wires, tol, limits.max_face_points);
+            let poly = match res {
+                Ok(p) => p,
+                // As truck did: a face whose boundary is not found on its surface is left out.
+                Err(face::FaceError::Unmapped) => continue,
+                Err(face::FaceError::TooFine) => {
+                    return Err(too_complex(format!(
+                        "une face demande plus de {} points de maillage",
+                        crate::fr_int(limits.max_face_points as u64)
+                    )))
+                }
+            };
+            if poly
+                .positions
+                .iter()
+                .any(|p| !(p.x.is_finite() && p.y.is_finite() && p.z.is_finite()))
+            {
+                return Err(unsupported(
+                    "une surface qui ne s'évalue pas en certains points".into(),
+                ));
+            }
+            let ids: Vec<u32> = poly
+                .positions
                 .iter()
                 .map(|p| snap.insert([p.x, p.y, p.z], &mut out.vertices))
                 .collect();
-            for tri in poly.faces().triangle_iter() {
-                let t = [ids[tri[0].pos], ids[tri[1].pos], ids[tri[2].pos]];
+            for tri in &poly.triangles {
+                let t = tri.map(|i| ids[i]);
                 if t[0] == t[1] || t[1] == t[2] || t[0] == t[2] {
                     continue;
                 }
@@ -331,6 +331,29 @@ pub fn tessellate_solid(
         }
     }
     Ok(out)
+}
+
+/// The triangles of an AP242 TESSELLATED_SOLID, scaled to millimetres and turned outwards.
+pub fn tessellated_mesh(
+    model: &Model<'_>,
+    id: u64,
+    unit_mm: f64,
+    limits: &StepLimits,
+) -> Result<SolidMesh, QuoteError> {
+    let (vertices, mut triangles) = model.tessellated_triangles(id, limits.max_triangles)?;
+    if triangles.is_empty() {
+        return Err(super::invalid(format!(
+            "le solide tessellé #{id} n'a aucun triangle"
+        )));
+    }
+    let vertices: Vec<[f64; 3]> = vertices.iter().map(|p| p.map(|c| c * unit_mm)).collect();
+    if signed_volume(&vertices, &triangles) < 0.0 {
+        triangles.iter_mut().for_each(|t| t.swap(1, 2));
+    }
+    Ok(SolidMesh {
+        vertices,
+        triangles,
+    })
 }
 
 /// Signed volume of triangles about the origin.

@@ -376,3 +376,118 @@ fn mutated_files_give_a_mesh_or_a_french_error_never_a_panic() {
     assert_eq!(read + refused, 400);
     assert!(refused > 0 && read > 0, "{read} read, {refused} refused");
 }
+
+#[test]
+fn an_ap242_tessellated_solid_is_read_from_its_strips_and_fans() {
+    // A 2 x 3 x 4 box in inches: its eight corners in one COORDINATES_LIST, reached through a
+    // shuffled pnindex; four sides as one strip, the bottom and top as fans.
+    let mut w = Writer::new();
+    let ctx = w.context(Len::Inch);
+    let (a, b, c) = (2.0, 3.0, 4.0);
+    let corners = [
+        [0.0, 0.0, 0.0],
+        [a, 0.0, 0.0],
+        [a, b, 0.0],
+        [0.0, b, 0.0],
+        [0.0, 0.0, c],
+        [a, 0.0, c],
+        [a, b, c],
+        [0.0, b, c],
+    ];
+    // The list holds corner k at position 8 - k.
+    let list: Vec<String> = corners
+        .iter()
+        .rev()
+        .map(|p| format!("({:?},{:?},{:?})", p[0], p[1], p[2]))
+        .collect();
+    let coords = w.add(format!("COORDINATES_LIST('',8,({}))", list.join(",")));
+    let pn = "(8,7,6,5,4,3,2,1)";
+    // Local index k+1 is corner k.
+    let strip = "(5,1,6,2,7,3,8,4,5,1)";
+    let face = w.add(format!(
+        "COMPLEX_TRIANGULATED_FACE('',#{coords},8,((0.,0.,1.)),$,{pn},({strip}),((1,4,3,2),(5,6,7,8)))"
+    ));
+    let solid = w.add(format!("TESSELLATED_SOLID('box',(#{face}),$)"));
+    w.add(format!(
+        "TESSELLATED_SHAPE_REPRESENTATION('',(#{solid}),#{ctx})"
+    ));
+    let read = read_step_with(w.finish().as_bytes(), &StepLimits::default()).unwrap();
+    assert_eq!(read.mesh.triangles.len(), 12);
+    let want = a * b * c * 25.4f64.powi(3);
+    assert!(
+        (volume(&read.mesh) - want).abs() < 1e-6 * want,
+        "{}",
+        volume(&read.mesh)
+    );
+    assert!(closed(&read.mesh));
+}
+
+#[test]
+fn placements_without_reference_direction_are_read() {
+    // Every AXIS2_PLACEMENT_3D without its reference direction: the two planes whose normal is
+    // along x then have the default reference direction (x) parallel to their axis.
+    let text: String = box_file([10.0, 20.0, 30.0], Len::Mm)
+        .lines()
+        .map(|l| {
+            if l.contains("AXIS2_PLACEMENT_3D") {
+                let cut = l.rfind(",#").unwrap();
+                format!("{},$);\n", &l[..cut])
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    assert!(text.contains(",$);"));
+    let read = read_step_with(text.as_bytes(), &StepLimits::default()).unwrap();
+    assert!(
+        (volume(&read.mesh) - 6000.0).abs() < 1e-6,
+        "{}",
+        volume(&read.mesh)
+    );
+    assert!(closed(&read.mesh));
+}
+
+#[test]
+fn a_sphere_face_without_bounds_is_meshed_whole() {
+    let mut w = Writer::new();
+    let ctx = w.context(Len::Mm);
+    let ax = w.axis([1.0, 2.0, 3.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]);
+    let sphere = w.add(format!("SPHERICAL_SURFACE('',#{ax},10.)"));
+    // An empty list, which the parser refuses as written.
+    let face = w.add(format!("ADVANCED_FACE('',( ),#{sphere},.T.)"));
+    let shell = w.add(format!("CLOSED_SHELL('',(#{face}))"));
+    let solid = w.add(format!("MANIFOLD_SOLID_BREP('',#{shell})"));
+    w.add(format!(
+        "ADVANCED_BREP_SHAPE_REPRESENTATION('',(#{solid}),#{ctx})"
+    ));
+    let read = read_step_with(w.finish().as_bytes(), &StepLimits::default()).unwrap();
+    let want = 4.0 / 3.0 * std::f64::consts::PI * 1000.0;
+    let v = volume(&read.mesh);
+    assert!((v - want).abs() < 0.005 * want, "{v} for {want}");
+    let (lo, hi) = bbox(&read.mesh);
+    assert!(
+        (lo[2] + 7.0).abs() < 1e-6 && (hi[2] - 13.0).abs() < 1e-6,
+        "{lo:?} {hi:?}"
+    );
+}
+
+#[test]
+fn empty_lists_are_marked_for_the_parser_outside_strings_only() {
+    assert_eq!(
+        mark_empty_lists("#7=ADVANCED_FACE('a()',(),#8,.T.);"),
+        "#7=ADVANCED_FACE('a()',(*),#8,.T.);"
+    );
+    assert_eq!(
+        mark_empty_lists("#1=(LENGTH_UNIT()NAMED_UNIT(*));"),
+        "#1=(LENGTH_UNIT()NAMED_UNIT(*));"
+    );
+    let e =
+        nom_finish::parse_statement(&mark_empty_lists("#7=ADVANCED_FACE('',(),#8,.T.);")).unwrap();
+    let ruststep::ast::EntityInstance::Simple { record, .. } = e else {
+        panic!("simple entity expected")
+    };
+    let ruststep::ast::Parameter::List(p) = record.parameter else {
+        panic!("parameter list expected")
+    };
+    assert!(matches!(&p[1], ruststep::ast::Parameter::List(v) if v.is_empty()));
+}
