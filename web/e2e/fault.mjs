@@ -246,10 +246,13 @@ async function main() {
       if (invoices.length !== total) throw new Error(`${invoices.length} invoices for ${total} paid orders`);
       gapless(invoices, 'FA');
     });
-    // The outbox: wait (claims of 3 s, a sweep every 10 s) until no message is left unsent.
+    // The outbox: wait until no message is left unsent. The test's own messages are claimed for
+    // 3 s, but an order's e-mail the killed process had just claimed stays claimed for the
+    // server's CLAIM_SECS (120 s, server/src/mail/queue.rs) before a survivor's sweep (every 10 s)
+    // takes it: wait that long plus a sweep and a margin.
     const unsent = () => Number(sql('SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL'));
     const drainStarted = Date.now();
-    while (unsent() > 0 && Date.now() - drainStarted < 60_000) await sleep(500);
+    while (unsent() > 0 && Date.now() - drainStarted < 150_000) await sleep(500);
     console.log(`# outbox drained ${((Date.now() - drainStarted) / 1000).toFixed(1)} s after the run`);
     const mailRows = (purpose) => sql(`SELECT COALESCE(claimed_by, '') || '|' || COALESCE(sent_at, 0) || '|' || attempts FROM mail_outbox WHERE purpose = '${purpose}' ORDER BY id`)
       .split('\n').filter(Boolean).map((l) => l.split('|'));

@@ -23,7 +23,9 @@
 //! One duplicate remains possible, as with any SMTP client: an instance that dies after the SMTP
 //! server accepted a message but before the row was marked sent (a few milliseconds) leaves a
 //! claim that another instance takes over, and the message is sent again. The retries reuse the
-//! stored bytes, `Message-ID` included, so a receiving server can recognise the repeat.
+//! stored bytes, `Message-ID` included, so a receiving server can recognise the repeat. The file
+//! outbox has no such window: a message's file is named after its row, so sending it again
+//! replaces the same file.
 
 pub mod order_templates;
 mod outbox;
@@ -313,8 +315,14 @@ impl Mailer {
         let _ = tokio::time::timeout(sweep, self.inner.wake.notified()).await;
     }
 
-    /// Delivers formatted bytes to `recipient` through the transport.
-    async fn deliver(&self, recipient: &str, purpose: &str, bytes: &[u8]) -> Result<(), MailError> {
+    /// Delivers the formatted bytes of outbox row `id` to `recipient` through the transport.
+    async fn deliver(
+        &self,
+        id: i64,
+        recipient: &str,
+        purpose: &str,
+        bytes: &[u8],
+    ) -> Result<(), MailError> {
         match &self.inner.transport {
             Transport::Smtp(smtp) => {
                 let to: Mailbox = recipient
@@ -327,7 +335,7 @@ impl Mailer {
                 .map_err(|_| MailError::Address(recipient.to_owned()))?;
                 smtp.send_raw(&envelope, bytes).await
             }
-            Transport::Outbox(dir) => outbox::write(dir, purpose, recipient, bytes).await,
+            Transport::Outbox(dir) => outbox::write(dir, id, purpose, recipient, bytes).await,
         }
     }
 

@@ -67,7 +67,7 @@ pub(super) async fn send_now(mailer: &Mailer, mail: &OutgoingMail) -> Result<(),
     )
     .await?;
     match mailer
-        .deliver(&mail.to, mail.purpose.as_str(), &bytes)
+        .deliver(id, &mail.to, mail.purpose.as_str(), &bytes)
         .await
     {
         Ok(()) => {
@@ -116,7 +116,12 @@ async fn send_claimed(
 ) -> Result<(), MailError> {
     let db = &mailer.inner.db;
     let result = mailer
-        .deliver(&claimed.recipient, &claimed.purpose, &claimed.message)
+        .deliver(
+            claimed.id,
+            &claimed.recipient,
+            &claimed.purpose,
+            &claimed.message,
+        )
         .await;
     match result {
         Ok(()) => {
