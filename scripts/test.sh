@@ -100,8 +100,8 @@ fi
 if [ -f web/package.json ]; then
   echo "== WASM"
   scripts/build-wasm.sh
-  echo "== Parité WASM / natif (quote --json)"
-  cargo build -p quote-cli --bin quote
+  echo "== Parité WASM / natif (quote --json, STEP compris)"
+  cargo build -p quote-cli --bin quote --features step
   set +e
   QUOTE_BIN=target/debug/quote node web/e2e/wasm-parity.mjs 2>&1 | tee "$logdir/parity.log"
   status=${PIPESTATUS[0]}

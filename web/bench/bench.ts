@@ -1,15 +1,19 @@
 //! Browser benchmark page: runs each path several times on the same generated STL and publishes
 //! the medians on `window.__bench` (read by bench/run.mjs), plus drop-to-first-price with the
-//! production quote worker.
+//! production quote worker. With `?suite=step`, the STEP section instead: every file of the STEP
+//! corpus (listed by run.mjs at step-corpus/index.json) read by quote-core's STEP module and by
+//! occt-import-js in the same worker.
 import * as Comlink from 'comlink';
 import type { QuoteWorkerApi } from '@/workers/quote.worker';
 import type { BenchApi, Run } from './bench.worker';
+import type { StepBenchApi, StepRun } from './step.worker';
 import { torusStl } from '@/workers/torus-stl';
 
 const params = new URLSearchParams(location.search);
 const NU = Number(params.get('nu') ?? 1000);
 const NV = Number(params.get('nv') ?? 500);
 const RUNS = Number(params.get('runs') ?? 5);
+const SUITE = params.get('suite') ?? 'stl';
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 
 const status = (text: string) => {
@@ -111,12 +115,60 @@ async function main() {
     first_price: { median_ms: median(drops.map((d) => d.ms)), runs: drops },
     first_price_cold: { median_ms: median(cold.map((d) => d.ms)), runs: cold },
   };
+  return result;
+}
+
+interface StepSeries {
+  median_ms: number;
+  runs_ms: number[];
+  first_ms: number;
+  check: StepRun;
+}
+
+/**
+ * The STEP section: for each corpus file, one warm-up run of each reader then RUNS rounds in
+ * which both read the file in turn, in the same worker; medians per reader.
+ */
+async function stepSuite() {
+  const worker = new Worker(new URL('./step.worker.ts', import.meta.url), { type: 'module' });
+  const bench = Comlink.wrap<StepBenchApi>(worker);
+  const names: string[] = await (await fetch('step-corpus/index.json')).json();
+  const files = [];
+  for (const [i, name] of names.entries()) {
+    status(`${name} (${i + 1} sur ${names.length})…`);
+    const bytes = await bench.load(name);
+    const readers: [string, () => Promise<StepRun>][] = [
+      ['ours', () => bench.ours()],
+      ['occt', () => bench.occt()],
+    ];
+    const out: Record<string, StepSeries> = {};
+    const first = [];
+    for (const [, run] of readers) first.push(await run());
+    const times: number[][] = readers.map(() => []);
+    const last = [...first];
+    for (let r = 0; r < RUNS; r++) {
+      for (const [k, [, run]] of readers.entries()) {
+        last[k] = await run();
+        times[k].push(last[k].ms);
+      }
+    }
+    for (const [k, [reader]] of readers.entries()) {
+      out[reader] = { median_ms: median(times[k]), runs_ms: times[k], first_ms: first[k].ms, check: last[k] };
+    }
+    files.push({ file: name, bytes, ...out });
+  }
+  worker.terminate();
+  return { suite: 'step', runs: RUNS, user_agent: navigator.userAgent, files };
+}
+
+async function run() {
+  const result = SUITE === 'step' ? await stepSuite() : await main();
   document.getElementById('result')!.textContent = JSON.stringify(result, null, 2);
   status('Terminé');
   (window as unknown as { __bench: unknown }).__bench = result;
 }
 
-main().catch((error: unknown) => {
+run().catch((error: unknown) => {
   status(`Échec : ${String(error)}`);
   (window as unknown as { __bench: unknown }).__bench = { error: String(error) };
 });

@@ -1,9 +1,13 @@
 // Parity of the two builds of the quote engine: for every fixture of fixtures/expected.json (and
 // every file of ../shared/fixtures when present), the WebAssembly package (web/src/wasm/pkg, loaded
 // in Node with initSync) must give exactly the same analysis and the same price in cents for each
-// process as the native `quote --json` command. Ends with "parity: N passed, N failed".
+// process as the native `quote --json` command. The STEP module (web/src/wasm/pkg-step, built by
+// scripts/build-wasm.sh) does the same for every STEP file of ../shared/fixtures/step, refusals
+// included, against a native `quote` built with the `step` feature; it also reads the project's own
+// fixtures, which it must analyse exactly as pkg does. Ends with "parity: N passed, N failed".
 //
 //   node web/e2e/wasm-parity.mjs            (QUOTE_BIN defaults to target/release/quote)
+//   PARITY_ONLY=step node web/e2e/wasm-parity.mjs      (only the files whose path matches the regex)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -12,12 +16,41 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
 const pkg = join(repo, 'web/src/wasm/pkg');
+const pkgStep = join(repo, 'web/src/wasm/pkg-step');
 const quoteBin = resolve(repo, process.env.QUOTE_BIN ?? 'target/release/quote');
 const sharedRoot = resolve(repo, '../shared/fixtures');
 const MAX_SHARED_BYTES = 20 * 1024 * 1024;
 
-const engine = await import(pathToFileURL(join(pkg, 'quote_wasm.js')).href);
-engine.initSync({ module: readFileSync(join(pkg, 'quote_wasm_bg.wasm')) });
+async function load(dir) {
+  const module = await import(pathToFileURL(join(dir, 'quote_wasm.js')).href);
+  module.initSync({ module: readFileSync(join(dir, 'quote_wasm_bg.wasm')) });
+  return module;
+}
+const engine = await load(pkg);
+let stepEngine = null;
+if (existsSync(join(pkgStep, 'quote_wasm_bg.wasm'))) stepEngine = await load(pkgStep);
+else if (process.env.CI === 'true') throw new Error(`${pkgStep} missing: scripts/build-wasm.sh builds it`);
+else console.log(`# ${pkgStep} absent (scripts/build-wasm.sh builds it): STEP files not checked`);
+
+/** The STEP files of ../shared/fixtures/step (any depth), sorted. */
+function stepFiles() {
+  const root = join(sharedRoot, 'step');
+  if (!existsSync(root)) {
+    console.log(`# ${root} absent: no STEP file checked`);
+    return [];
+  }
+  const found = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const st = statSync(path);
+      if (st.isDirectory()) walk(path);
+      else if (/\.(step|stp)$/i.test(name)) found.push(path);
+    }
+  };
+  walk(root);
+  return found.sort();
+}
 
 function files() {
   const own = JSON.parse(readFileSync(join(repo, 'fixtures/expected.json'), 'utf8')).fixtures.map((f) => join(repo, 'fixtures', f.file));
@@ -48,13 +81,13 @@ function native(paths, body = null) {
   return byFile;
 }
 
-function wasm(path, body = null) {
+function wasm(path, body = null, module = engine) {
   const bytes = readFileSync(path);
   try {
-    const analysed = body === null ? engine.analyze(path, bytes, 'mm', null) : engine.analyzeBody(path, bytes, 'mm', null, body);
+    const analysed = body === null ? module.analyze(path, bytes, 'mm', null) : module.analyzeBody(path, bytes, 'mm', null, body);
     const analysis = JSON.parse(analysed.analysisJson);
     analysed.free();
-    const offers = JSON.parse(engine.priceAll(JSON.stringify(analysis), null, 1));
+    const offers = JSON.parse(module.priceAll(JSON.stringify(analysis), null, 1));
     const prices = Object.fromEntries(offers.map((o) => [o.process, o.breakdown ? o.breakdown.unit_cents : null]));
     return { analysis, prices };
   } catch (error) {
@@ -77,30 +110,38 @@ function differences(n, w) {
 
 let passed = 0;
 let failed = 0;
-const paths = files();
-const natives = native(paths);
-for (const path of paths) {
-  const label = relative(repo, path);
-  const n = natives.get(path);
-  const diffs = n ? differences(n, wasm(path)) : ['no native line'];
+const check = (label, n, w) => {
+  const diffs = n ? differences(n, w) : ['no native line'];
   if (diffs.length === 0) passed += 1;
   else {
     failed += 1;
     console.log(`FAIL ${label}\n     ${diffs.slice(0, 6).join('\n     ')}`);
   }
+};
+const only = process.env.PARITY_ONLY ? new RegExp(process.env.PARITY_ONLY, 'i') : null;
+const keep = (p) => !only || only.test(relative(repo, p));
+const paths = files().filter(keep);
+const steps = (stepEngine ? stepFiles() : []).filter(keep);
+const natives = native([...paths, ...steps]);
+for (const path of paths) check(relative(repo, path), natives.get(path), wasm(path));
+// The STEP module reads meshes with the same engine: the project's own fixtures give the same
+// results through it.
+const own = paths.filter((p) => p.startsWith(join(repo, 'fixtures')));
+if (stepEngine) for (const path of own) check(`${relative(repo, path)} (pkg-step)`, natives.get(path), wasm(path, null, stepEngine));
+let stepPassed = 0;
+for (const path of steps) {
+  const before = failed;
+  check(relative(repo, path), natives.get(path), wasm(path, null, stepEngine));
+  if (failed === before) stepPassed += 1;
 }
+if (stepEngine) console.log(`# STEP: ${stepPassed} of ${steps.length} files identical in WASM (pkg-step) and natively`);
 // Each body of the multi-body files alone (the parts a visitor splits out), at most 8 per file.
 const MAX_BODIES = 8;
-for (const path of paths) {
+for (const path of [...paths, ...steps]) {
+  const module = steps.includes(path) ? stepEngine : engine;
   const bodies = Math.min(natives.get(path)?.bodies ?? 0, MAX_BODIES);
   for (let body = 0; bodies > 1 && body < bodies; body++) {
-    const n = native([path], body).get(path);
-    const diffs = n ? differences(n, wasm(path, body)) : ['no native line'];
-    if (diffs.length === 0) passed += 1;
-    else {
-      failed += 1;
-      console.log(`FAIL ${relative(repo, path)} body ${body + 1}\n     ${diffs.slice(0, 6).join('\n     ')}`);
-    }
+    check(`${relative(repo, path)} body ${body + 1}`, native([path], body).get(path), wasm(path, body, module));
   }
 }
 console.log(`parity: ${passed} passed, ${failed} failed`);

@@ -4,7 +4,9 @@
 //! Modes: `read` (the bytes into memory, as `std::fs::read`), `map` (the bytes mapped and touched
 //! once, as `quote` gets them), `quick` (streaming parse + volume + area + box, no weld),
 //! `analyze` (parse, weld, volume, area, box, shells, watertight: no process, no thickness),
-//! `full` (everything `quote` computes with the default catalog, thickness included).
+//! `full` (everything `quote` computes with the default catalog, thickness included), `refusable`
+//! (the same, but a file the engine refuses is timed too and gives `{"refused": code}`: the STEP
+//! corpus's files without a solid, for web/bench/run.mjs --suite step).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -46,15 +48,17 @@ fn run(mode: &str, path: &str) -> Result<Value, String> {
             json!({ "triangles": a.triangles, "volume_mm3": a.volume_mm3, "area_mm2": a.area_mm2,
                     "shells": a.shells, "watertight": a.watertight })
         }
-        "full" => {
-            let a = analyze_file(name, &bytes, &Catalog::default_catalog().analysis_options())
-                .map_err(err)?;
-            json!({ "triangles": a.triangles, "volume_mm3": a.volume_mm3, "watertight": a.watertight,
-                    "min_wall_mm": a.min_wall_mm })
+        "full" | "refusable" => {
+            match analyze_file(name, &bytes, &Catalog::default_catalog().analysis_options()) {
+                Ok(a) => json!({ "triangles": a.triangles, "volume_mm3": a.volume_mm3,
+                                 "watertight": a.watertight, "min_wall_mm": a.min_wall_mm }),
+                Err(e) if mode == "refusable" => json!({ "refused": e.code() }),
+                Err(e) => return Err(err(e)),
+            }
         }
         _ => {
             return Err(format!(
-                "mode inconnu\u{a0}: {mode} (read, map, quick, analyze, full)"
+                "mode inconnu\u{a0}: {mode} (read, map, quick, analyze, full, refusable)"
             ))
         }
     })
@@ -82,7 +86,7 @@ fn cpu_seconds() -> f64 {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage\u{a0}: quote-bench read|map|quick|analyze|full FICHIER [ESSAIS]");
+        eprintln!("usage\u{a0}: quote-bench read|map|quick|analyze|full|refusable FICHIER [ESSAIS]");
         return ExitCode::from(2);
     }
     let runs: usize = args.get(3).and_then(|r| r.parse().ok()).unwrap_or(5).max(1);
