@@ -43,7 +43,8 @@ const api = {
   /** Fetches one corpus file (served by run.mjs under /step-corpus/) and keeps its bytes. */
   async load(name: string): Promise<number> {
     await ready;
-    const response = await fetch(`step-corpus/${name}`);
+    // The worker's script lives under assets/: the corpus is at the server's root.
+    const response = await fetch(`${self.location.origin}/step-corpus/${encodeURI(name)}`);
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
     file = new Uint8Array(await response.arrayBuffer());
     fileName = name;

@@ -86,7 +86,9 @@ fn cpu_seconds() -> f64 {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage\u{a0}: quote-bench read|map|quick|analyze|full|refusable FICHIER [ESSAIS]");
+        eprintln!(
+            "usage\u{a0}: quote-bench read|map|quick|analyze|full|refusable FICHIER [ESSAIS]"
+        );
         return ExitCode::from(2);
     }
     let runs: usize = args.get(3).and_then(|r| r.parse().ok()).unwrap_or(5).max(1);

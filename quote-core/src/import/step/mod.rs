@@ -10,6 +10,8 @@
 //! collecting them.
 
 mod face;
+#[cfg(not(target_arch = "wasm32"))]
+mod mathlib;
 mod model;
 mod scan;
 mod tess;
