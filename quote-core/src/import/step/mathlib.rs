@@ -10,7 +10,6 @@
 //! shared glibc, so every caller in the process (truck, std, the engine) gets the same results as
 //! the WebAssembly module, bit for bit (web/e2e/wasm-parity.mjs checks it on the STEP corpus).
 //! Each of these functions is within one unit in the last place of the exact value, as glibc's.
-#![allow(clippy::missing_safety_doc)]
 
 macro_rules! unary {
     ($($name:ident),*) => {$(
@@ -42,6 +41,10 @@ pub extern "C" fn hypot(x: f64, y: f64) -> f64 {
 }
 
 /// LLVM merges `sin(x)` and `cos(x)` of the same argument into one `sincos` call on GNU targets.
+///
+/// # Safety
+///
+/// `s` and `c` must be valid for writes, as C's `sincos` requires.
 #[no_mangle]
 pub unsafe extern "C" fn sincos(x: f64, s: *mut f64, c: *mut f64) {
     // SAFETY: the caller (LLVM's lowering of sin + cos) passes two valid, writable pointers.
