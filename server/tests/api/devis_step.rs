@@ -53,14 +53,13 @@ async fn a_dropped_step_file_is_analysed_and_priced_as_quote_core_does_natively(
     assert_eq!(processed["statusId"], status::ANALYSED, "no human review");
 
     // The server's figures are quote-core's, to the bit.
-    let native = analyze_file(
-        name,
-        &bytes,
-        &Catalog::default_catalog().analysis_options(),
-    )
-    .unwrap();
+    let native =
+        analyze_file(name, &bytes, &Catalog::default_catalog().analysis_options()).unwrap();
     assert_eq!(analysis["volume_mm3"].as_f64().unwrap(), native.volume_mm3);
-    assert_eq!(analysis["triangles"].as_u64().unwrap(), native.triangles as u64);
+    assert_eq!(
+        analysis["triangles"].as_u64().unwrap(),
+        native.triangles as u64
+    );
     // And within the fixture's tolerance of the exact B-rep volume.
     let want = truth(name);
     let exact = want["volume_mm3"].as_f64().unwrap();
@@ -159,7 +158,8 @@ async fn a_broken_step_file_gets_the_engine_s_french_error_naming_the_problem() 
     assert_eq!(body["code"], truth(name)["error"], "{body}");
     let message = body["error"].as_str().unwrap();
     assert!(
-        message.starts_with("Le fichier STEP est invalide\u{a0}: ") && message.contains("STL ou en 3MF"),
+        message.starts_with("Le fichier STEP est invalide\u{a0}: ")
+            && message.contains("STL ou en 3MF"),
         "{message}"
     );
     // No part, no price: the entry stays unanalysed.
