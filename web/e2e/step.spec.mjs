@@ -107,7 +107,7 @@ export default [
       const text = await error.textContent();
       if (!text.startsWith('Le fichier STEP est invalide') || !text.includes('STL ou en 3MF')) throw new Error(`error shown: ${text}`);
       // A file named .stp that is not STEP at all: the header is missing.
-      await pick(page, { name: 'bride.stp', buffer: Buffer.from('solid bride\nendsolid bride\n') });
+      await pick(page, { name: 'bride.stp', buffer: Buffer.from('Notes de conception de la bride, pas un modèle.\n') });
       await page.locator('.item-error', { hasText: 'ISO-10303-21' }).waitFor({ timeout: 30_000 });
       await ctx.screenshot(page, 'devis-step-refus');
     },

@@ -119,7 +119,7 @@ async fn a_step_file_without_its_header_is_refused_in_french_before_anything_is_
         let res = post_form(
             &c,
             "/api/upload/file-temp",
-            upload_form(b"solid bride\nendsolid bride\n".to_vec(), name, 0),
+            upload_form("Notes de conception de la bride.\n".into(), name, 0),
         )
         .await;
         assert_eq!(res.status(), 400, "{name}");
