@@ -6,7 +6,7 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/wasm/pkg', 'e2e/artifacts', 'bench/out'] },
+  { ignores: ['dist', 'node_modules', 'src/wasm/pkg', 'src/wasm/pkg-step', 'e2e/artifacts', 'bench/out'] },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

@@ -450,7 +450,7 @@ async fn twenty_entries_with_long_names_stay_under_4_kb_of_cookie_header() {
 // --- Issue 12, finding 5: uploads -------------------------------------------------------------
 
 /// The files of the uploads folder (content and temporary ones).
-fn stored_files(app: &crate::helpers::TestApp) -> Vec<String> {
+pub(crate) fn stored_files(app: &crate::helpers::TestApp) -> Vec<String> {
     let dir = app.dir.path().join("data/uploads");
     let Ok(read) = std::fs::read_dir(dir) else {
         return Vec::new();

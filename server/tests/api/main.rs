@@ -27,6 +27,7 @@ mod contact;
 mod devis;
 mod devis_corps;
 mod devis_pdf;
+mod devis_step;
 mod discounts;
 mod email;
 mod entreprise;

@@ -1,7 +1,11 @@
 //! The quote engine's worker: runs quote-wasm off the main thread (reached with comlink). Keeps
 //! the file's bytes to re-analyse in another unit, and hands the preview buffers over by transfer.
+//! A STEP file is read by the second build of the engine (`pkg-step`, with the STEP reader),
+//! fetched only when such a file arrives: the default module stays as small as it was.
 import * as Comlink from 'comlink';
-import init, { analyze, analyzeBody, price, priceAll, quickStats, QuickStatsStream, type Analyzed } from '@/wasm/pkg/quote_wasm';
+import init, * as defaultEngine from '@/wasm/pkg/quote_wasm';
+import type { Analyzed } from '@/wasm/pkg/quote_wasm';
+import { isStepFile, loadStepEngine, type Engine } from './step-engine';
 import { torusStl } from './torus-stl';
 import type { Analysis, EngineError, PriceBreakdown, PriceOptions, ProcessOffer, QuickStats, Unit } from '@/wasm/types';
 
@@ -24,7 +28,8 @@ export interface Analysed {
 }
 
 const ready = init();
-let file: { name: string; bytes: Uint8Array } | null = null;
+/** The dropped file and the build of the engine that reads it. */
+let file: { name: string; bytes: Uint8Array; engine: Engine } | null = null;
 /** The body of the file analysed alone (a part split out of the file), or null for the whole file. */
 let fileBody: number | null = null;
 let lastUnit: Unit = 'mm';
@@ -69,6 +74,30 @@ function colorsOf(flags: Uint8Array): { colors: Uint8Array; overhangs: number; t
   return { colors, overhangs, thin };
 }
 
+/** Bytes enough to see a STEP file's `ISO-10303-21;` header after a BOM and some blank lines. */
+const STEP_SNIFF_BYTES = 4096;
+
+/** The build of the engine the kept file is read with (the default one before any file). */
+function engine(): Engine {
+  return file?.engine ?? defaultEngine;
+}
+
+/** The build of the engine that reads this file: the STEP one, fetched on first use, for a STEP file. */
+async function engineFor(name: string, bytes: Uint8Array): Promise<Outcome<{ engine: Engine }>> {
+  if (!isStepFile(name, bytes)) return { ok: true, engine: defaultEngine };
+  try {
+    return { ok: true, engine: await loadStepEngine() };
+  } catch {
+    return {
+      ok: false,
+      error: {
+        code: 'step_engine_unavailable',
+        message: 'Le module de lecture des fichiers STEP n’a pas pu être chargé : vérifiez votre connexion, puis déposez le fichier à nouveau.',
+      },
+    };
+  }
+}
+
 function forgetBodies(): void {
   for (const b of bodies) b.analysed?.free();
   bodies = [];
@@ -81,12 +110,15 @@ function run(unit: Unit): Outcome<Analysed> {
   forgetBodies();
   lastUnit = unit;
   const t0 = performance.now();
+  const reader = file.engine;
   const result =
-    fileBody === null ? analyze(file.name, file.bytes, unit, catalogJson) : analyzeBody(file.name, file.bytes, unit, catalogJson, fileBody);
+    fileBody === null
+      ? reader.analyze(file.name, file.bytes, unit, catalogJson)
+      : reader.analyzeBody(file.name, file.bytes, unit, catalogJson, fileBody);
   const t1 = performance.now();
   lastAnalysed = result;
   analysisJson = result.analysisJson;
-  const offers = JSON.parse(priceAll(analysisJson, catalogJson, 1)) as ProcessOffer[];
+  const offers = JSON.parse(reader.priceAll(analysisJson, catalogJson, 1)) as ProcessOffer[];
   const t2 = performance.now();
   return {
     ok: true,
@@ -125,14 +157,14 @@ function warmUp(): number {
   const t0 = performance.now();
   const bytes = new Uint8Array(torusStl(120, 60));
   for (let i = 0; i < WARM_UP_RUNS; i++) {
-    const result = analyze('echauffement.stl', bytes, 'mm', catalogJson);
-    priceAll(result.analysisJson, catalogJson, 1);
+    const result = defaultEngine.analyze('echauffement.stl', bytes, 'mm', catalogJson);
+    defaultEngine.priceAll(result.analysisJson, catalogJson, 1);
     result.buildPreview();
     result.takePositions();
     result.takeNormals();
     colorsOf(result.takeFlags());
     result.free();
-    quickStats('echauffement.stl', bytes, 'mm');
+    defaultEngine.quickStats('echauffement.stl', bytes, 'mm');
   }
   return performance.now() - t0;
 }
@@ -160,7 +192,10 @@ const api = {
   async analyse(source: Blob, name: string, unit: Unit, body: number | null = null): Promise<Outcome<Analysed>> {
     await ready;
     const t0 = performance.now();
-    file = { name, bytes: new Uint8Array(await source.arrayBuffer()) };
+    const bytes = new Uint8Array(await source.arrayBuffer());
+    const chosen = await engineFor(name, bytes);
+    if (!chosen.ok) return chosen;
+    file = { name, bytes, engine: chosen.engine };
     fileBody = body;
     const readMs = performance.now() - t0;
     try {
@@ -200,10 +235,10 @@ const api = {
       const out: Analysed[] = [];
       for (let b = 0; b < Math.min(whole.bodies, limit); b++) {
         const t0 = performance.now();
-        const analysed = analyzeBody(file.name, file.bytes, lastUnit, catalogJson, b);
+        const analysed = file.engine.analyzeBody(file.name, file.bytes, lastUnit, catalogJson, b);
         const t1 = performance.now();
         bodies.push({ analysisJson: analysed.analysisJson, analysed });
-        const offers = JSON.parse(priceAll(analysed.analysisJson, catalogJson, 1)) as ProcessOffer[];
+        const offers = JSON.parse(file.engine.priceAll(analysed.analysisJson, catalogJson, 1)) as ProcessOffer[];
         const analysis = JSON.parse(analysed.analysisJson) as Analysis;
         out.push({ analysis, offers, timings: { readMs: 0, analyseMs: t1 - t0, priceMs: performance.now() - t1 } });
       }
@@ -218,7 +253,7 @@ const api = {
     await ready;
     return bodies.map((b) => {
       try {
-        return { ok: true, breakdown: JSON.parse(price(b.analysisJson, JSON.stringify(options), catalogJson)) as PriceBreakdown };
+        return { ok: true, breakdown: JSON.parse(engine().price(b.analysisJson, JSON.stringify(options), catalogJson)) as PriceBreakdown };
       } catch (error) {
         return { ok: false, error: engineError(error) };
       }
@@ -239,7 +274,7 @@ const api = {
     await ready;
     if (!analysisJson) return { ok: false, error: { code: 'no_analysis', message: 'Le fichier n’est pas encore analysé.' } };
     try {
-      const breakdown = JSON.parse(price(analysisJson, JSON.stringify(options), catalogJson)) as PriceBreakdown;
+      const breakdown = JSON.parse(engine().price(analysisJson, JSON.stringify(options), catalogJson)) as PriceBreakdown;
       return { ok: true, breakdown };
     } catch (error) {
       return { ok: false, error: engineError(error) };
@@ -252,7 +287,9 @@ const api = {
    */
   async quickStats(source: Blob, name: string, unit: Unit): Promise<Outcome<{ stats: QuickStats }>> {
     await ready;
-    const stream = new QuickStatsStream(name, source.size, unit);
+    const chosen = await engineFor(name, new Uint8Array(await source.slice(0, STEP_SNIFF_BYTES).arrayBuffer()));
+    if (!chosen.ok) return chosen;
+    const stream = new chosen.engine.QuickStatsStream(name, source.size, unit);
     try {
       const reader = source.stream().getReader();
       for (;;) {

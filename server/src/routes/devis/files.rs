@@ -70,7 +70,7 @@ pub async fn file_temp(
     let Some(file) = received.file.clone() else {
         tracing::error!("quote upload refused: no file in the request");
         return Err(ApiError::quote(
-            "Aucun fichier reçu : choisissez un fichier STL, OBJ ou 3MF.",
+            "Aucun fichier reçu : choisissez un fichier STL, OBJ, 3MF ou STEP.",
         ));
     };
     let kind = received
@@ -93,7 +93,7 @@ pub async fn file_temp(
         return Err(ApiError::quote(QuoteError::EmptyFile.message()));
     }
     if !upload::known_extension(&file.name) {
-        return Err(ApiError::quote(QuoteError::UnknownFormat.message()));
+        return Err(upload::unknown_format());
     }
     let now = clock::now();
     let token = random_token();

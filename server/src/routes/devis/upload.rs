@@ -1,16 +1,18 @@
 //! Receiving a dropped file: the multipart body is streamed to the shared object store (a
 //! temporary key, in parts, never whole in memory) while its sha256 is computed, then moved to
 //! `uploads/<sha256>` (content-addressed, so several server instances and repeated drops of the
-//! same file share one copy). The file's name is checked before anything is written, an empty
-//! file is never kept, and a file only checked against a stored one (`process-file`) is hashed
-//! without being written at all.
+//! same file share one copy). The file's name is checked before anything is written, so is the
+//! header of a STEP file (`ISO-10303-21;`), an empty file is never kept, and a file only checked
+//! against a stored one (`process-file`) is hashed without being written at all.
 
 use std::collections::HashMap;
 
 use axum::extract::multipart::{Field, MultipartError};
 use axum::http::StatusCode;
+use bytes::Bytes;
 use sha2::{Digest, Sha256};
 
+use quote_core::import::looks_like_step;
 use quote_core::QuoteError;
 
 use super::{file_too_large, quota_exceeded};
@@ -40,7 +42,18 @@ pub struct StoredFile {
 }
 
 /// The extensions of the files the quote reads.
-pub const EXTENSIONS: [&str; 3] = ["stl", "obj", "3mf"];
+pub const EXTENSIONS: [&str; 5] = ["stl", "obj", "3mf", "step", "stp"];
+/// The extensions of STEP files, whose content must start with the ISO 10303-21 header.
+const STEP_EXTENSIONS: [&str; 2] = ["step", "stp"];
+/// Bytes read before a STEP file's header is judged (room for a BOM and blank lines).
+const SNIFF_BYTES: usize = 1024;
+
+/// The refusal of a file the quote does not read.
+pub fn unknown_format() -> ApiError {
+    ApiError::quote(
+        "Format de fichier non reconnu\u{a0}: seuls les fichiers STL, OBJ, 3MF et STEP (.step, .stp) sont acceptés.",
+    )
+}
 
 /// What to do with the `file` field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,10 +125,31 @@ fn clean_name(raw: Option<&str>) -> String {
     name.trim().to_owned()
 }
 
+fn extension(name: &str) -> Option<String> {
+    name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())
+}
+
 /// Whether a file name has one of the quote's extensions.
 pub fn known_extension(name: &str) -> bool {
-    name.rsplit_once('.')
-        .is_some_and(|(_, e)| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+    extension(name).is_some_and(|e| EXTENSIONS.contains(&e.as_str()))
+}
+
+/// Whether a file name is a STEP file's (`.step`, `.stp`).
+pub fn step_extension(name: &str) -> bool {
+    extension(name).is_some_and(|e| STEP_EXTENSIONS.contains(&e.as_str()))
+}
+
+/// The refusal of a `.step`/`.stp` file whose first bytes are not the ISO 10303-21 header (the
+/// engine's own words for it), or `None` when they are.
+pub fn step_header_refusal(first_bytes: &[u8]) -> Option<ApiError> {
+    (!looks_like_step(first_bytes)).then(|| {
+        ApiError::quote(
+            QuoteError::StepInvalid {
+                detail: "il ne commence pas par « ISO-10303-21; »".into(),
+            }
+            .message(),
+        )
+    })
 }
 
 async fn hash_only(mut field: Field<'_>, name: String) -> Result<StoredFile, ApiError> {
@@ -144,15 +178,28 @@ async fn store(field: Field<'_>, storage: &Storage, keep: Keep) -> Result<Stored
     };
     // Checked before a byte is written.
     if !known_extension(&name) {
-        return Err(ApiError::quote(QuoteError::UnknownFormat.message()));
+        return Err(unknown_format());
     }
     let mut field = field;
+    // A STEP file's first chunks wait in memory until its header is seen.
+    let mut held = step_extension(&name).then(Vec::<Bytes>::new);
+    if let Some(held) = &mut held {
+        sniff_step(&mut field, held).await?;
+    }
     let tmp = format!("{UPLOADS}tmp-{}", random_token());
     let mut out = storage.writer(&tmp).map_err(anyhow::Error::from)?;
     let result = async {
         let mut hasher = Sha256::new();
         let mut size: u64 = 0;
-        while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+        let mut held = held.unwrap_or_default().into_iter();
+        loop {
+            let chunk = match held.next() {
+                Some(chunk) => chunk,
+                None => match field.chunk().await.map_err(multipart_error)? {
+                    Some(chunk) => chunk,
+                    None => break,
+                },
+            };
             size += chunk.len() as u64;
             if size > MAX_FILE_BYTES {
                 return Err(file_too_large());
@@ -194,6 +241,25 @@ async fn store(field: Field<'_>, storage: &Storage, keep: Keep) -> Result<Stored
     })
 }
 
+/// Reads a STEP file's first chunks into `held` until [`SNIFF_BYTES`] (or the end) and refuses
+/// the file when they do not start with the ISO 10303-21 header; an empty file passes (refused
+/// as empty afterwards).
+async fn sniff_step(field: &mut Field<'_>, held: &mut Vec<Bytes>) -> Result<(), ApiError> {
+    let mut start = Vec::with_capacity(SNIFF_BYTES);
+    while start.len() < SNIFF_BYTES {
+        let Some(chunk) = field.chunk().await.map_err(multipart_error)? else {
+            break;
+        };
+        let take = chunk.len().min(SNIFF_BYTES - start.len());
+        start.extend_from_slice(&chunk[..take]);
+        held.push(chunk);
+    }
+    match step_header_refusal(&start) {
+        Some(refusal) if !start.is_empty() => Err(refusal),
+        _ => Ok(()),
+    }
+}
+
 fn multipart_error(e: MultipartError) -> ApiError {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
         file_too_large()
@@ -215,5 +281,15 @@ mod tests {
         );
         assert_eq!(clean_name(Some("../../etc/passwd")), "passwd");
         assert_eq!(clean_name(None), "");
+    }
+
+    #[test]
+    fn step_files_are_known_by_either_extension_and_their_header() {
+        assert!(known_extension("bride.STEP") && known_extension("bride.stp"));
+        assert!(step_extension("bride.Stp") && !step_extension("bride.stl"));
+        assert!(!known_extension("bride.iges"));
+        assert!(step_header_refusal(b"\xEF\xBB\xBF\r\nISO-10303-21;\nHEADER;").is_none());
+        let refusal = step_header_refusal(b"solid cube\nfacet normal 0 0 1").unwrap();
+        assert!(refusal.to_string().contains("ISO-10303-21"), "{refusal}");
     }
 }

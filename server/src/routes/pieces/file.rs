@@ -29,6 +29,7 @@ pub fn content_type(file_name: &str) -> &'static str {
         "stl" => "model/stl",
         "obj" => "model/obj",
         "3mf" => "model/3mf",
+        "step" | "stp" => "model/step",
         _ => "application/octet-stream",
     }
 }
@@ -119,6 +120,7 @@ mod tests {
         assert_eq!(content_type("support.STL"), "model/stl");
         assert_eq!(content_type("a.b.obj"), "model/obj");
         assert_eq!(content_type("plateau.3mf"), "model/3mf");
+        assert_eq!(content_type("bride.STP"), "model/step");
         assert_eq!(content_type("sans-extension"), "application/octet-stream");
     }
 

@@ -32,7 +32,7 @@ export default function ContactPage() {
             {COMPANY.phone}
           </address>
           <p className="muted">{COMPANY.hours}.</p>
-          <p className="muted">Pour un devis, le plus rapide reste le devis en ligne&nbsp;: prix immédiat pour vos fichiers STL, OBJ et 3MF.</p>
+          <p className="muted">Pour un devis, le plus rapide reste le devis en ligne&nbsp;: prix immédiat pour vos fichiers STL, OBJ, 3MF et STEP.</p>
         </aside>
       </div>
     </Page>

@@ -1,4 +1,4 @@
-//! The instant quote (`/devis_ligne`): drop STL/OBJ/3MF files, each analysed and priced in the
+//! The instant quote (`/devis_ligne`): drop STL/OBJ/3MF/STEP files, each analysed and priced in the
 //! browser by quote-wasm while it is uploaded and checked by the server; entries survive a reload.
 import { useCallback, useEffect, useState } from 'react';
 import { Loading } from '@/components/ui/loading';
@@ -16,7 +16,7 @@ import './quote.css';
 
 const MAX_ENTRIES = 20;
 const MAX_BYTES = 100 * 1024 * 1024;
-const EXTENSION = /\.(stl|obj|3mf)$/i;
+const EXTENSION = /\.(stl|obj|3mf|step|stp)$/i;
 
 let nextKey = 0;
 
@@ -42,7 +42,7 @@ export function QuotePage() {
     const used = new Set(list.map((s) => s.index));
       for (const file of files) {
         const refusal = !EXTENSION.test(file.name)
-          ? 'seuls les fichiers STL, OBJ et 3MF sont acceptés.'
+          ? 'seuls les fichiers STL, OBJ, 3MF et STEP (.step, .stp) sont acceptés.'
           : file.size > MAX_BYTES
             ? 'il dépasse la taille maximale autorisée (100\u00a0Mo).'
             : null;

@@ -7,7 +7,7 @@ import { PROCESSES } from '../data/processes';
 import { SECTORS } from '../data/realisations';
 
 const STEPS = [
-  ['Déposez vos fichiers', 'STL, OBJ ou 3MF : l’analyse du volume, des dimensions et de l’étanchéité se fait dans votre navigateur.'],
+  ['Déposez vos fichiers', 'STL, OBJ, 3MF ou STEP : l’analyse du volume, des dimensions et de l’étanchéité se fait dans votre navigateur.'],
   ['Choisissez procédé et finitions', 'Le prix de chaque procédé compatible s’affiche instantanément, matière, couleur, finition et quantité comprises.'],
   ['Commandez en ligne', 'Paiement par carte ou virement, facture conforme, suivi de fabrication depuis votre compte.'],
   ['Recevez vos pièces', 'Fabrication en 7 jours ouvrés (3 en express), contrôle qualité, expédition suivie.'],

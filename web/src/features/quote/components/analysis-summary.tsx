@@ -1,6 +1,6 @@
 //! What the engine found: volume, size, watertightness, how many separate bodies (listed by
 //! `BodyList`), warnings in plain French (repairs included), and the unit switch (with the engine's suggestion when the size
-//! looks wrong).
+//! looks wrong); a STEP file states its own unit, so it has no switch.
 import type { Analysis, Unit } from '@/wasm/types';
 import { UNIT_LABELS, formatArea, formatCount, formatSize, formatVolume } from '../format';
 
@@ -13,7 +13,8 @@ interface Props {
 const UNITS: Unit[] = ['mm', 'cm', 'in'];
 
 export function AnalysisSummary({ analysis: a, unit, onUnit }: Props) {
-  const suggestion = a.unit_suggestion && a.unit_suggestion !== unit ? a.unit_suggestion : null;
+  const ownUnit = a.format === 'step';
+  const suggestion = !ownUnit && a.unit_suggestion && a.unit_suggestion !== unit ? a.unit_suggestion : null;
   return (
     <div className="analysis">
       <dl className="analysis-figures">
@@ -53,14 +54,20 @@ export function AnalysisSummary({ analysis: a, unit, onUnit }: Props) {
           ))}
         </ul>
       )}
-      <div className="unit-switch" role="group" aria-label="Unité du fichier">
-        <span>Unité du fichier&nbsp;:</span>
-        {UNITS.map((u) => (
-          <button key={u} type="button" className={u === unit ? 'active' : ''} aria-pressed={u === unit} onClick={() => onUnit(u)}>
-            {u}
-          </button>
-        ))}
-      </div>
+      {ownUnit ? (
+        <p className="unit-switch" data-testid="step-unit">
+          Unité du fichier&nbsp;: celle déclarée dans le fichier STEP (dimensions converties en millimètres).
+        </p>
+      ) : (
+        <div className="unit-switch" role="group" aria-label="Unité du fichier">
+          <span>Unité du fichier&nbsp;:</span>
+          {UNITS.map((u) => (
+            <button key={u} type="button" className={u === unit ? 'active' : ''} aria-pressed={u === unit} onClick={() => onUnit(u)}>
+              {u}
+            </button>
+          ))}
+        </div>
+      )}
       {suggestion && (
         <p className="unit-suggestion">
           Ces dimensions semblent inhabituelles pour des {UNIT_LABELS[unit]}&nbsp;: le fichier est peut-être en{' '}

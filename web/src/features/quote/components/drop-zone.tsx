@@ -1,7 +1,7 @@
-//! Where files are dropped or picked (STL, OBJ, 3MF; several at once).
+//! Where files are dropped or picked (STL, OBJ, 3MF, STEP; several at once).
 import { useRef, useState } from 'react';
 
-const ACCEPT = '.stl,.obj,.3mf';
+const ACCEPT = '.stl,.obj,.3mf,.step,.stp';
 
 export function DropZone({ onFiles, disabled }: { onFiles: (files: File[]) => void; disabled?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
@@ -23,7 +23,7 @@ export function DropZone({ onFiles, disabled }: { onFiles: (files: File[]) => vo
     >
       <i className="pi pi-upload" aria-hidden="true" />
       <p>
-        Déposez ici vos fichiers <strong>STL, OBJ ou 3MF</strong> (100&nbsp;Mo au plus chacun)
+        Déposez ici vos fichiers <strong>STL, OBJ, 3MF ou STEP</strong> (100&nbsp;Mo au plus chacun)
       </p>
       <button type="button" className="p-button" disabled={disabled} onClick={() => input.current?.click()}>
         Choisir des fichiers
