@@ -41,6 +41,23 @@ finish() {
 }
 trap finish EXIT
 
+# The test programs of the server package (unit and integration tests) that `cargo test
+# --workspace` built, without building anything.
+server_test_programs() {
+  cargo test --workspace --no-run --message-format=json 2>/dev/null |
+    python3 -c '
+import json, sys
+for line in sys.stdin:
+    try:
+        m = json.loads(line)
+    except ValueError:
+        continue
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"] \
+            and m["manifest_path"] == sys.argv[1]:
+        print(m["executable"])
+' "$root/server/Cargo.toml"
+}
+
 command -v bc >/dev/null || { echo "bc manquant : apt-get install -y bc"; exit 1; }
 
 echo "== Outils"
@@ -62,7 +79,10 @@ if ! git diff --exit-code -- web/src/wasm/types.ts; then
   exit 1
 fi
 
-echo "== Tests Rust (SQLite)"
+# The server depends on quote-core with `step`: Cargo unifies the feature over the workspace, so
+# this run also holds quote-core's STEP tests and the STEP corpus (tests/step_corpus.rs), and the
+# clippy run above lints the STEP code.
+echo "== Tests Rust (SQLite, import STEP compris)"
 set +e
 cargo test --workspace 2>&1 | tee "$logdir/cargo.log"
 status=${PIPESTATUS[0]}
@@ -70,23 +90,19 @@ set -e
 count_cargo "$logdir/cargo.log"
 [ "$status" -eq 0 ] || exit "$status"
 
-echo "== Import STEP (quote-core, fonctionnalité step, hors du bundle WASM par défaut)"
-cargo clippy -p quote-core --features step --lib --tests -- -D warnings
-set +e
-cargo test -p quote-core --features step --lib step 2>&1 | tee "$logdir/cargo-step.log"
-status=${PIPESTATUS[0]}
-[ "$status" -eq 0 ] && cargo test -p quote-core --features step --test step_corpus 2>&1 | tee -a "$logdir/cargo-step.log"
-status=$(( status + PIPESTATUS[0] ))
-set -e
-count_cargo "$logdir/cargo-step.log"
-[ "$status" -eq 0 ] || exit 1
-
 pg_url=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 if command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then
   echo "== Tests du serveur sur PostgreSQL ($pg_url)"
   set +e
-  TEST_POSTGRES_URL=$pg_url cargo test -p server 2>&1 | tee "$logdir/cargo-pg.log"
-  status=${PIPESTATUS[0]}
+  # The server's test programs built by the workspace run above, run again on PostgreSQL
+  # (`cargo test -p server` would resolve features apart from the workspace and rebuild ~80 crates).
+  status=0
+  : >"$logdir/cargo-pg.log"
+  for exe in $(server_test_programs); do
+    echo "     Running $exe" | tee -a "$logdir/cargo-pg.log"
+    (cd server && CARGO_MANIFEST_DIR="$root/server" TEST_POSTGRES_URL=$pg_url "$exe") 2>&1 | tee -a "$logdir/cargo-pg.log"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  done
   set -e
   count_cargo "$logdir/cargo-pg.log"
   [ "$status" -eq 0 ] || exit "$status"
@@ -101,7 +117,8 @@ if [ -f web/package.json ]; then
   echo "== WASM"
   scripts/build-wasm.sh
   echo "== Parité WASM / natif (quote --json, STEP compris)"
-  cargo build -p quote-cli --bin quote --features step
+  # target/debug/quote as the workspace test run built it (with `step`, unified through the server).
+  cargo test --workspace --no-run -q
   set +e
   QUOTE_BIN=target/debug/quote node web/e2e/wasm-parity.mjs 2>&1 | tee "$logdir/parity.log"
   status=${PIPESTATUS[0]}
@@ -124,7 +141,9 @@ if [ -f web/package.json ]; then
   cd "$root"
   if [ -f web/e2e/run.mjs ]; then
     echo "== Tests de bout en bout (Chromium)"
-    cargo build -p server
+    # The server program that the workspace test run built (with the same features: a separate
+    # `cargo build -p server` would rebuild part of the dependency tree).
+    cargo test --workspace --no-run -q
     set +e
     SERVER_BIN="$root/target/debug/server" node web/e2e/run.mjs 2>&1 | tee "$logdir/e2e.log"
     status=${PIPESTATUS[0]}
