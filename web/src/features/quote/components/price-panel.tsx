@@ -52,7 +52,8 @@ export function PricePanel({ breakdown, error, server }: Props) {
         {server.step === 'uploading' && <ProgressBar value={Math.round(server.progress * 100)} style={{ height: 8 }} />}
         <span>{STEP_TEXT[server.step]}</span>
         {server.step === 'confirmed' && server.prix && <span>&nbsp;: {formatCents(server.prix.line_cents)} HT</span>}
-        {server.message && <span className="server-message"> — {server.message}</span>}
+        {/* The server's reason, unless it is the engine's message already shown above. */}
+        {server.message && server.message !== error && <span className="server-message"> — {server.message}</span>}
       </div>
     </section>
   );
