@@ -93,6 +93,16 @@ export default [
         { timeout: 15_000 },
       );
       await page.waitForTimeout(500);
+      // The plate is thin in Y and Z: its three dimension labels must not cover each other.
+      const boxes = await page.locator('.bbox-label').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+      if (boxes.length !== 3) throw new Error(`3 étiquettes de dimensions attendues, ${boxes.length} trouvées`);
+      for (let i = 0; i < 3; i += 1) {
+        for (let j = i + 1; j < 3; j += 1) {
+          const [a, b] = [boxes[i], boxes[j]];
+          const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+          if (!apart) throw new Error(`étiquettes ${i} et ${j} superposées : ${JSON.stringify([a, b])}`);
+        }
+      }
       await ctx.screenshot(page, 'devis-step');
       await page.locator('[data-testid=quote-item]').screenshot({ path: join(here, 'artifacts', 'devis-step-apercu.png') });
     },

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, type RefObject } from 'react';
 import { useFrame } from '@react-three/fiber';
 import { BoxGeometry, EdgesGeometry, Vector3 } from 'three';
-import { boxLabels, type Vec3 } from './box-labels';
+import { boxLabels, spreadLabels, type Vec3 } from './box-labels';
 
 interface Props {
   min: Vec3;
@@ -23,14 +23,19 @@ export function BoundingBox({ min, max, labels }: Props) {
   const points = useMemo(() => boxLabels(min, max).map((l) => new Vector3(...l.at)), [min, max]);
   const projected = useMemo(() => new Vector3(), []);
   useFrame(({ camera, size: view }) => {
+    const shown: { el: HTMLElement; x: number; y: number; w: number; h: number }[] = [];
     points.forEach((p, i) => {
       const el = labels.current?.[i];
       if (!el) return;
       projected.copy(p).project(camera);
+      el.style.visibility = projected.z < 1 ? 'visible' : 'hidden';
       const x = ((projected.x + 1) / 2) * view.width;
       const y = ((1 - projected.y) / 2) * view.height;
-      el.style.transform = `translate(${x}px, ${y}px) translate(-50%, -50%)`;
-      el.style.visibility = projected.z < 1 ? 'visible' : 'hidden';
+      shown.push({ el, x, y, w: el.offsetWidth, h: el.offsetHeight });
+    });
+    // Labels whose edges project close together are moved apart rather than drawn on each other.
+    spreadLabels(shown).forEach(({ x, y }, i) => {
+      shown[i].el.style.transform = `translate(${x}px, ${y}px) translate(-50%, -50%)`;
     });
   });
   return (

@@ -12,3 +12,36 @@ export function boxLabels(min: Vec3, max: Vec3): { text: string; at: Vec3 }[] {
     { text: `Z ${formatMm(max[2] - min[2])}`, at: [max[0], min[1], c[2]] },
   ];
 }
+
+/** A label on screen: its centre and size in pixels. */
+export interface LabelRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Gap kept between two labels moved apart, px. */
+const LABEL_GAP = 2;
+
+/**
+ * The labels' centres after moving each one down, in order, below any earlier label it would
+ * cover: on a box thin in two directions (a 20 × 10 × 5 mm plate) two edge middles project to
+ * nearly the same point and the texts would sit on each other.
+ */
+export function spreadLabels(rects: LabelRect[]): LabelRect[] {
+  const placed: LabelRect[] = [];
+  for (const r of rects) {
+    const moved = { ...r };
+    // Each pass moves the label below one earlier label; n passes are enough for n labels.
+    for (let pass = 0; pass <= placed.length; pass += 1) {
+      const hit = placed.find(
+        (p) => Math.abs(p.x - moved.x) < (p.w + moved.w) / 2 && Math.abs(p.y - moved.y) < (p.h + moved.h) / 2,
+      );
+      if (!hit) break;
+      moved.y = hit.y + (hit.h + moved.h) / 2 + LABEL_GAP;
+    }
+    placed.push(moved);
+  }
+  return placed;
+}
