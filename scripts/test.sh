@@ -13,6 +13,16 @@ root=$PWD
 # s3_test_server_start / s3_test_server_stop (the S3 server of the storage tests).
 # shellcheck source=scripts/s3-test-server.sh
 source scripts/s3-test-server.sh
+# In CI (CI=true), Cargo builds into a folder outside the clone that is kept from one run to the
+# next: a build cache, so that a clean clone does not rebuild the ~500 dependency crates (Cargo's
+# fingerprints still rebuild whatever changed, and a first run, with the folder empty, builds
+# everything). Elsewhere, or when CARGO_TARGET_DIR is set, the usual target folder.
+if [ "${CI:-}" = "true" ] && [ -z "${CARGO_TARGET_DIR:-}" ]; then
+  export CARGO_TARGET_DIR="${XDG_CACHE_HOME:-$HOME/.cache}/forme-additive/cargo-target"
+  mkdir -p "$CARGO_TARGET_DIR"
+  echo "Dossier de compilation (cache hors du clone) : $CARGO_TARGET_DIR"
+fi
+target_dir=$(realpath -m "${CARGO_TARGET_DIR:-$root/target}")
 logdir=$(mktemp -d)
 passed=0
 failed=0
@@ -31,9 +41,29 @@ count_plain() { # reads the closing "N passed, N failed" line of our own runners
     failed=$((failed + $(echo "$line" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')))
   fi
 }
+# Each stage's wall-clock duration, printed as the stage ends and again in the summary.
+stage_name=""
+stage_start=$SECONDS
+durations=()
+stage() { # closes the running stage (prints its duration) and opens the next one
+  if [ -n "$stage_name" ]; then
+    local took=$((SECONDS - stage_start))
+    echo "   -- $stage_name : $((took / 60)) min $((took % 60)) s"
+    durations+=("$(printf '%4d s  %s' "$took" "$stage_name")")
+  fi
+  stage_name=$1
+  stage_start=$SECONDS
+  [ -n "$1" ] && echo "== $1"
+  return 0
+}
 finish() {
   local status=$?
   s3_test_server_stop
+  stage ""
+  echo
+  echo "Durées des étapes :"
+  printf '%s\n' "${durations[@]}"
+  echo "Total : $((SECONDS / 60)) min $((SECONDS % 60)) s"
   echo
   echo "$passed passed, $failed failed"
   rm -rf "$logdir"
@@ -60,18 +90,18 @@ for line in sys.stdin:
 
 command -v bc >/dev/null || { echo "bc manquant : apt-get install -y bc"; exit 1; }
 
-echo "== Outils"
+stage "Outils"
 scripts/setup-tools.sh
 
-echo "== Serveur S3 de test (s3s-fs) pour les tests du stockage objet"
+stage "Serveur S3 de test (s3s-fs) pour les tests du stockage objet"
 s3_test_server_start
 
-echo "== Format et lints Rust"
+stage "Format et lints Rust"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy -p quote-wasm --features ts --all-targets -- -D warnings
 
-echo "== Types TypeScript du moteur (web/src/wasm/types.ts, générés par ts-rs)"
+stage "Types TypeScript du moteur (web/src/wasm/types.ts, générés par ts-rs)"
 cargo run -q -p quote-wasm --features ts --example ts-types
 if ! git diff --exit-code -- web/src/wasm/types.ts; then
   echo "web/src/wasm/types.ts ne correspond plus aux types Rust du moteur (quote-core, quote-wasm)."
@@ -82,7 +112,7 @@ fi
 # The server depends on quote-core with `step`: Cargo unifies the feature over the workspace, so
 # this run also holds quote-core's STEP tests and the STEP corpus (tests/step_corpus.rs), and the
 # clippy run above lints the STEP code.
-echo "== Tests Rust (SQLite, import STEP compris)"
+stage "Tests Rust (SQLite, import STEP compris)"
 set +e
 cargo test --workspace 2>&1 | tee "$logdir/cargo.log"
 status=${PIPESTATUS[0]}
@@ -92,7 +122,7 @@ count_cargo "$logdir/cargo.log"
 
 pg_url=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 if command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then
-  echo "== Tests du serveur sur PostgreSQL ($pg_url)"
+  stage "Tests du serveur sur PostgreSQL ($pg_url)"
   set +e
   # The server's test programs built by the workspace run above, run again on PostgreSQL
   # (`cargo test -p server` would resolve features apart from the workspace and rebuild ~80 crates).
@@ -114,18 +144,18 @@ else
 fi
 
 if [ -f web/package.json ]; then
-  echo "== WASM"
+  stage "WASM"
   scripts/build-wasm.sh
-  echo "== Parité WASM / natif (quote --json, STEP compris)"
-  # target/debug/quote as the workspace test run built it (with `step`, unified through the server).
+  stage "Parité WASM / natif (quote --json, STEP compris)"
+  # The debug quote as the workspace test run built it (with `step`, unified through the server).
   cargo test --workspace --no-run -q
   set +e
-  QUOTE_BIN=target/debug/quote node web/e2e/wasm-parity.mjs 2>&1 | tee "$logdir/parity.log"
+  QUOTE_BIN="$target_dir/debug/quote" node web/e2e/wasm-parity.mjs 2>&1 | tee "$logdir/parity.log"
   status=${PIPESTATUS[0]}
   set -e
   count_plain "$logdir/parity.log"
   [ "$status" -eq 0 ] || exit "$status"
-  echo "== Application web"
+  stage "Application web"
   cd web
   npx tsc --noEmit
   npx eslint .
@@ -140,19 +170,19 @@ if [ -f web/package.json ]; then
   npx vite build
   cd "$root"
   if [ -f web/e2e/run.mjs ]; then
-    echo "== Tests de bout en bout (Chromium)"
+    stage "Tests de bout en bout (Chromium)"
     # The server program that the workspace test run built (with the same features: a separate
     # `cargo build -p server` would rebuild part of the dependency tree).
     cargo test --workspace --no-run -q
     set +e
-    SERVER_BIN="$root/target/debug/server" node web/e2e/run.mjs 2>&1 | tee "$logdir/e2e.log"
+    SERVER_BIN="$target_dir/debug/server" node web/e2e/run.mjs 2>&1 | tee "$logdir/e2e.log"
     status=${PIPESTATUS[0]}
     set -e
     count_plain "$logdir/e2e.log"
     [ "$status" -eq 0 ] || exit "$status"
-    echo "== Plusieurs instances : panne (SQLite, PostgreSQL), deux serveurs derrière nginx"
+    stage "Plusieurs instances : panne (SQLite, PostgreSQL), deux serveurs derrière nginx"
     set +e
-    SERVER_BIN="$root/target/debug/server" TEST_POSTGRES_URL=$pg_url scripts/test-cluster.sh 2>&1 | tee "$logdir/cluster.log"
+    SERVER_BIN="$target_dir/debug/server" TEST_POSTGRES_URL=$pg_url scripts/test-cluster.sh 2>&1 | tee "$logdir/cluster.log"
     status=${PIPESTATUS[0]}
     set -e
     count_plain "$logdir/cluster.log"
