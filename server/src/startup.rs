@@ -20,7 +20,7 @@ use crate::jobs;
 use crate::mail::{MailSettings, Mailer};
 use crate::middleware::{client_ip, maintenance, security_headers};
 use crate::routes;
-use crate::state::{AppState, Keys, RuntimeConfig};
+use crate::state::{AppState, AppStateParts, Keys, RuntimeConfig};
 use crate::storage::Storage;
 
 /// Body limit of every request except the upload routes (which set their own).
@@ -73,7 +73,7 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
     let csp = Arc::new(security_headers::Policies::new(
         payment.as_ref().map(|s| &s.csp_origins),
     ));
-    let state = AppState {
+    let state = AppState::new(AppStateParts {
         db,
         config: Arc::new(RuntimeConfig {
             cookie_secure,
@@ -91,7 +91,7 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
         snapshot,
         shell,
         csp,
-    };
+    });
     let _ = state
         .backend
         .set(routes::backend_router().with_state(state.clone()));
