@@ -119,6 +119,13 @@ export default [
       // A file named .stp that is not STEP at all: the header is missing.
       await pick(page, { name: 'bride.stp', buffer: Buffer.from('Notes de conception de la bride, pas un modèle.\n') });
       await page.locator('.item-error', { hasText: 'ISO-10303-21' }).waitFor({ timeout: 30_000 });
+      // A binary STL named .stp: refused for its missing header, in the browser as by the server
+      // at upload (it was read as an STL here and refused there).
+      await pick(page, { name: 'cube.stp', buffer: readFileSync(resolve(here, '../../fixtures/cube.stl')) });
+      await page
+        .locator('[data-testid=quote-item]', { hasText: 'cube.stp' })
+        .locator('.item-error', { hasText: 'ISO-10303-21' })
+        .waitFor({ timeout: 30_000 });
       await ctx.screenshot(page, 'devis-step-refus');
     },
   },

@@ -56,12 +56,18 @@ fn extension(name: &str) -> String {
 
 /// Picks the format from the content, falling back on the file name's extension.
 ///
-/// A zip archive (`PK\x03\x04`) is 3MF; a binary STL is recognised by its size matching the
-/// triangle count of its header (whatever the header's first bytes say); text starting with
-/// `solid` is ASCII STL; otherwise the extension decides.
+/// A file named `.step` or `.stp` is STEP whatever it holds (without the ISO 10303-21 header the
+/// STEP reader refuses it, as the server does at upload from the first kilobyte). Otherwise a zip
+/// archive (`PK\x03\x04`) is 3MF; a binary STL is recognised by its size matching the triangle
+/// count of its header (whatever the header's first bytes say); text starting with `solid` is
+/// ASCII STL; otherwise the extension decides.
 pub fn detect_format(name: &str, bytes: &[u8]) -> Result<Format, QuoteError> {
     if bytes.is_empty() {
         return Err(QuoteError::EmptyFile);
+    }
+    let ext = extension(name);
+    if ext == "step" || ext == "stp" {
+        return Ok(Format::Step);
     }
     if bytes.starts_with(b"PK\x03\x04") {
         return Ok(Format::ThreeMf);
@@ -72,7 +78,6 @@ pub fn detect_format(name: &str, bytes: &[u8]) -> Result<Format, QuoteError> {
     if looks_like_step(bytes) {
         return Ok(Format::Step);
     }
-    let ext = extension(name);
     let text_start = bytes
         .iter()
         .position(|b| !b.is_ascii_whitespace())
@@ -84,8 +89,6 @@ pub fn detect_format(name: &str, bytes: &[u8]) -> Result<Format, QuoteError> {
         "stl" => Ok(Format::Stl),
         "obj" => Ok(Format::Obj),
         "3mf" => Ok(Format::ThreeMf),
-        // Named STEP but without the ISO 10303-21 header: read it as STEP to say why.
-        "step" | "stp" => Ok(Format::Step),
         _ => Err(QuoteError::UnknownFormat),
     }
 }
@@ -229,6 +232,33 @@ mod tests {
         );
         assert_eq!(detect_format("piece.STP", b"garbage"), Ok(Format::Step));
         assert_eq!(detect_format("piece.step", b"v 0 0 0"), Ok(Format::Step));
+    }
+
+    #[test]
+    fn a_file_named_step_is_step_whatever_it_holds() {
+        // A binary STL (one triangle, size matching its count) or a zip named .stp: read as STEP,
+        // so refused for its missing header, as the server refuses it at upload.
+        let mut stl = vec![0u8; 80];
+        stl.extend_from_slice(&1u32.to_le_bytes());
+        stl.extend_from_slice(&[0u8; 50]);
+        assert_eq!(detect_format("piece.bin", &stl), Ok(Format::Stl));
+        assert_eq!(detect_format("piece.stp", &stl), Ok(Format::Step));
+        assert_eq!(
+            detect_format("piece.STEP", b"PK\x03\x04rest"),
+            Ok(Format::Step)
+        );
+        assert_eq!(detect_format("piece.stp", b"solid x\n"), Ok(Format::Step));
+    }
+
+    #[cfg(feature = "step")]
+    #[test]
+    fn a_stl_named_stp_is_refused_for_its_missing_header() {
+        let mut stl = vec![0u8; 80];
+        stl.extend_from_slice(&1u32.to_le_bytes());
+        stl.extend_from_slice(&[0u8; 50]);
+        let e = import("piece.stp", &stl).unwrap_err();
+        assert_eq!(e.code(), "step_invalid");
+        assert!(e.to_string().contains("ISO-10303-21"), "{e}");
     }
 
     #[cfg(not(feature = "step"))]
