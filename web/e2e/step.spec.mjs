@@ -126,6 +126,12 @@ export default [
         .locator('[data-testid=quote-item]', { hasText: 'cube.stp' })
         .locator('.item-error', { hasText: 'ISO-10303-21' })
         .waitFor({ timeout: 30_000 });
+      // Nothing is ready: the basket button is disabled, and looks it.
+      await ctx.expectText(page, '0 fichier prêt sur 3');
+      const basket = page.getByRole('button', { name: 'Ajouter au panier' });
+      if (!(await basket.isDisabled())) throw new Error('« Ajouter au panier » is enabled with no file ready');
+      const opacity = await basket.evaluate((b) => Number(getComputedStyle(b).opacity));
+      if (!(opacity < 1)) throw new Error(`the disabled « Ajouter au panier » is drawn at opacity ${opacity}`);
       await ctx.screenshot(page, 'devis-step-refus');
     },
   },
