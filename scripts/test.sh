@@ -120,6 +120,16 @@ set -e
 count_cargo "$logdir/cargo.log"
 [ "$status" -eq 0 ] || exit "$status"
 
+# quote-core alone resolves its own features: `step` off, as in the browser's default WASM module
+# (the workspace run above always has it on), so its refusal of a STEP file runs here.
+stage "Moteur sans l'import STEP (module WASM par défaut)"
+set +e
+cargo test -p quote-core --lib 2>&1 | tee "$logdir/cargo-nostep.log"
+status=${PIPESTATUS[0]}
+set -e
+count_cargo "$logdir/cargo-nostep.log"
+[ "$status" -eq 0 ] || exit "$status"
+
 pg_url=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 if command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then
   stage "Tests du serveur sur PostgreSQL ($pg_url)"
