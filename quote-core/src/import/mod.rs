@@ -234,13 +234,19 @@ mod tests {
         assert_eq!(detect_format("piece.step", b"v 0 0 0"), Ok(Format::Step));
     }
 
-    #[test]
-    fn a_file_named_step_is_step_whatever_it_holds() {
-        // A binary STL (one triangle, size matching its count) or a zip named .stp: read as STEP,
-        // so refused for its missing header, as the server refuses it at upload.
+    /// A binary STL of one (degenerate) triangle: its size matches its count.
+    fn one_triangle_stl() -> Vec<u8> {
         let mut stl = vec![0u8; 80];
         stl.extend_from_slice(&1u32.to_le_bytes());
         stl.extend_from_slice(&[0u8; 50]);
+        stl
+    }
+
+    #[test]
+    fn a_file_named_step_is_step_whatever_it_holds() {
+        // A binary STL or a zip named .stp: read as STEP, so refused for its missing header, as
+        // the server refuses it at upload.
+        let stl = one_triangle_stl();
         assert_eq!(detect_format("piece.bin", &stl), Ok(Format::Stl));
         assert_eq!(detect_format("piece.stp", &stl), Ok(Format::Step));
         assert_eq!(
@@ -253,10 +259,7 @@ mod tests {
     #[cfg(feature = "step")]
     #[test]
     fn a_stl_named_stp_is_refused_for_its_missing_header() {
-        let mut stl = vec![0u8; 80];
-        stl.extend_from_slice(&1u32.to_le_bytes());
-        stl.extend_from_slice(&[0u8; 50]);
-        let e = import("piece.stp", &stl).unwrap_err();
+        let e = import("piece.stp", &one_triangle_stl()).unwrap_err();
         assert_eq!(e.code(), "step_invalid");
         assert!(e.to_string().contains("ISO-10303-21"), "{e}");
     }
