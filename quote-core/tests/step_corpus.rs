@@ -11,11 +11,12 @@ use std::time::Instant;
 
 use quote_core::import::step::{read_step_with, StepLimits};
 
-/// Files read within 0.5 % of the exact volume, or rightly refused, out of the corpus: the
-/// share reached with the engine's own face tessellator is 29 of 31 (docs/benchmarks.md, "STEP
-/// import"; 17 of 31 with truck-meshalgo's); the floor leaves one file of slack for a loaded
-/// machine that pushes the largest assembly past [`TIME_LIMIT`]. The goal is 80 %.
-const MIN_SHARE: f64 = 0.90;
+/// Files read within 0.5 % of the exact volume, or rightly refused, out of the corpus. The
+/// shared corpus grew from 31 to 89 files from about twenty CAD systems (27 November 2026): the
+/// engine reads 73 of them right (82 %; it read 29 of the first 31). The floor (72 files) is that share
+/// less one file of slack for a loaded machine that pushes the largest files past [`TIME_LIMIT`];
+/// issue 24 raises it to 95 % of the solid files.
+const MIN_SHARE: f64 = 0.80;
 
 /// Time given to one file before it counts as failed (the slowest takes 4 s in the test
 /// profile on an idle machine).
