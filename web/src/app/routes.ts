@@ -47,7 +47,7 @@ const account = (name: string): Loader => () =>
   import(`../features/account/pages/${name}.tsx`).then((m: Record<string, never>) => ({ Component: m.default }));
 
 export const accountRoutes: Record<string, Loader> = {
-  'compte/panier': account('cart-page'),
+  'compte/panier': () => import('@/features/cart/pages/cart-page').then((m) => ({ Component: m.default })),
   'compte/parametrage': account('settings-page'),
   'compte/historique-commande': account('orders-page'),
 };

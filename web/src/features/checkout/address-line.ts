@@ -1,6 +1,6 @@
 //! An address on one line, as the checkout's address choice lists it.
-import type { Address } from '@/features/account/api/me';
-import { countryName } from '@/features/account/data/countries';
+import type { Address } from '@/lib/api/me';
+import { countryName } from '@/lib/countries';
 
 export function addressLine(a: Address): string {
   const company = a.entreprise?.nom_Entreprise ? `${a.entreprise.nom_Entreprise}, ` : '';

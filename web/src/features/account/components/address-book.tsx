@@ -6,10 +6,10 @@ import { Dialog } from 'primereact/dialog';
 import { handleApiError } from '@/lib/errors';
 import { showToast } from '@/lib/toast';
 import { fr } from '@/lib/typography';
-import { createAddress, deleteAddress, updateAddress, type AddressPayload } from '../api/addresses';
-import { refreshAccount, type Address } from '../api/me';
-import { countryName } from '../data/countries';
-import { AddressForm } from './address-form';
+import { createAddress, deleteAddress, updateAddress, type AddressPayload } from '@/lib/api/addresses';
+import { refreshAccount, type Address } from '@/lib/api/me';
+import { countryName } from '@/lib/countries';
+import { AddressForm } from '@/components/address/address-form';
 
 export function AddressBook({ addresses }: { addresses: Address[] }) {
   const [editing, setEditing] = useState<Address | 'new' | null>(null);

@@ -7,7 +7,7 @@ import { CodeStep } from '@/components/form/code-step';
 import { NewEmailStep, type EmailChangeProof } from '@/components/form/new-email-step';
 import { showToast } from '@/lib/toast';
 import { changeEmail, sendEmailChangeCode, verifyEmailChangeCode } from '../api/email';
-import { refreshAccount } from '../api/me';
+import { refreshAccount } from '@/lib/api/me';
 
 type Step = { name: 'idle' } | { name: 'new' } | { name: 'code'; newEmail: string; proof: EmailChangeProof };
 

@@ -10,7 +10,7 @@ import { FormError } from '@/components/form/form-error';
 import { formErrorMessage } from '@/lib/form-error';
 import { showToast } from '@/lib/toast';
 import { personNameSchema } from '@/lib/validation';
-import { refreshAccount, updateIdentity, type Me } from '../api/me';
+import { refreshAccount, updateIdentity, type Me } from '@/lib/api/me';
 
 const schema = z.object({ prenom: personNameSchema('prénom'), nom: personNameSchema('nom') });
 type Values = z.infer<typeof schema>;

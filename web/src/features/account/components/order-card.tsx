@@ -1,11 +1,11 @@
 //! One order of the history: number, date, status and its history, lines, totals, shipments,
 //! and the invoice (and credit note) PDFs to download.
 import { Tag } from 'primereact/tag';
-import { TotalsTable } from '@/features/checkout/components/totals-table';
+import { TotalsTable } from '@/components/order/totals-table';
 import { formatCents, formatDate } from '@/lib/format';
 import { fr } from '@/lib/typography';
-import type { Order } from '../api/orders';
-import { OrderDeliveries } from './order-deliveries';
+import type { Order } from '@/lib/api/orders';
+import { OrderDeliveries } from '@/components/order/order-deliveries';
 import { OrderStatusHistory } from './order-status-history';
 
 const SEVERITY: Record<string, 'success' | 'info' | 'warning' | 'danger' | 'secondary'> = {

@@ -1,6 +1,6 @@
 //! An order's status changes, oldest first, with their dates and notes.
 import { formatDateTime } from '@/lib/format';
-import type { Order } from '../api/orders';
+import type { Order } from '@/lib/api/orders';
 
 export function OrderStatusHistory({ history }: { history: Order['historique'] }) {
   if (history.length === 0) return null;

@@ -11,7 +11,7 @@ import { FormError } from '@/components/form/form-error';
 import { handleApiError } from '@/lib/errors';
 import { formErrorMessage } from '@/lib/form-error';
 import { showToast } from '@/lib/toast';
-import { refreshAccount } from '../api/me';
+import { refreshAccount } from '@/lib/api/me';
 import { generateTwoFactor, toggleTwoFactor, type TwoFactorSetup as Setup } from '../api/two-factor';
 import { BackupCodes } from './backup-codes';
 

@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
-import { useOrders } from '../api/orders';
+import { useOrders } from '@/lib/api/orders';
 import { OrderCard } from '../components/order-card';
 
 export default function OrdersPage() {

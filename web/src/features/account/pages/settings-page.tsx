@@ -1,7 +1,7 @@
 //! /compte/parametrage: identity, e-mail, password, addresses (with company) and two-factor.
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
-import { useMe } from '../api/me';
+import { useMe } from '@/lib/api/me';
 import { AddressBook } from '../components/address-book';
 import { EmailChange } from '../components/email-change';
 import { IdentityForm } from '../components/identity-form';

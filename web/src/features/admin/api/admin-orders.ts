@@ -3,7 +3,7 @@
 //! and `POST Commande/{id}/Livraisons`. Answers are checked with zod.
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { orderSchema } from '@/features/account/api/orders';
+import { orderSchema } from '@/lib/api/orders';
 import { proxy } from '@/lib/api-client';
 import { controllerPath } from '@/lib/controller-path';
 import { queryClient } from '@/lib/query-client';

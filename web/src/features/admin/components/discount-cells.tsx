@@ -1,6 +1,6 @@
 //! Cells of the discount codes list: value, validity, uses and limits, reserved account.
 import { formatCents, formatDate } from '@/lib/format';
-import { formatRate } from '@/features/checkout/totals-display';
+import { formatRate } from '@/lib/totals-display';
 import type { Discount } from '../api/discounts';
 
 export function DiscountValue({ d }: { d: Discount }) {

@@ -4,8 +4,8 @@
 import { Link, useParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { Loading } from '@/components/ui/loading';
-import { OrderDeliveries } from '@/features/account/components/order-deliveries';
-import { TotalsTable } from '@/features/checkout/components/totals-table';
+import { OrderDeliveries } from '@/components/order/order-deliveries';
+import { TotalsTable } from '@/components/order/totals-table';
 import { formatCents, formatDate } from '@/lib/format';
 import { useAdminOrder, type AddressSnapshot } from '../api/admin-orders';
 import { OrderActions } from '../components/order-actions';

@@ -3,7 +3,7 @@
 import { Link, useNavigate } from 'react-router';
 import { NewEmailStep } from '@/components/form/new-email-step';
 import { Loading } from '@/components/ui/loading';
-import { useMe } from '@/features/account/api/me';
+import { useMe } from '@/lib/api/me';
 import { useSession } from '@/lib/session';
 import { sendEmailResetCode } from '../api/recovery';
 import { AuthCard } from '../components/auth-card';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeCheckSchema, placedOrderSchema, recapSchema } from '../api/schemas';
-import { orderSchema } from '@/features/account/api/orders';
+import { orderSchema } from '@/lib/api/orders';
 import { awaitsCardPayment } from '../order-paid';
 
 const recap = {

@@ -1,6 +1,9 @@
 //! Shapes of the commerce answers (docs/commerce-api.md), checked with zod so that a server that
 //! drifts from the contract fails loudly instead of showing wrong amounts.
 import { z } from 'zod';
+import { paymentSchema } from '@/lib/api/payment';
+
+export type { CardPayment, Payment } from '@/lib/api/payment';
 
 const cents = z.number().int();
 
@@ -42,24 +45,6 @@ export const shippingSchema = z.object({
   frais_port_cents: cents,
 });
 export type Shipping = z.infer<typeof shippingSchema>;
-
-export const transferSchema = z.object({
-  mode: z.literal('virement'),
-  reference: z.string(),
-  iban: z.string(),
-  bic: z.string(),
-  titulaire: z.string(),
-  montant_cents: cents,
-});
-export const cardSchema = z.object({
-  mode: z.literal('carte'),
-  clientSecret: z.string(),
-  publishableKey: z.string(),
-  stripeJsUrl: z.string().min(1),
-});
-export const paymentSchema = z.discriminatedUnion('mode', [transferSchema, cardSchema]);
-export type Payment = z.infer<typeof paymentSchema>;
-export type CardPayment = z.infer<typeof cardSchema>;
 
 export const placedOrderSchema = z.object({
   idCommande: z.number().int(),

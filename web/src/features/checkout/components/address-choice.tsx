@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { createAddress, type AddressPayload } from '@/features/account/api/addresses';
-import { refreshAccount, type Address } from '@/features/account/api/me';
-import { AddressForm } from '@/features/account/components/address-form';
+import { createAddress, type AddressPayload } from '@/lib/api/addresses';
+import { refreshAccount, type Address } from '@/lib/api/me';
+import { AddressForm } from '@/components/address/address-form';
 import { showToast } from '@/lib/toast';
 import { addressLine } from '../address-line';
 

@@ -3,9 +3,9 @@
 //! with one `Idempotency-Key` per attempt.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCart, cartKey } from '@/features/account/api/cart';
-import { useMe } from '@/features/account/api/me';
-import { ordersKey } from '@/features/account/api/orders';
+import { useCart, cartKey } from '@/lib/api/cart';
+import { useMe } from '@/lib/api/me';
+import { ordersKey } from '@/lib/api/orders';
 import { queryClient } from '@/lib/query-client';
 import { catalogued, fetchPaymentConfig, fetchRecap, fetchShipping, placeOrder, type PaymentMode } from '../api/checkout';
 import type { PlacedOrder } from '../api/schemas';

@@ -8,7 +8,7 @@ import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { handleApiError } from '@/lib/errors';
 import { fr } from '@/lib/typography';
-import { blockingReasons } from '@/features/account/cart-status';
+import { blockingReasons } from '@/lib/cart-status';
 import { AddressChoice } from '../components/address-choice';
 import { CardPayment } from '../components/card-payment';
 import { DiscountField } from '../components/discount-field';

@@ -7,7 +7,7 @@ import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
-import { useOrders } from '@/features/account/api/orders';
+import { useOrders } from '@/lib/api/orders';
 import { formatCents } from '@/lib/format';
 import { fr } from '@/lib/typography';
 import { checkoutStore } from '../checkout-storage';

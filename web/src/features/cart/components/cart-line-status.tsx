@@ -2,8 +2,8 @@
 //! technician's comment, and the review request button (every status may be re-asked).
 import { Tag } from 'primereact/tag';
 import { fr } from '@/lib/typography';
-import type { CartLine } from '../api/cart';
-import { statusSeverity } from '../cart-status';
+import type { CartLine } from '@/lib/api/cart';
+import { statusSeverity } from '@/lib/cart-status';
 import { ReviewRequest } from './review-request';
 
 export function CartLineStatus({ line }: { line: CartLine }) {

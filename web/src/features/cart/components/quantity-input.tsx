@@ -1,7 +1,7 @@
 //! A quantity editor: − / + buttons and a number field, saved on blur, on Enter or after a click.
 import { useState } from 'react';
 import { Button } from 'primereact/button';
-import { MAX_QUANTITY, MIN_QUANTITY } from '../api/cart';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../api/cart-lines';
 
 interface QuantityInputProps {
   id: string;

@@ -1,8 +1,8 @@
 //! Validation of the address form (French messages), and its conversion to the API payload.
 import { z } from 'zod';
 import { personNameSchema } from '@/lib/validation';
-import type { AddressPayload } from '../api/addresses';
-import type { Address } from '../api/me';
+import type { AddressPayload } from '@/lib/api/addresses';
+import type { Address } from '@/lib/api/me';
 
 const required = (label: string, max = 120) =>
   z.string().trim().min(1, `${label} est obligatoire.`).max(max, `${label} : ${max} caractères au plus.`.replace(' :', '\u00a0:'));

@@ -6,7 +6,8 @@ import { handleApiError } from '@/lib/errors';
 import { formatCents } from '@/lib/format';
 import { fr } from '@/lib/typography';
 import { showToast } from '@/lib/toast';
-import { removeCartLine, setCartQuantity, type CartLine } from '../api/cart';
+import type { CartLine } from '@/lib/api/cart';
+import { removeCartLine, setCartQuantity } from '../api/cart-lines';
 import { CartLineStatus } from './cart-line-status';
 import { QuantityInput } from './quantity-input';
 

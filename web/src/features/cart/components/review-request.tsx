@@ -8,8 +8,9 @@ import { FormError } from '@/components/form/form-error';
 import { formErrorMessage } from '@/lib/form-error';
 import { showToast } from '@/lib/toast';
 import { fr } from '@/lib/typography';
-import { askForReview, type CartLine } from '../api/cart';
-import { MAX_REVIEW_MESSAGE, PART_STATUS, reviewMessageError } from '../cart-status';
+import type { CartLine } from '@/lib/api/cart';
+import { askForReview } from '../api/cart-lines';
+import { MAX_REVIEW_MESSAGE, PART_STATUS, reviewMessageError } from '@/lib/cart-status';
 
 export function ReviewRequest({ line }: { line: CartLine }) {
   const [open, setOpen] = useState(false);

@@ -1,9 +1,9 @@
-//! The basket (`ComptePiece`): the parts saved to the account, priced by the server, with their
-//! quantities. A missing route is an error here, never an empty basket.
+//! The basket (`ComptePiece`) as the cart and the checkout read it: the parts saved to the account,
+//! priced by the server, with their quantities. A missing route is an error here, never an empty
+//! basket. The cart's own changes are in `features/cart/api/cart-lines.ts`.
 import { useQuery } from '@tanstack/react-query';
 import { proxy } from '@/lib/api-client';
 import { handleApiError } from '@/lib/errors';
-import { queryClient } from '@/lib/query-client';
 
 /** One line of `GET ComptePiece`; amounts are integer cents excluding VAT. */
 export interface CartLine {
@@ -36,10 +36,6 @@ export interface CartLine {
 
 export const cartKey = ['comptePiece'] as const;
 
-/** Quantities the server accepts on a line. */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 1000;
-
 export async function fetchCart(): Promise<CartLine[]> {
   try {
     return await proxy<CartLine[]>('ComptePiece');
@@ -52,23 +48,4 @@ export async function fetchCart(): Promise<CartLine[]> {
 export function useCart() {
   // Always fresh: the quote page adds lines without going through this cache.
   return useQuery({ queryKey: cartKey, queryFn: fetchCart, staleTime: 0 });
-}
-
-/** Sets the quantity of the line of part `idPiece`; returns the repriced line. */
-export async function setCartQuantity(idPiece: number, quantite: number): Promise<CartLine> {
-  const line = await proxy<CartLine>('ComptePiece', 'POST', { Id_Piece: idPiece, Quantite: quantite });
-  queryClient.setQueryData<CartLine[]>(cartKey, (lines) => lines?.map((l) => (l.id === line.id ? line : l)));
-  return line;
-}
-
-export async function removeCartLine(id: number): Promise<void> {
-  await proxy(`ComptePiece/${id}`, 'DELETE');
-  queryClient.setQueryData<CartLine[]>(cartKey, (lines) => lines?.filter((l) => l.id !== id));
-  await queryClient.invalidateQueries({ queryKey: cartKey });
-}
-
-/** `PUT Pieces/AskForReview/{id}`: asks a technician to check the part, with a message. */
-export async function askForReview(idPiece: number, message: string): Promise<void> {
-  await proxy(`Pieces/AskForReview/${idPiece}`, 'PUT', { message });
-  await queryClient.invalidateQueries({ queryKey: cartKey });
 }

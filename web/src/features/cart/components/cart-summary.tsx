@@ -2,8 +2,8 @@
 //! (blocked, with the reason, while a line cannot be ordered).
 import { Link } from 'react-router';
 import { formatCents } from '@/lib/format';
-import type { CartLine } from '../api/cart';
-import { blockingReasons } from '../cart-status';
+import type { CartLine } from '@/lib/api/cart';
+import { blockingReasons } from '@/lib/cart-status';
 import { cartTotals, VAT_RATE_PERCENT } from '../cart-totals';
 import { fr } from '@/lib/typography';
 

@@ -4,7 +4,7 @@ import { useQuery, type Query } from '@tanstack/react-query';
 import { z } from 'zod';
 import { proxy } from '@/lib/api-client';
 import { handleApiError } from '@/lib/errors';
-import { paymentSchema } from '@/features/checkout/api/schemas';
+import { paymentSchema } from './payment';
 
 const cents = z.number().int();
 const documentLink = z.object({ numero: z.string(), url: z.string() }).nullable().optional();

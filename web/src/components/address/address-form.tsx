@@ -8,9 +8,9 @@ import { InputText } from 'primereact/inputtext';
 import { Field } from '@/components/form/field';
 import { FormError } from '@/components/form/form-error';
 import { formErrorMessage } from '@/lib/form-error';
-import type { AddressPayload } from '../api/addresses';
-import type { Address } from '../api/me';
-import { COUNTRIES } from '../data/countries';
+import type { AddressPayload } from '@/lib/api/addresses';
+import type { Address } from '@/lib/api/me';
+import { COUNTRIES } from '@/lib/countries';
 import { addressDefaults, addressSchema, toPayload, type AddressValues } from './address-schema';
 
 interface AddressFormProps {

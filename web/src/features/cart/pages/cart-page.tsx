@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
-import { useCart } from '../api/cart';
+import { useCart } from '@/lib/api/cart';
 import { CartLineRow } from '../components/cart-line-row';
 import { CartSummary } from '../components/cart-summary';
 

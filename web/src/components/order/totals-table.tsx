@@ -1,6 +1,6 @@
 //! The totals of a checkout or an order, as the server computed them.
 import { fr } from '@/lib/typography';
-import { totalsRows, type TotalsInput } from '../totals-display';
+import { totalsRows, type TotalsInput } from '@/lib/totals-display';
 
 export function TotalsTable({ totals }: { totals: TotalsInput }) {
   return (

@@ -1,6 +1,6 @@
 //! An order's shipments: carrier, tracking number and the carrier's tracking link.
 import { formatDate } from '@/lib/format';
-import type { Delivery } from '../api/orders';
+import type { Delivery } from '@/lib/api/orders';
 
 export function OrderDeliveries({ deliveries }: { deliveries: Delivery[] }) {
   if (deliveries.length === 0) return null;
