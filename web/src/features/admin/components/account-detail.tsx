@@ -3,10 +3,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Loading } from '@/components/ui/loading';
 import { formatCents, formatDate } from '@/lib/format';
 import { ORDERS_PER_PAGE, PARTS_PER_PAGE, useAccountOrders, useAccountParts, type AccountOrder, type AccountPart } from '../api/accounts';
+import { AdminTable } from './admin-table';
 import { StatusTag } from './status-tag';
 
 interface PagedProps<T> {
@@ -34,23 +34,9 @@ function PagedSection<T extends { id: number }>({ testId, title, empty, failed, 
       {data.total === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
-        <DataTable
-          value={data.items}
-          dataKey="id"
-          lazy
-          paginator={data.total > perPage}
-          first={(page - 1) * perPage}
-          rows={perPage}
-          totalRecords={data.total}
-          onPage={(e) => onPage(Math.floor(e.first / perPage) + 1)}
-          loading={isFetching}
-          currentPageReportTemplate="{first} à {last} sur {totalRecords}"
-          paginatorTemplate="FirstPageLink PrevPageLink CurrentPageReport NextPageLink LastPageLink"
-          size="small"
-          stripedRows
-        >
+        <AdminTable rows={data.items} dataKey="id" paging={{ page, perPage, total: data.total, onPage }} loading={isFetching} empty={empty} compact>
           {children}
-        </DataTable>
+        </AdminTable>
       )}
     </section>
   );

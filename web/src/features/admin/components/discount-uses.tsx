@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { formatCents, formatDateTime } from '@/lib/format';
 import { useDiscountUses, type DiscountUse } from '../api/discounts';
+import { AdminTable } from './admin-table';
 import { StatusTag } from './status-tag';
 
 const PER_PAGE = 10;
@@ -15,18 +15,14 @@ export function DiscountUses({ id }: { id: number }) {
   const { data, isPending, isError, isFetching } = useDiscountUses(id, page, PER_PAGE);
   if (isError) return <p>Les utilisations de ce code ne peuvent pas être chargées pour le moment.</p>;
   return (
-    <DataTable
-      value={data?.items ?? []}
+    <AdminTable
+      rows={data?.items ?? []}
       dataKey="idCommande"
-      lazy
-      paginator={(data?.total ?? 0) > PER_PAGE}
-      first={(page - 1) * PER_PAGE}
-      rows={PER_PAGE}
-      totalRecords={data?.total ?? 0}
-      onPage={(e) => setPage(Math.floor(e.first / PER_PAGE) + 1)}
+      paging={{ page, perPage: PER_PAGE, total: data?.total ?? 0, onPage: setPage }}
       loading={isPending || isFetching}
-      emptyMessage="Ce code n’a encore été utilisé par aucune commande."
-      data-testid="discount-uses"
+      empty="Ce code n’a encore été utilisé par aucune commande."
+      className=""
+      testId="discount-uses"
     >
       <Column header="Commande" body={(u: DiscountUse) => <Link to={`/compte/admin/commande/${u.idCommande}`}>{u.numero}</Link>} />
       <Column header="Date" body={(u: DiscountUse) => formatDateTime(u.date)} />
@@ -41,6 +37,6 @@ export function DiscountUses({ id }: { id: number }) {
       />
       <Column header="Remise HT" body={(u: DiscountUse) => formatCents(u.remise_cents)} />
       <Column header="État" body={(u: DiscountUse) => <StatusTag statut={u.statut} />} />
-    </DataTable>
+    </AdminTable>
   );
 }

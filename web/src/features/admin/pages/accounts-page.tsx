@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
+import type { DataTableExpandedRows } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { Loading } from '@/components/ui/loading';
@@ -15,6 +15,7 @@ import { useSession } from '@/lib/session';
 import { PER_PAGE, useAccounts, type AdminAccount } from '../api/accounts';
 import { DisableButton, RoleCell } from '../components/account-actions';
 import { AccountDetailPanel } from '../components/account-detail';
+import { AdminTable } from '../components/admin-table';
 
 export default function AccountsPage() {
   const [params, setParams] = useSearchParams();
@@ -43,22 +44,13 @@ export default function AccountsPage() {
       {isPending && <Loading />}
       {isError && <p className="card" role="alert">La liste des comptes ne peut pas être chargée pour le moment.</p>}
       {data && (
-        <DataTable
-          value={data.comptes}
+        <AdminTable
+          rows={data.comptes}
           dataKey="id"
-          lazy
-          paginator={data.total > PER_PAGE}
-          rows={PER_PAGE}
-          first={(page - 1) * PER_PAGE}
-          totalRecords={data.total}
-          onPage={(e) => go({ page: (e.page ?? 0) + 1 })}
+          paging={{ page, perPage: PER_PAGE, total: data.total, onPage: (next) => go({ page: next }) }}
           loading={isFetching}
-          expandedRows={expanded}
-          onRowToggle={(e) => setExpanded(e.data)}
-          rowExpansionTemplate={(a: AdminAccount) => <AccountDetailPanel id={a.id} />}
-          emptyMessage={q ? 'Aucun compte ne correspond à cette recherche.' : 'Aucun compte.'}
-          stripedRows
-          className="card"
+          expansion={{ expanded, onToggle: setExpanded, template: (a: AdminAccount) => <AccountDetailPanel id={a.id} /> }}
+          empty={q ? 'Aucun compte ne correspond à cette recherche.' : 'Aucun compte.'}
           header={`${data.total} compte(s)`}
         >
           <Column expander style={{ width: '3rem' }} />
@@ -68,7 +60,7 @@ export default function AccountsPage() {
           <Column header="État" body={(a: AdminAccount) => (a.desactive ? <Tag value="Désactivé" severity="danger" /> : <Tag value="Actif" severity="success" />)} />
           <Column header="Créé le" body={(a: AdminAccount) => formatDate(a.createdAt)} />
           <Column header="" body={(a: AdminAccount) => <DisableButton account={a} self={a.email === me} />} />
-        </DataTable>
+        </AdminTable>
       )}
     </Page>
   );

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
 import { Page } from '@/components/ui/page';
@@ -13,6 +12,7 @@ import { handleApiError } from '@/lib/errors';
 import { showToast } from '@/lib/toast';
 import { fr } from '@/lib/typography';
 import { disableDiscount, useDiscounts, type Discount } from '../api/discounts';
+import { AdminTable } from '../components/admin-table';
 import { DiscountValue, Limits, Reserved, Validity } from '../components/discount-cells';
 import { DiscountForm } from '../components/discount-form';
 import { DiscountUses } from '../components/discount-uses';
@@ -53,7 +53,7 @@ export default function DiscountsPage() {
       {isPending ? <Loading /> : null}
       {isError ? <p className="card">La liste des codes ne peut pas être chargée pour le moment.</p> : null}
       {data ? (
-        <DataTable value={data} dataKey="id" paginator={data.length > 20} rows={20} stripedRows className="card" emptyMessage="Aucun code de réduction pour le moment." rowClassName={(d: Discount) => (d.actif ? '' : 'row-disabled')}>
+        <AdminTable rows={data} dataKey="id" empty="Aucun code de réduction pour le moment." rowClassName={(d: Discount) => (d.actif ? '' : 'row-disabled')}>
           <Column header="Code" body={(d: Discount) => (<span className="customer-cell"><code data-testid="discount-code">{d.code}</code>{d.description ? <span className="muted">{d.description}</span> : null}</span>)} />
           <Column header="Valeur" body={(d: Discount) => <DiscountValue d={d} />} />
           <Column header="Validité" body={(d: Discount) => <Validity d={d} />} />
@@ -61,7 +61,7 @@ export default function DiscountsPage() {
           <Column header="Réservé à" body={(d: Discount) => <Reserved d={d} />} />
           <Column header="État" body={(d: Discount) => <Tag value={d.actif ? 'Actif' : 'Désactivé'} severity={d.actif ? 'success' : 'secondary'} />} />
           <Column header="" body={actions} />
-        </DataTable>
+        </AdminTable>
       ) : null}
       <Dialog header={editing === 'new' ? 'Nouveau code de réduction' : editing ? `Modifier le code ${editing.code}` : ''} visible={editing !== null} onHide={() => setEditing(null)} style={{ width: 'min(48rem, 95vw)' }}>
         {editing ? <DiscountForm discount={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}

@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { Page } from '@/components/ui/page';
 import { useDocuments, type InvoiceDocument } from '../api/invoices';
 import { CancelForm } from '../components/cancel-form';
 import { AmountsCell, ClientCell, DocumentCell, LinkCell, OrderCell } from '../components/document-cells';
+import { AdminTable } from '../components/admin-table';
 import { ListSearch } from '../components/list-search';
 
 const PER_PAGE = 20;
@@ -49,21 +49,12 @@ export default function InvoicesPage() {
       </ListSearch>
       {isError ? <p className="card">La liste des factures ne peut pas être chargée pour le moment.</p> : null}
       {!isError ? (
-        <DataTable
-          value={data?.items ?? []}
+        <AdminTable
+          rows={data?.items ?? []}
           dataKey="numero"
-          lazy
-          paginator
-          first={(page - 1) * PER_PAGE}
-          rows={PER_PAGE}
-          totalRecords={data?.total ?? 0}
-          onPage={(e) => go({ page: Math.floor(e.first / PER_PAGE) + 1 })}
+          paging={{ page, perPage: PER_PAGE, total: data?.total ?? 0, onPage: (next) => go({ page: next }), always: true }}
           loading={isPending || isFetching}
-          emptyMessage={q || type ? 'Aucun document ne correspond à ces critères.' : 'Aucune facture émise pour le moment.'}
-          currentPageReportTemplate="{first} à {last} sur {totalRecords}"
-          paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-          stripedRows
-          className="card"
+          empty={q || type ? 'Aucun document ne correspond à ces critères.' : 'Aucune facture émise pour le moment.'}
         >
           <Column header="Document" body={(d: InvoiceDocument) => <DocumentCell d={d} />} />
           <Column header="Commande" body={(d: InvoiceDocument) => <OrderCell d={d} />} />
@@ -76,7 +67,7 @@ export default function InvoicesPage() {
               d.annulable ? <Button label="Émettre un avoir" icon="pi pi-replay" size="small" outlined severity="danger" onClick={() => setCancelling(d)} data-testid="issue-credit-note" /> : null
             }
           />
-        </DataTable>
+        </AdminTable>
       ) : null}
       <Dialog header={cancelling ? `Avoir pour la facture ${cancelling.numero}` : ''} visible={cancelling !== null} onHide={() => setCancelling(null)} style={{ width: 'min(32rem, 95vw)' }}>
         {cancelling ? <CancelForm orderId={cancelling.idCommande} numero={cancelling.commande} paid onDone={() => setCancelling(null)} /> : null}

@@ -3,12 +3,12 @@
 //! time. The filters live in the address (`?statut=payée&q=…&page=2`), so that a list is a link.
 import { Link, useSearchParams } from 'react-router';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Page } from '@/components/ui/page';
 import { formatCents, formatDate } from '@/lib/format';
 import { useAdminOrders, type AdminOrder } from '../api/admin-orders';
 import { ORDER_STATUSES } from '../api/order-statuses';
+import { AdminTable } from '../components/admin-table';
 import { ListSearch } from '../components/list-search';
 import { StatusTag } from '../components/status-tag';
 import { customerLabel } from '../order-customer';
@@ -53,21 +53,12 @@ export default function AdminOrdersPage() {
       </ListSearch>
       {isError ? <p className="card">La liste des commandes ne peut pas être chargée pour le moment.</p> : null}
       {!isError ? (
-        <DataTable
-          value={data?.items ?? []}
+        <AdminTable
+          rows={data?.items ?? []}
           dataKey="idCommande"
-          lazy
-          paginator
-          first={(page - 1) * PER_PAGE}
-          rows={PER_PAGE}
-          totalRecords={data?.total ?? 0}
-          onPage={(e) => go({ page: Math.floor(e.first / PER_PAGE) + 1 })}
+          paging={{ page, perPage: PER_PAGE, total: data?.total ?? 0, onPage: (next) => go({ page: next }), always: true }}
           loading={isPending || isFetching}
-          emptyMessage={q || statut ? 'Aucune commande ne correspond à ces critères.' : 'Aucune commande pour le moment.'}
-          currentPageReportTemplate="{first} à {last} sur {totalRecords}"
-          paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-          stripedRows
-          className="card"
+          empty={q || statut ? 'Aucune commande ne correspond à ces critères.' : 'Aucune commande pour le moment.'}
         >
           <Column header="Commande" body={(o: AdminOrder) => <Link to={`/compte/admin/commande/${o.idCommande}`} className="nowrap" data-testid="order-link">{o.numero}</Link>} />
           <Column header="Date" body={(o: AdminOrder) => formatDate(o.date)} bodyClassName="nowrap" />
@@ -75,7 +66,7 @@ export default function AdminOrdersPage() {
           <Column header="État" body={(o: AdminOrder) => <StatusTag statut={o.statut} />} />
           <Column header="Paiement" body={(o: AdminOrder) => (o.mode_paiement === 'carte' ? 'Carte' : 'Virement')} />
           <Column header="Total TTC" body={(o: AdminOrder) => formatCents(o.total_ttc_cents)} bodyClassName="num" />
-        </DataTable>
+        </AdminTable>
       ) : null}
     </Page>
   );

@@ -7,11 +7,11 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { formatDateTime } from '@/lib/format';
 import { QUEUE_PER_PAGE, useReviewPart, useReviewQueue, type QueueRow } from '../api/part-review';
+import { AdminTable } from '../components/admin-table';
 import { ListSearch } from '../components/list-search';
 import { PartReviewPanel } from '../components/part-review-panel';
 
@@ -65,21 +65,13 @@ export default function PartValidationPage() {
       {isError ? <p className="card" role="alert">La liste ne peut pas être chargée pour le moment.</p> : null}
       {isPending && !data ? <Loading /> : null}
       {data ? (
-        <DataTable
-          value={data.items}
+        <AdminTable
+          rows={data.items}
           dataKey="id"
-          lazy
-          paginator
-          first={(page - 1) * QUEUE_PER_PAGE}
-          rows={QUEUE_PER_PAGE}
-          totalRecords={total}
-          onPage={(e) => go({ page: Math.floor(e.first / QUEUE_PER_PAGE) + 1 })}
+          paging={{ page, perPage: QUEUE_PER_PAGE, total, onPage: (next) => go({ page: next }), always: true }}
           loading={isFetching}
           header={<span data-testid="review-total">{counted}</span>}
-          emptyMessage={q ? 'Aucune pièce en attente ne correspond à cette recherche.' : 'Aucune pièce en attente de vérification.'}
-          currentPageReportTemplate="{first} à {last} sur {totalRecords}"
-          paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-          stripedRows
+          empty={q ? 'Aucune pièce en attente ne correspond à cette recherche.' : 'Aucune pièce en attente de vérification.'}
           className="card queue-table"
           rowClassName={(p: QueueRow) => (p.id === chosen ? 'row-selected' : '')}
         >
@@ -88,7 +80,7 @@ export default function PartValidationPage() {
           <Column header="En attente depuis" body={(p: QueueRow) => (p.en_attente_depuis ? formatDateTime(p.en_attente_depuis) : '—')} bodyClassName="nowrap" />
           <Column header="Motifs" body={reasons} />
           <Column header="" body={(p: QueueRow) => <Button type="button" label="Examiner" icon="pi pi-eye" size="small" outlined onClick={() => go({ page, piece: p.id })} aria-label={`Examiner ${p.nom_fichier}`} />} />
-        </DataTable>
+        </AdminTable>
       ) : null}
       {chosen !== null && (
         <div className="section">
