@@ -20,6 +20,7 @@ export const publicRoutes: Record<string, Loader> = {
   mentions_legales: content('legal-notice-page'),
   mention_legales: content('legal-notice-page'),
   conditions_vente: content('terms-page'),
+  accessibilite: content('accessibility-page'),
   not_allowed_for_mobile: content('mobile-page'),
 };
 

@@ -2,6 +2,7 @@
 import { Outlet } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { MAIN_ID } from '@/components/layout/skip-link';
 import { SideNav } from '@/components/layout/side-nav';
 
 const LINKS = [
@@ -17,7 +18,7 @@ export function AccountLayout() {
       <Header />
       <div className="with-side-nav">
         <SideNav title="Mon compte" links={LINKS} />
-        <main id="contenu" className="site-main">
+        <main id={MAIN_ID} className="site-main" tabIndex={-1}>
           <Outlet />
         </main>
       </div>

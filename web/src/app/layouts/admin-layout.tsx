@@ -2,6 +2,7 @@
 import { Outlet } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { MAIN_ID } from '@/components/layout/skip-link';
 import { SideNav } from '@/components/layout/side-nav';
 
 const LINKS = [
@@ -22,7 +23,7 @@ export function AdminLayout() {
       <Header />
       <div className="with-side-nav">
         <SideNav title="Administration" links={LINKS} />
-        <main id="contenu" className="site-main">
+        <main id={MAIN_ID} className="site-main" tabIndex={-1}>
           <Outlet />
         </main>
       </div>

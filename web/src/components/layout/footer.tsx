@@ -15,6 +15,7 @@ export function Footer() {
             <li><Link to="/conditions_vente">Conditions générales de vente</Link></li>
             <li><Link to="/charte_confidentialite">Charte de confidentialité</Link></li>
             <li><Link to="/mentions_legales">Mentions légales</Link></li>
+            <li><Link to="/accessibilite">Accessibilité&nbsp;: non conforme</Link></li>
           </ul>
         </section>
         <section aria-labelledby="footer-links">
@@ -46,7 +47,7 @@ export function Footer() {
       <p className="legal-line">
         © {year} {COMPANY.brand} · {COMPANY.legalForm} au capital de {COMPANY.shareCapital} · {COMPANY.rcs} ·{' '}
         <Link to="/mentions_legales">Mentions légales</Link> · <Link to="/conditions_vente">CGV</Link> ·{' '}
-        <Link to="/charte_confidentialite">Confidentialité</Link>
+        <Link to="/charte_confidentialite">Confidentialité</Link> · <Link to="/accessibilite">Déclaration d’accessibilité</Link>
       </p>
     </footer>
   );

@@ -1,5 +1,5 @@
 //! The user icon: a sign-in link for visitors, a round avatar with the account menu for users.
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from 'primereact/avatar';
 import { Menu } from 'primereact/menu';
@@ -10,6 +10,7 @@ import { isAdmin, useSession } from '@/lib/session';
 export function UserMenu() {
   const { status, user } = useSession();
   const menu = useRef<Menu>(null);
+  const [open, setOpen] = useState(false);
   const navigate = useNavigate();
 
   if (status !== 'authenticated') {
@@ -33,13 +34,15 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu model={items} popup ref={menu} id="user-menu" />
+      <Menu model={items} popup ref={menu} id="user-menu" onShow={() => setOpen(true)} onHide={() => setOpen(false)} />
       <button
         type="button"
         className="avatar-button"
         aria-label={`Menu du compte de ${displayName(user)}`}
         aria-haspopup="menu"
-        aria-controls="user-menu"
+        aria-expanded={open}
+        // The popup exists only while it is open.
+        aria-controls={open ? 'user-menu' : undefined}
         onClick={(event) => menu.current?.toggle(event)}
       >
         <Avatar label={avatarLetter(user)} shape="circle" className="user-avatar" />

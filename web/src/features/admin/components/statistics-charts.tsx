@@ -17,7 +17,7 @@ function share(title: string, rows: StatisticsShare[], testId: string) {
       ) : (
         <Chart
           type="doughnut"
-          aria-label={title}
+          ariaLabel={`${title} : les montants sont listés sous le graphique`}
           data={{
             labels: rows.map((r) => r.libelle),
             datasets: [{ data: rows.map((r) => r.total_ht_cents / 100), backgroundColor: PALETTE }],
@@ -36,6 +36,15 @@ function share(title: string, rows: StatisticsShare[], testId: string) {
           }}
         />
       )}
+      {rows.length > 0 && (
+        <ul className="chart-values">
+          {rows.map((r) => (
+            <li key={r.libelle}>
+              {r.libelle}&nbsp;: {formatCents(r.total_ht_cents)} ({formatShare(r.part_bp)})
+            </li>
+          ))}
+        </ul>
+      )}
     </figure>
   );
 }
@@ -48,7 +57,7 @@ export function StatisticsCharts({ stats }: { stats: Statistics }) {
         <figcaption>Chiffre d’affaires HT et commandes payées par mois</figcaption>
         <Chart
           type="bar"
-          aria-label="Chiffre d’affaires HT et commandes payées par mois"
+          ariaLabel="Chiffre d’affaires HT et commandes payées par mois : les chiffres sont dans le tableau « Chiffres par mois » plus bas"
           data={{
             labels,
             datasets: [
@@ -70,7 +79,7 @@ export function StatisticsCharts({ stats }: { stats: Statistics }) {
         <figcaption>Devis émis et commandes passées par mois</figcaption>
         <Chart
           type="bar"
-          aria-label="Devis émis et commandes passées par mois"
+          ariaLabel="Devis émis et commandes passées par mois : les chiffres sont dans le tableau « Chiffres par mois » plus bas"
           data={{
             labels,
             datasets: [
