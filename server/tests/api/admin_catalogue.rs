@@ -5,29 +5,20 @@
 
 use quote_core::{analyze_file, price, Catalog, PriceOptions};
 use serde_json::{json, Value};
-use server::db::accounts::Role;
 
-use crate::commande::{address, customer_with_basket, place};
+use crate::builders::{a_customer, an_admin, cube, place_order};
 use crate::devis::{box_stl, drop_file, post};
-use crate::helpers::{spawn_app, TestClient};
+use crate::helpers::{scalar, spawn_app, TestClient};
 
 const RATE: &str = "processes[SLA].materials[RESINE_STANDARD].material_rate_cents_per_cm3";
 
 pub(crate) async fn get(c: &TestClient, path: &str) -> (u16, Value) {
-    let res = c.proxy("GET", path, None).await;
-    (
-        res.status().as_u16(),
-        res.json().await.unwrap_or(Value::Null),
-    )
+    c.call("GET", path, None).await
 }
 
 pub(crate) async fn save(c: &TestClient, base: i64, catalogue: &Value) -> (u16, Value) {
     let body = json!({ "version_base": base, "catalogue": catalogue });
-    let res = c.proxy("POST", "Admin/Catalogue", Some(body)).await;
-    (
-        res.status().as_u16(),
-        res.json().await.unwrap_or(Value::Null),
-    )
+    c.call("POST", "Admin/Catalogue", Some(body)).await
 }
 
 /// The line of quote-core for a 20 × 30 × 40 mm SLA part with `catalog`.
@@ -48,17 +39,19 @@ fn line_cents(catalog: &Catalog, quantity: u32) -> i64 {
 #[tokio::test]
 async fn a_saved_version_prices_new_quotes_and_baskets_while_a_placed_order_keeps_its_amounts() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     // An order placed with version 1, and another customer's basket line priced with it.
-    let c = customer_with_basket(&app, "commande@exemple.fr").await;
-    let home = address(&c, "fr", "69003", None).await;
-    let body = json!({ "idAdresseLivraison": home, "idAdresseFacturation": home,
-                       "modePaiement": "virement", "cgvAcceptees": true });
-    let (status, placed) = place(&c, Some("cle-catalogue"), body).await;
-    assert_eq!(status, 201, "{placed}");
+    let c = a_customer(&app)
+        .email("commande@exemple.fr")
+        .ready_to_order()
+        .await;
+    let placed = place_order(&c, "cle-catalogue").await;
     let order_id = placed["idCommande"].as_i64().unwrap();
     let (_, before) = get(&admin, &format!("Commande/{order_id}")).await;
-    let waiting = customer_with_basket(&app, "panier@exemple.fr").await;
+    let waiting = a_customer(&app)
+        .email("panier@exemple.fr")
+        .with_basket(cube())
+        .await;
 
     let (status, v1) = get(&admin, "Admin/Catalogue").await;
     assert_eq!(status, 200, "{v1}");
@@ -131,18 +124,17 @@ async fn a_saved_version_prices_new_quotes_and_baskets_while_a_placed_order_keep
     // Paid after the change, it is invoiced at the amounts it was placed with.
     let res = admin.set_order_status(order_id, "payée").await;
     assert_eq!(res.status(), 200);
-    let invoiced: i64 =
-        sqlx::query_scalar("SELECT total_ttc_cents FROM invoices WHERE order_id = $1")
-            .bind(order_id)
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+    let invoiced: i64 = scalar!(
+        app,
+        "SELECT total_ttc_cents FROM invoices WHERE order_id = $1",
+        order_id
+    );
     assert_eq!(invoiced, placed["total_ttc_cents"].as_i64().unwrap());
-    let stored: i64 = sqlx::query_scalar("SELECT catalog_version FROM orders WHERE id = $1")
-        .bind(order_id)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let stored: i64 = scalar!(
+        app,
+        "SELECT catalog_version FROM orders WHERE id = $1",
+        order_id
+    );
     assert_eq!(stored, 1);
 
     // The old version stays readable; the journal names the change.
@@ -160,7 +152,7 @@ async fn a_saved_version_prices_new_quotes_and_baskets_while_a_placed_order_keep
 #[tokio::test]
 async fn quote_core_s_refusal_comes_back_in_french_and_nothing_is_stored() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let (_, v1) = get(&admin, "Admin/Catalogue").await;
     let cases: [(&str, Value, &str); 4] = [
         (
@@ -191,14 +183,10 @@ async fn quote_core_s_refusal_comes_back_in_french_and_nothing_is_stored() {
     }
     let (status, body) = save(&admin, 1, &json!({ "processes": "SLA" })).await;
     assert_eq!(status, 400, "{body}");
-    let res = admin
-        .proxy(
-            "POST",
-            "Admin/Catalogue",
-            Some(json!({ "catalogue": v1["catalogue"] })),
-        )
+    let body = json!({ "catalogue": v1["catalogue"] });
+    admin
+        .expect(400, "POST", "Admin/Catalogue", Some(body))
         .await;
-    assert_eq!(res.status(), 400);
     let (_, now) = get(&admin, "Admin/Catalogue").await;
     assert_eq!(now["version"], 1, "nothing was stored");
     let (status, body) = get(&admin, "Admin/Catalogue/9").await;
@@ -209,8 +197,8 @@ async fn quote_core_s_refusal_comes_back_in_french_and_nothing_is_stored() {
 #[tokio::test]
 async fn a_save_based_on_an_old_version_is_refused_with_a_409() {
     let app = spawn_app().await;
-    let (first, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
-    let (second, _) = app.signed_in("autre-admin@exemple.fr", Role::Admin).await;
+    let first = an_admin(&app).await;
+    let second = an_admin(&app).email("autre-admin@exemple.fr").await;
     let (_, v1) = get(&first, "Admin/Catalogue").await;
     let mut a = v1["catalogue"].clone();
     a["lead_time_days"] = json!(8);
@@ -241,7 +229,7 @@ async fn a_save_based_on_an_old_version_is_refused_with_a_409() {
 #[tokio::test]
 async fn concurrent_saves_from_the_same_version_make_one_version() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let (_, v1) = get(&admin, "Admin/Catalogue").await;
     let mut set = tokio::task::JoinSet::new();
     for i in 0..8 {
@@ -257,9 +245,6 @@ async fn concurrent_saves_from_the_same_version_make_one_version() {
     let mut statuses: Vec<u16> = set.join_all().await;
     statuses.sort_unstable();
     assert_eq!(statuses, [201, 409, 409, 409, 409, 409, 409, 409]);
-    let versions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM catalogs")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let versions: i64 = scalar!(app, "SELECT COUNT(*) FROM catalogs");
     assert_eq!(versions, 2);
 }

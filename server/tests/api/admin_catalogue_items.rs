@@ -5,10 +5,9 @@
 
 use quote_core::{analyze_file, price, Catalog, PriceOptions};
 use serde_json::{json, Value};
-use server::db::accounts::Role;
 
 use crate::admin_catalogue::{get, save};
-use crate::commande::{address, place};
+use crate::builders::{a_customer, address, an_admin, order_body, place};
 use crate::devis::{box_stl, drop_file, post};
 use crate::helpers::{spawn_app, TestClient};
 
@@ -56,10 +55,9 @@ const PA11_GONE: &str =
 async fn an_added_material_is_priced_a_removed_one_blocks_its_basket_line_and_orders_keep_their_names(
 ) {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     // A customer orders a PA11 part, then puts another PA11 part in the basket.
-    let (mut c, _) = app.signed_in("client@exemple.fr", Role::Client).await;
-    c.csrf_token().await;
+    let c = a_customer(&app).email("client@exemple.fr").await;
     for (index, z) in [(0, 40.0), (1, 41.0)] {
         drop_file(&c, box_stl(20.0, 30.0, z), "cube.stl", index).await;
         let (status, body) =
@@ -197,15 +195,10 @@ async fn an_added_material_is_priced_a_removed_one_blocks_its_basket_line_and_or
     assert_eq!(status, 201, "{placed}");
 }
 
-fn order_body(address: i64) -> Value {
-    json!({ "idAdresseLivraison": address, "idAdresseFacturation": address,
-            "modePaiement": "virement", "cgvAcceptees": true })
-}
-
 #[tokio::test]
 async fn items_that_break_quote_core_s_rules_are_refused_in_french_naming_the_field() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let (_, v1) = get(&admin, "Admin/Catalogue").await;
     type Edit = fn(&mut Value);
     let cases: [(Edit, &str); 7] = [

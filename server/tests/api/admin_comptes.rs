@@ -7,28 +7,22 @@
 use serde_json::{json, Value};
 use server::db::accounts::Role;
 
-use crate::commande_statut::insert_order;
-use crate::helpers::{spawn_app, TestClient, PASSWORD};
+use crate::builders::{a_customer, an_admin, insert_order};
+use crate::helpers::{assert_paging, exec, ids_of, scalar, spawn_app, TestClient, PASSWORD};
 
 async fn disable(admin: &TestClient, id: i64, on: Value) -> (u16, Value) {
-    let res = admin
-        .proxy(
-            "PUT",
-            &format!("Admin/Comptes/{id}/desactivation"),
-            Some(json!({ "desactive": on })),
-        )
-        .await;
-    (
-        res.status().as_u16(),
-        res.json().await.unwrap_or(Value::Null),
-    )
+    let path = format!("Admin/Comptes/{id}/desactivation");
+    admin
+        .call("PUT", &path, Some(json!({ "desactive": on })))
+        .await
 }
 
 #[tokio::test]
 async fn a_disabled_account_loses_its_open_session_and_cannot_sign_in_but_keeps_its_data() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
-    let (customer, id) = app.signed_in("lea@exemple.fr", Role::Client).await;
+    let admin = an_admin(&app).await;
+    let customer = a_customer(&app).email("lea@exemple.fr").await;
+    let id = customer.id;
     let order = insert_order(&app, id, 1).await;
     assert_eq!(
         customer.proxy("GET", "Comptes/me", None).await.status(),
@@ -42,20 +36,17 @@ async fn a_disabled_account_loses_its_open_session_and_cannot_sign_in_but_keeps_
     // The session the customer holds ends at once: the next call is refused as an ended session.
     let res = customer.proxy("GET", "Comptes/me", None).await;
     assert_eq!(res.status().as_u16(), 419);
-    let sessions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE account_id = $1")
-        .bind(id)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let sessions: i64 = scalar!(
+        app,
+        "SELECT COUNT(*) FROM sessions WHERE account_id = $1",
+        id
+    );
     assert_eq!(sessions, 0);
 
     // The journal names the admin, the account and the change.
     let journal: Value = admin
-        .proxy("GET", "Admin/Journal?action=compte.desactivation", None)
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json("Admin/Journal?action=compte.desactivation")
+        .await;
     let line = &journal["items"][0];
     assert_eq!(line["cible"], "lea@exemple.fr", "{journal}");
     assert_eq!(line["avant"]["desactive"], false, "{journal}");
@@ -75,19 +66,11 @@ async fn a_disabled_account_loses_its_open_session_and_cannot_sign_in_but_keeps_
     assert!(!body.to_string().contains("désactivé"), "{body}");
 
     // The data stays: the admin still sees the account's order.
-    let detail: Value = admin
-        .proxy("GET", &format!("Admin/Comptes/{id}"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let detail: Value = admin.get_json(&format!("Admin/Comptes/{id}")).await;
     assert_eq!(detail["compte"]["desactive"], true);
     let orders: Value = admin
-        .proxy("GET", &format!("Admin/Comptes/{id}/Commandes"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("Admin/Comptes/{id}/Commandes"))
+        .await;
     assert_eq!(orders["total"], 1, "{orders}");
     assert_eq!(orders["items"][0]["id"], order);
     assert_eq!(orders["items"][0]["statut"], "en attente de paiement");
@@ -104,7 +87,8 @@ async fn a_disabled_account_loses_its_open_session_and_cannot_sign_in_but_keeps_
 #[tokio::test]
 async fn an_admin_cannot_disable_themselves_nor_an_unknown_account_nor_without_a_boolean() {
     let app = spawn_app().await;
-    let (admin, admin_id) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
+    let admin_id = admin.id;
     let (code, body) = disable(&admin, admin_id, json!(true)).await;
     assert_eq!(code, 400);
     assert!(body.to_string().contains("votre propre compte"), "{body}");
@@ -123,7 +107,7 @@ async fn an_admin_cannot_disable_themselves_nor_an_unknown_account_nor_without_a
 #[tokio::test]
 async fn the_account_search_matches_e_mail_and_names_in_any_case_one_page_at_a_time() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     for i in 0..25 {
         app.create_account(&format!("client{i:02}@exemple.fr"), Role::Client)
             .await;
@@ -134,52 +118,27 @@ async fn the_account_search_matches_e_mail_and_names_in_any_case_one_page_at_a_t
         let q: String = url::form_urlencoded::byte_serialize(q.as_bytes()).collect();
         format!("Admin/Comptes?q={q}{extra}")
     };
-    let first: Value = admin
-        .proxy("GET", &page("CLIENT", ""), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let first: Value = admin.get_json(&page("CLIENT", "")).await;
     assert_eq!(first["total"], 25);
     assert_eq!(first["comptes"].as_array().unwrap().len(), 20);
     // Newest first.
     assert_eq!(first["comptes"][0]["email"], "client24@exemple.fr");
-    let second: Value = admin
-        .proxy("GET", &page("client", "&page=2"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let second: Value = admin.get_json(&page("client", "&page=2")).await;
     assert_eq!(second["comptes"].as_array().unwrap().len(), 5);
     assert_eq!(second["page"], 2);
 
     // By name ("Jeanne Dupont" for every account made by the helpers), and wildcards literally.
     let named: Value = admin
-        .proxy("GET", &page("jeanne dupont", "&par_page=100"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&page("jeanne dupont", "&par_page=100"))
+        .await;
     assert_eq!(named["total"], 27);
-    let percent: Value = admin
-        .proxy("GET", &page("100%", ""), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let percent: Value = admin.get_json(&page("100%", "")).await;
     assert_eq!(percent["total"], 1);
     assert_eq!(percent["comptes"][0]["email"], "zoe_100%@autre.fr");
-    let underscore: Value = admin
-        .proxy("GET", &page("t_", ""), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let underscore: Value = admin.get_json(&page("t_", "")).await;
     assert_eq!(underscore["total"], 0);
 
-    let res = admin.proxy("GET", "Admin/Comptes?page=0", None).await;
-    assert_eq!(res.status(), 400);
-    let body: Value = res.json().await.unwrap();
+    let body = admin.expect(400, "GET", "Admin/Comptes?page=0", None).await;
     assert!(
         body.to_string().contains("Numéro de page invalide"),
         "{body}"
@@ -189,15 +148,15 @@ async fn the_account_search_matches_e_mail_and_names_in_any_case_one_page_at_a_t
 #[tokio::test]
 async fn the_admin_searches_fold_accented_capitals_on_both_databases() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let id = app.create_account("eloise@exemple.fr", Role::Client).await;
     app.create_account("autre@exemple.fr", Role::Client).await;
     // Stored as typed: capitals with accents.
-    sqlx::query("UPDATE accounts SET nom = 'ÉCHEVIN', prenom = 'ÉLOÏSE' WHERE id = $1")
-        .bind(id)
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    exec!(
+        app,
+        "UPDATE accounts SET nom = 'ÉCHEVIN', prenom = 'ÉLOÏSE' WHERE id = $1",
+        id
+    );
     let order = insert_order(&app, id, 7).await;
     let get = |path: String| {
         let admin = &admin;
@@ -226,20 +185,10 @@ async fn admin_get(admin: &TestClient, path: &str) -> Value {
     res.json().await.unwrap()
 }
 
-/// The ids of a page's items.
-fn ids(page: &Value) -> Vec<i64> {
-    page["items"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no items: {page}"))
-        .iter()
-        .map(|o| o["id"].as_i64().unwrap())
-        .collect()
-}
-
 #[tokio::test]
 async fn an_accounts_orders_are_paged_on_the_server_newest_first() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let lea = app.create_account("lea@exemple.fr", Role::Client).await;
     let other = app.create_account("autre@exemple.fr", Role::Client).await;
     let mut leas = Vec::new();
@@ -249,28 +198,25 @@ async fn an_accounts_orders_are_paged_on_the_server_newest_first() {
         }
         let id = insert_order(&app, lea, n).await;
         // Created in no particular order of time: the list goes by id, newest first.
-        sqlx::query("UPDATE orders SET created_at = $1, status = $2 WHERE id = $3")
-            .bind(1_800_000_000 + (n * 7919) % 1000)
-            .bind(if n % 3 == 0 {
+        exec!(
+            app,
+            "UPDATE orders SET created_at = $1, status = $2 WHERE id = $3",
+            1_800_000_000 + (n * 7919) % 1000,
+            if n % 3 == 0 {
                 "payée"
             } else {
                 "en attente de paiement"
-            })
-            .bind(id)
-            .execute(&app.db.pool)
-            .await
-            .unwrap();
+            },
+            id
+        );
         leas.push(id);
     }
     leas.reverse();
     let path = |query: &str| format!("Admin/Comptes/{lea}/Commandes{query}");
 
     let p1 = admin_get(&admin, &path("")).await;
-    assert_eq!(
-        (&p1["total"], &p1["page"], &p1["par_page"]),
-        (&json!(45), &json!(1), &json!(20))
-    );
-    assert_eq!(ids(&p1), leas[..20]);
+    assert_paging(&p1, 45, 1, 20);
+    assert_eq!(ids_of(&p1), leas[..20]);
     let row = &p1["items"][0];
     assert_eq!(row["numero"], "CO-2026-000045");
     assert_eq!(row["statut"], "payée");
@@ -281,14 +227,14 @@ async fn an_accounts_orders_are_paged_on_the_server_newest_first() {
     );
     assert_eq!(p1["items"][1]["statut"], "en attente de paiement");
     let last = admin_get(&admin, &path("?page=3")).await;
-    assert_eq!(ids(&last), leas[40..]);
+    assert_eq!(ids_of(&last), leas[40..]);
     assert_eq!(last["items"][4]["numero"], "CO-2026-000001");
     let p = admin_get(&admin, &path("?page=2&par_page=15")).await;
-    assert_eq!(ids(&p), leas[15..30]);
+    assert_eq!(ids_of(&p), leas[15..30]);
     let all = admin_get(&admin, &path("?par_page=100")).await;
-    assert_eq!(ids(&all), leas);
+    assert_eq!(ids_of(&all), leas);
     let past = admin_get(&admin, &path("?page=4")).await;
-    assert_eq!((ids(&past).len(), &past["total"]), (0, &json!(45)));
+    assert_eq!((ids_of(&past).len(), &past["total"]), (0, &json!(45)));
     let others = admin_get(&admin, &format!("Admin/Comptes/{other}/Commandes")).await;
     assert_eq!(others["total"], 4);
     assert!(others["items"]
@@ -298,7 +244,7 @@ async fn an_accounts_orders_are_paged_on_the_server_newest_first() {
         .all(|o| o["numero"].as_str().unwrap().starts_with("CO-2026-0010")));
     let without = app.create_account("sans@exemple.fr", Role::Client).await;
     let none = admin_get(&admin, &format!("Admin/Comptes/{without}/Commandes")).await;
-    assert_eq!((ids(&none).len(), &none["total"]), (0, &json!(0)));
+    assert_eq!((ids_of(&none).len(), &none["total"]), (0, &json!(0)));
 
     for (query, expected) in [
         ("?page=0", "Numéro de page invalide"),

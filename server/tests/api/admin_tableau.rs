@@ -6,20 +6,18 @@ use server::clock;
 use server::db::accounts::Role;
 use server::domain::paris_time::paris_month;
 
-use crate::commande_statut::insert_order;
-use crate::helpers::{spawn_app, TestApp, TestClient};
+use crate::builders::{an_admin, an_order, insert_order};
+use crate::helpers::{exec, spawn_app, TestApp, TestClient};
 
 async fn insert_part(app: &TestApp, account: Option<i64>, status_id: i64, name: &str) {
-    sqlx::query(
+    exec!(
+        app,
         "INSERT INTO parts (account_id, file_name, storage_key, sha256, size_bytes, analysis, \
          status_id, created_at, updated_at) VALUES ($1, $2, 'cle', 'abc', 10, '{}', $3, 1, 1)",
-    )
-    .bind(account)
-    .bind(name)
-    .bind(status_id)
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+        account,
+        name,
+        status_id
+    );
 }
 
 async fn move_to(admin: &TestClient, id: i64, statuses: &[&str]) {
@@ -32,15 +30,10 @@ async fn move_to(admin: &TestClient, id: i64, statuses: &[&str]) {
 #[tokio::test]
 async fn the_dashboard_counts_what_waits_and_the_month_s_net_revenue() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let (_, customer) = app.signed_in("client@exemple.fr", Role::Client).await;
 
-    let empty: Value = admin
-        .proxy("GET", "Admin/Tableau", None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let empty: Value = admin.get_json("Admin/Tableau").await;
     assert_eq!(empty["piecesAVerifier"], 0);
     assert_eq!(empty["chiffreAffairesTtcCents"], 0);
 
@@ -53,33 +46,36 @@ async fn the_dashboard_counts_what_waits_and_the_month_s_net_revenue() {
     // Each order: 106,90 € HT, 128,28 € TTC.
     let waiting = insert_order(&app, customer, 1).await;
     let by_card = insert_order(&app, customer, 2).await;
-    sqlx::query("UPDATE orders SET payment_method = 'carte' WHERE id = $1")
-        .bind(by_card)
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
-    let paid_last_month = insert_order(&app, customer, 3).await;
-    let paid = insert_order(&app, customer, 4).await;
+    exec!(
+        app,
+        "UPDATE orders SET payment_method = 'carte' WHERE id = $1",
+        by_card
+    );
+    let paid = |n| {
+        an_order(&app)
+            .of_account(customer)
+            .number(n)
+            .paid()
+            .by(&admin)
+    };
+    let paid_last_month = paid(3).await;
+    let _paid = paid(4).await;
     let producing = insert_order(&app, customer, 5).await;
     let cancelled = insert_order(&app, customer, 6).await;
-    move_to(&admin, paid_last_month, &["payée"]).await;
-    move_to(&admin, paid, &["payée"]).await;
     move_to(&admin, producing, &["payée", "en production"]).await;
     // Paid then cancelled this month: its credit note takes its invoice back.
     move_to(&admin, cancelled, &["payée", "annulée"]).await;
     // The first invoice was issued in the last second of the previous Paris month.
     let (month_start, _, month) = paris_month(clock::now());
-    sqlx::query("UPDATE invoices SET issued_at = $1 WHERE order_id = $2")
-        .bind(month_start - 1)
-        .bind(paid_last_month)
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    exec!(
+        app,
+        "UPDATE invoices SET issued_at = $1 WHERE order_id = $2",
+        month_start - 1,
+        paid_last_month
+    );
     let _ = waiting;
 
-    let res = admin.proxy("GET", "Admin/Tableau", None).await;
-    assert_eq!(res.status(), 200);
-    let d: Value = res.json().await.unwrap();
+    let d = admin.expect(200, "GET", "Admin/Tableau", None).await;
     assert_eq!(d["piecesAVerifier"], 2, "{d}");
     assert_eq!(d["virementsEnAttente"], 1, "{d}");
     assert_eq!(d["commandesAProduire"], 2, "{d}");

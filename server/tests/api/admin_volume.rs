@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use server::db::accounts::Role;
 
-use crate::commande_statut::insert_order;
-use crate::helpers::{spawn_app, TestClient};
+use crate::builders::{a_customer, an_admin, insert_order, Part};
+use crate::helpers::{exec, scalar, spawn_app, TestClient};
 
 const ORDERS: i64 = 10_000;
 
@@ -35,17 +35,13 @@ type Check = Box<dyn Fn(&Value) -> bool>;
 #[ignore = "fills the database with 10,000 orders; run with --ignored"]
 async fn the_admin_lists_stay_fast_with_ten_thousand_orders() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let account = app.create_account("client@exemple.fr", Role::Client).await;
     // One invoice issued the real way, its frozen data copied onto the others.
     let first = insert_order(&app, account, 1).await;
     let res = admin.set_order_status(first, "payée").await;
     assert_eq!(res.status(), 200);
-    let data: String = sqlx::query_scalar("SELECT data FROM invoices WHERE order_id = $1")
-        .bind(first)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let data: String = scalar!(app, "SELECT data FROM invoices WHERE order_id = $1", first);
     let started = Instant::now();
     let mut tx = app.db.pool.begin().await.unwrap();
     for n in 2..=ORDERS {
@@ -144,21 +140,18 @@ const COUNT_TO: &str =
 #[ignore = "fills the database with 50,000 parts; run with --ignored"]
 async fn the_admin_part_lists_stay_fast_with_fifty_thousand_parts() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     // One real part (an open cube, waiting for a review) of the customer who will own a tenth
     // of the others; its row is copied onto them.
-    let (customer, first) = crate::pieces::customer_with_file(
-        &app,
-        "gros-client@exemple.fr",
-        crate::pieces::fixture("open_cube.stl"),
-        "ouvert.stl",
-    )
-    .await;
-    let big: i64 = sqlx::query_scalar("SELECT account_id FROM parts WHERE id = $1")
-        .bind(first)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let customer = a_customer(&app)
+        .email("gros-client@exemple.fr")
+        .with_basket(Part::file(
+            crate::pieces::fixture("open_cube.stl"),
+            "ouvert.stl",
+        ))
+        .await;
+    let first = customer.part();
+    let big: i64 = scalar!(app, "SELECT account_id FROM parts WHERE id = $1", first);
     let started = Instant::now();
     let mut tx = app.db.pool.begin().await.unwrap();
     // 2,000 more accounts (names with accents, as real ones).
@@ -244,12 +237,9 @@ async fn the_admin_part_lists_stay_fast_with_fifty_thousand_parts() {
     // `VOLUME_ANALYZE=1`: the planner's statistics, as autovacuum gathers them on a live
     // database (a freshly filled one has none; docs/benchmarks.md gives both).
     if std::env::var("VOLUME_ANALYZE").is_ok() {
-        sqlx::query("ANALYZE").execute(&app.db.pool).await.unwrap();
+        exec!(app, "ANALYZE");
     }
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM parts")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let total: i64 = scalar!(app, "SELECT COUNT(*) FROM parts");
     assert_eq!(total, PARTS);
     eprintln!(
         "{:?}: {PARTS} parts, their history and {SEEDED_ACCOUNTS} accounts inserted in {:?}",

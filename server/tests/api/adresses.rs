@@ -2,8 +2,8 @@
 //! and ownership (another customer's address answers 404 and stays untouched).
 
 use serde_json::{json, Value};
-use server::db::accounts::Role;
 
+use crate::builders::{a_customer, a_visitor};
 use crate::helpers::{spawn_app, TestClient};
 
 fn payload() -> Value {
@@ -15,27 +15,18 @@ fn payload() -> Value {
 }
 
 async fn create(c: &TestClient, body: Value) -> (u16, Value) {
-    let res = c.proxy("POST", "Adresses", Some(body)).await;
-    (
-        res.status().as_u16(),
-        res.json().await.unwrap_or(Value::Null),
-    )
+    c.call("POST", "Adresses", Some(body)).await
 }
 
 async fn my_addresses(c: &TestClient) -> Vec<Value> {
-    let me: Value = c
-        .proxy("GET", "Comptes/me", None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let me: Value = c.get_json("Comptes/me").await;
     me["adresses"].as_array().unwrap().clone()
 }
 
 #[tokio::test]
 async fn an_address_is_created_and_returned_in_the_specification_s_shape() {
     let app = spawn_app().await;
-    let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let c = a_customer(&app).await;
     let (status, a) = create(&c, payload()).await;
     assert_eq!(status, 201, "{a}");
     assert!(a["idAdresse"].as_i64().unwrap() > 0);
@@ -52,7 +43,7 @@ async fn an_address_is_created_and_returned_in_the_specification_s_shape() {
 #[tokio::test]
 async fn the_country_names_come_in_french() {
     let app = spawn_app().await;
-    let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let c = a_customer(&app).await;
     let mut body = payload();
     body["idPays"] = json!("ci");
     body["codePostal"] = json!("01 BP 1234");
@@ -65,7 +56,7 @@ async fn the_country_names_come_in_french() {
 #[tokio::test]
 async fn bad_fields_are_refused_with_every_french_message() {
     let app = spawn_app().await;
-    let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let c = a_customer(&app).await;
     let (status, body) = create(
         &c,
         json!({"idPays": "fr", "codePostal": "6900", "tel": "12", "numero_tva": "FR41303265045"}),
@@ -105,7 +96,7 @@ async fn bad_fields_are_refused_with_every_french_message() {
 #[tokio::test]
 async fn the_owner_updates_and_deletes_an_address() {
     let app = spawn_app().await;
-    let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let c = a_customer(&app).await;
     let (_, a) = create(&c, payload()).await;
     let id = a["idAdresse"].as_i64().unwrap();
     let mut changed = payload();
@@ -113,19 +104,17 @@ async fn the_owner_updates_and_deletes_an_address() {
     changed["codePostal"] = json!("69100");
     changed["nom_entreprise"] = json!("");
     changed["numero_tva"] = json!("");
-    let res = c
-        .proxy("PUT", &format!("Adresses/{id}"), Some(changed))
+    let updated = c
+        .expect(200, "PUT", &format!("Adresses/{id}"), Some(changed))
         .await;
-    assert_eq!(res.status(), 200);
-    let updated: Value = res.json().await.unwrap();
     assert_eq!(
         (updated["ville"].as_str(), updated["idAdresse"].as_i64()),
         (Some("Villeurbanne"), Some(id))
     );
     assert!(updated["entreprise"].is_null());
 
-    let res = c.proxy("DELETE", &format!("Adresses/{id}"), None).await;
-    assert_eq!(res.status(), 204);
+    c.expect(204, "DELETE", &format!("Adresses/{id}"), None)
+        .await;
     assert!(my_addresses(&c).await.is_empty());
     assert_eq!(
         c.proxy("DELETE", &format!("Adresses/{id}"), None)
@@ -138,8 +127,8 @@ async fn the_owner_updates_and_deletes_an_address() {
 #[tokio::test]
 async fn another_customer_s_address_answers_404_and_stays_untouched() {
     let app = spawn_app().await;
-    let (a, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    let (b, _) = app.signed_in("paul@exemple.fr", Role::Client).await;
+    let a = a_customer(&app).await;
+    let b = a_customer(&app).email("paul@exemple.fr").await;
     let (_, created) = create(&a, payload()).await;
     let id = created["idAdresse"].as_i64().unwrap();
     let mut hijack = payload();
@@ -164,7 +153,7 @@ async fn another_customer_s_address_answers_404_and_stays_untouched() {
 #[tokio::test]
 async fn unknown_or_malformed_ids_answer_404() {
     let app = spawn_app().await;
-    let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let c = a_customer(&app).await;
     for id in ["999999", "abc", "-1", "0"] {
         assert_eq!(
             c.proxy("PUT", &format!("Adresses/{id}"), Some(payload()))
@@ -186,7 +175,6 @@ async fn unknown_or_malformed_ids_answer_404() {
 #[tokio::test]
 async fn anonymous_visitors_cannot_create_addresses() {
     let app = spawn_app().await;
-    let mut c = app.client();
-    c.csrf_token().await;
+    let c = a_visitor(&app).await;
     assert_eq!(create(&c, payload()).await.0, 401);
 }

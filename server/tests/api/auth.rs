@@ -1,10 +1,15 @@
 //! Sessions, CSRF, sign-in, sign-out, 419, 429, two-factor stop and the `create-admin` command.
 
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
 use reqwest::Method;
 use serde_json::Value;
 use server::db::accounts::{self, Role};
 
-use crate::helpers::{spawn_app, spawn_app_with, PASSWORD};
+use crate::builders::a_customer;
+use crate::helpers::{exec, spawn_app, spawn_app_with, PASSWORD};
 
 #[tokio::test]
 async fn a_visitor_gets_an_empty_session_and_the_credentials_provider() {
@@ -118,7 +123,7 @@ async fn repeated_failures_answer_429_with_the_french_message() {
 #[tokio::test]
 async fn signing_out_without_a_token_answers_400_with_the_specified_message() {
     let app = spawn_app().await;
-    let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let c = a_customer(&app).await;
     let res = c
         .http
         .post(c.url("/api/auth/signout"))
@@ -139,21 +144,8 @@ async fn signing_out_without_a_token_answers_400_with_the_specified_message() {
 #[tokio::test]
 async fn signing_out_ends_the_session() {
     let app = spawn_app().await;
-    let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    let token = c.csrf.clone().unwrap();
-    let form = [
-        ("csrfToken", token.as_str()),
-        ("callbackUrl", "/"),
-        ("json", "true"),
-    ];
-    let res = c
-        .http
-        .post(c.url("/api/auth/signout"))
-        .form(&form)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
+    let c = a_customer(&app).await;
+    assert_eq!(c.sign_out().await.status(), 200);
     let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
     assert_eq!(session, serde_json::json!({}));
     assert_eq!(c.proxy("GET", "Comptes/me", None).await.status(), 401);
@@ -162,12 +154,13 @@ async fn signing_out_ends_the_session() {
 #[tokio::test]
 async fn an_expired_session_answers_419_on_api_calls() {
     let app = spawn_app().await;
-    let (c, id) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    sqlx::query("UPDATE sessions SET expires_at = 0 WHERE account_id = $1")
-        .bind(id)
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    let c = a_customer(&app).await;
+    let id = c.id;
+    exec!(
+        app,
+        "UPDATE sessions SET expires_at = 0 WHERE account_id = $1",
+        id
+    );
     let res = c.proxy("GET", "Comptes/me", None).await;
     assert_eq!(res.status().as_u16(), 419);
     let direct = c.get("/api/backend/Comptes/me").await;
@@ -199,18 +192,18 @@ async fn an_account_with_two_factor_stops_at_verify_2fa() {
         .await
         .unwrap();
     // As if the second factor were given, without the new token (tests/api/twofa.rs has that).
-    sqlx::query("UPDATE sessions SET two_factor_pending = 0 WHERE id = $1")
-        .bind(row.0)
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    exec!(
+        app,
+        "UPDATE sessions SET two_factor_pending = 0 WHERE id = $1",
+        row.0
+    );
     assert_eq!(c.proxy("GET", "Comptes/me", None).await.status(), 200);
 }
 
 #[tokio::test]
 async fn update_session_info_needs_the_csrf_header_and_returns_the_session() {
     let app = spawn_app().await;
-    let (mut c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let mut c = a_customer(&app).await;
     let token = c.csrf.take().unwrap();
     let refused = c
         .send_json(Method::POST, "/api/auth/updateSessionInfo", None)
@@ -225,34 +218,29 @@ async fn update_session_info_needs_the_csrf_header_and_returns_the_session() {
     assert_eq!(body["user"]["email"], "jeanne@exemple.fr");
 }
 
+/// `server create-admin --email {email} --password-stdin` on a fresh SQLite file, `password`
+/// written to its input: the database's URL and the command's output.
+fn create_admin(dir: &Path, email: &str, password: &str) -> (String, Output) {
+    let url = format!("sqlite://{}?mode=rwc", dir.join("admin.db").display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_server"))
+        .args(["create-admin", "--email", email, "--password-stdin"])
+        .env("DATABASE_URL", &url)
+        .env("DATA_DIR", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(format!("{password}\n").as_bytes()).unwrap();
+    drop(input);
+    (url, child.wait_with_output().unwrap())
+}
+
 #[tokio::test]
 async fn create_admin_makes_an_admin_who_can_sign_in() {
     let dir = tempfile::tempdir().unwrap();
-    let url = format!(
-        "sqlite://{}?mode=rwc",
-        dir.path().join("admin.db").display()
-    );
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
-        .args([
-            "create-admin",
-            "--email",
-            "Admin@Exemple.fr",
-            "--password-stdin",
-        ])
-        .env("DATABASE_URL", &url)
-        .env("DATA_DIR", dir.path())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{PASSWORD}\n").as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let (url, out) = create_admin(dir.path(), "Admin@Exemple.fr", PASSWORD);
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("admin@exemple.fr"));
 
@@ -266,24 +254,6 @@ async fn create_admin_makes_an_admin_who_can_sign_in() {
 #[tokio::test]
 async fn create_admin_refuses_a_weak_password() {
     let dir = tempfile::tempdir().unwrap();
-    let url = format!(
-        "sqlite://{}?mode=rwc",
-        dir.path().join("admin.db").display()
-    );
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
-        .args([
-            "create-admin",
-            "--email",
-            "admin@exemple.fr",
-            "--password-stdin",
-        ])
-        .env("DATABASE_URL", &url)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(b"court\n").unwrap();
-    assert!(!child.wait().unwrap().success());
+    let (_, out) = create_admin(dir.path(), "admin@exemple.fr", "court");
+    assert!(!out.status.success());
 }

@@ -1,14 +1,25 @@
-//! The authorization matrix: every controller route of this area called as a visitor, as
-//! customer A, as customer B on A's data and as an admin, with the expected status. No customer
-//! reads or changes another's data.
+//! The authorization matrix: every controller route called as a visitor, as customer A, as
+//! customer B on A's data and as an admin, with the expected status. No customer reads or
+//! changes another's data. A new route gets a row: `route(method, path, [visitor, A, B, admin])`,
+//! with `.body(json)` when it takes one. The four callers go in this order, row after row.
 
-use reqwest::Method;
 use serde_json::{json, Value};
 use server::db::accounts::Role;
 
-use crate::helpers::{spawn_app, TestClient};
+use crate::builders::{a_customer, a_visitor, an_admin, an_order, cube, User, UserBuilder, FR};
+use crate::helpers::{spawn_app, TestApp, TestClient};
 
-struct Case {
+/// Only an admin: 401 for a visitor, 403 for a customer.
+const ADMIN: [u16; 4] = [401, 403, 403, 200];
+/// A's data, A's only: B and an admin get 404 as for an unknown one.
+const OWNER: [u16; 4] = [401, 200, 404, 404];
+/// Anyone signed in, each on their own data.
+const SIGNED_IN: [u16; 4] = [401, 200, 200, 200];
+/// Public.
+const ANYONE: [u16; 4] = [200, 200, 200, 200];
+
+/// One row of the matrix.
+struct Route {
     method: &'static str,
     path: String,
     body: Option<Value>,
@@ -16,529 +27,258 @@ struct Case {
     expect: [u16; 4],
 }
 
-async fn status(c: &TestClient, case: &Case) -> u16 {
-    c.proxy(case.method, &case.path, case.body.clone())
-        .await
-        .status()
-        .as_u16()
+fn route(method: &'static str, path: impl Into<String>, expect: [u16; 4]) -> Route {
+    Route {
+        method,
+        path: path.into(),
+        body: None,
+        expect,
+    }
+}
+
+impl Route {
+    fn body(self, body: Value) -> Route {
+        Route {
+            body: Some(body),
+            ..self
+        }
+    }
+}
+
+/// The four callers of every row: a visitor, customer A (whose data the rows name), customer B
+/// and an admin.
+struct Callers {
+    visitor: TestClient,
+    a: User,
+    b: User,
+    admin: User,
+}
+
+async fn callers(app: &TestApp, a: UserBuilder<'_>) -> Callers {
+    Callers {
+        visitor: a_visitor(app).await,
+        a: a.email("a@exemple.fr").await,
+        b: a_customer(app).email("b@exemple.fr").await,
+        admin: an_admin(app).await,
+    }
+}
+
+impl Callers {
+    /// Calls every row as each caller; fails naming every row that answered otherwise.
+    async fn check(&self, rows: &[Route]) {
+        let mut wrong = Vec::new();
+        for r in rows {
+            let mut got = [0; 4];
+            let who: [&TestClient; 4] = [&self.visitor, &self.a, &self.b, &self.admin];
+            for (status, c) in got.iter_mut().zip(who) {
+                *status = c.call(r.method, &r.path, r.body.clone()).await.0;
+            }
+            if got != r.expect {
+                wrong.push(format!(
+                    "{} {}: {got:?}, expected {:?}",
+                    r.method, r.path, r.expect
+                ));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
 }
 
 #[tokio::test]
 async fn every_controller_route_answers_each_role_as_expected() {
     let app = spawn_app().await;
-    let visitor = app.client();
-    let (a, a_id) = app.signed_in("a@exemple.fr", Role::Client).await;
-    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
-    let cases = [
-        Case {
-            method: "GET",
-            path: "Comptes".into(),
-            body: None,
-            expect: [401, 200, 200, 200],
-        },
-        Case {
-            method: "GET",
-            path: "Comptes/me".into(),
-            body: None,
-            expect: [401, 200, 200, 200],
-        },
+    let w = callers(&app, a_customer(&app)).await;
+    let a_id = w.a.id;
+    w.check(&[
+        route("GET", "Comptes", SIGNED_IN),
+        route("GET", "Comptes/me", SIGNED_IN),
         // Names of A: A and an admin may, B may not.
-        Case {
-            method: "PUT",
-            path: "Comptes".into(),
-            body: Some(json!({ "id": a_id, "nom": "Nouveau" })),
-            expect: [401, 200, 403, 200],
-        },
+        route("PUT", "Comptes", [401, 200, 403, 200]).body(json!({ "id": a_id, "nom": "Nouveau" })),
         // The role of A: only an admin.
-        Case {
-            method: "PUT",
-            path: "Comptes".into(),
-            body: Some(json!({ "id": a_id, "role": "client" })),
-            expect: [401, 403, 403, 200],
-        },
+        route("PUT", "Comptes", ADMIN).body(json!({ "id": a_id, "role": "client" })),
         // Creation without a verified code is refused for everyone, never 401/403.
-        Case {
-            method: "POST",
-            path: "Comptes".into(),
-            body: Some(
-                json!({ "email": "c@exemple.fr", "password": "Motdepasse-solide-42", "nom": "C", "prenom": "C" }),
-            ),
-            expect: [400, 400, 400, 400],
-        },
-        Case {
-            method: "GET",
-            path: "Combinaison/full".into(),
-            body: None,
-            expect: [200, 200, 200, 200],
-        },
+        route("POST", "Comptes", [400, 400, 400, 400]).body(
+            json!({ "email": "c@exemple.fr", "password": "Motdepasse-solide-42", "nom": "C", "prenom": "C" }),
+        ),
+        route("GET", "Combinaison/full", ANYONE),
         // Which payment modes are offered: public, nobody's data.
-        Case {
-            method: "GET",
-            path: "Commande/Paiement/Config".into(),
-            body: None,
-            expect: [200, 200, 200, 200],
-        },
-    ];
-    for case in &cases {
-        let got = [
-            status(&visitor, case).await,
-            status(&a, case).await,
-            status(&b, case).await,
-            status(&admin, case).await,
-        ];
-        assert_eq!(got, case.expect, "{} {}", case.method, case.path);
-    }
+        route("GET", "Commande/Paiement/Config", ANYONE),
+    ])
+    .await;
     let mut got = Vec::new();
-    for c in [&visitor, &a, &b, &admin] {
-        let body = json!({ "maintenance": false });
-        got.push(
-            c.send_json(Method::PUT, "/api/admin/set-maintenance", Some(body))
-                .await
-                .status()
-                .as_u16(),
-        );
+    for c in [&w.visitor, &w.a, &w.b, &w.admin] {
+        got.push(c.set_maintenance(false).await);
     }
-    assert_eq!(got, [401, 403, 403, 200]);
+    assert_eq!(got, ADMIN);
 }
 
 #[tokio::test]
 async fn a_customer_sees_only_their_own_account() {
     let app = spawn_app().await;
-    let (a, a_id) = app.signed_in("a@exemple.fr", Role::Client).await;
-    let (b, b_id) = app.signed_in("b@exemple.fr", Role::Client).await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
-    let list: Vec<Value> = a.proxy("GET", "Comptes", None).await.json().await.unwrap();
+    let Callers { a, b, admin, .. } = callers(&app, a_customer(&app)).await;
+    let list: Vec<Value> = a.get_json("Comptes").await;
     assert_eq!(list.len(), 1);
-    assert_eq!(list[0]["id"], a_id);
-    let me: Value = b
-        .proxy("GET", "Comptes/me", None)
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(me["id"], b_id);
-    let all: Vec<Value> = admin
-        .proxy("GET", "Comptes", None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    assert_eq!(list[0]["id"], a.id);
+    let me: Value = b.get_json("Comptes/me").await;
+    assert_eq!(me["id"], b.id);
+    let all: Vec<Value> = admin.get_json("Comptes").await;
     assert_eq!(all.len(), 3);
-    let res = b
-        .proxy(
-            "PUT",
-            "Comptes",
-            Some(json!({ "id": a_id, "nom": "Pirate" })),
-        )
-        .await;
-    assert_eq!(res.status(), 403);
-    let a_me: Value = a
-        .proxy("GET", "Comptes/me", None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let pirate = json!({ "id": a.id, "nom": "Pirate" });
+    b.expect(403, "PUT", "Comptes", Some(pirate)).await;
+    let a_me: Value = a.get_json("Comptes/me").await;
     assert_eq!(a_me["nom"], "Dupont");
 }
 
 #[tokio::test]
 async fn the_discount_routes_answer_each_role_as_expected() {
     let app = spawn_app().await;
-    let visitor = app.client();
-    let (a, a_id) = app.signed_in("a@exemple.fr", Role::Client).await;
-    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
-    let res = admin
-        .proxy(
-            "POST",
-            "Reduction",
-            Some(json!({ "code": "POURA", "type": "fixed", "valeur": 500, "id_compte": a_id })),
-        )
-        .await;
-    assert_eq!(res.status(), 201);
-    let id = res.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let w = callers(&app, a_customer(&app)).await;
+    let code = json!({ "code": "POURA", "type": "fixed", "valeur": 500, "id_compte": w.a.id });
+    let created = w.admin.expect(201, "POST", "Reduction", Some(code)).await;
+    let id = created["id"].as_i64().unwrap();
     // Only A may use the code reserved to A.
-    for (c, usable) in [(&a, true), (&b, false), (&admin, false)] {
-        let answer: Value = c
-            .proxy("GET", "ReductionCompte/GetCodeAsUser/POURA", None)
-            .await
-            .json()
-            .await
-            .unwrap();
+    for (c, usable) in [(&w.a, true), (&w.b, false), (&w.admin, false)] {
+        let answer: Value = c.get_json("ReductionCompte/GetCodeAsUser/POURA").await;
         assert_eq!(answer["utilisable"], usable, "{answer}");
     }
-    let cases = [
-        Case {
-            method: "GET",
-            path: "Reduction".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "POST",
-            path: "Reduction".into(),
-            body: Some(json!({ "code": "NOUVEAU", "type": "percent", "valeur": 1000 })),
-            expect: [401, 403, 403, 201],
-        },
-        Case {
-            method: "PUT",
-            path: format!("Reduction/{id}"),
-            body: Some(json!({ "valeur": 700 })),
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: "Reduction/Reductions".into(),
-            body: None,
-            expect: [401, 200, 200, 200],
-        },
+    w.check(&[
+        route("GET", "Reduction", ADMIN),
+        route("POST", "Reduction", [401, 403, 403, 201])
+            .body(json!({ "code": "NOUVEAU", "type": "percent", "valeur": 1000 })),
+        route("PUT", format!("Reduction/{id}"), ADMIN).body(json!({ "valeur": 700 })),
+        route("GET", "Reduction/Reductions", SIGNED_IN),
         // A code reserved to A: B and the admin learn only that they may not use it.
-        Case {
-            method: "GET",
-            path: "ReductionCompte/GetCodeAsUser/POURA".into(),
-            body: None,
-            expect: [401, 200, 200, 200],
-        },
-        Case {
-            method: "GET",
-            path: format!("Reduction/{id}/utilisations"),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "DELETE",
-            path: format!("Reduction/{id}"),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-    ];
-    for case in &cases {
-        let got = [
-            status(&visitor, case).await,
-            status(&a, case).await,
-            status(&b, case).await,
-            status(&admin, case).await,
-        ];
-        assert_eq!(got, case.expect, "{} {}", case.method, case.path);
-    }
+        route("GET", "ReductionCompte/GetCodeAsUser/POURA", SIGNED_IN),
+        route("GET", format!("Reduction/{id}/utilisations"), ADMIN),
+        route("DELETE", format!("Reduction/{id}"), ADMIN),
+    ])
+    .await;
 }
 
 #[tokio::test]
 async fn commande_routes_answer_each_role_as_expected() {
     let app = spawn_app().await;
-    let visitor = app.client();
-    let (a, a_id) = app.signed_in("a@exemple.fr", Role::Client).await;
-    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
-    let a_address = crate::commande::address(&a, "fr", "69003", None).await;
-    let a_order = crate::commande_statut::insert_order(&app, a_id, 1).await;
-    // Addresses are the owner's only: B and an admin get 404 as for an unknown one.
-    let cases = [
-        Case {
-            method: "GET",
-            path: format!("Commande/Frais_Port/{a_address}"),
-            body: None,
-            expect: [401, 200, 404, 404],
-        },
-        Case {
-            method: "POST",
-            path: "Commande/Recapitulatif".into(),
-            body: Some(
-                json!({ "idAdresseLivraison": a_address, "idAdresseFacturation": a_address }),
-            ),
-            expect: [401, 200, 404, 404],
-        },
+    let w = callers(&app, a_customer(&app).with_address(FR)).await;
+    let address = w.a.address();
+    let order = an_order(&app).of(&w.a).number(1).await;
+    let both = json!({ "idAdresseLivraison": address, "idAdresseFacturation": address });
+    let mut place = both.clone();
+    place["modePaiement"] = json!("virement");
+    place["cgvAcceptees"] = json!(true);
+    w.check(&[
+        // Addresses are the owner's only.
+        route("GET", format!("Commande/Frais_Port/{address}"), OWNER),
+        route("POST", "Commande/Recapitulatif", OWNER).body(both),
         // Without the Idempotency-Key header every signed-in caller gets the French 400.
-        Case {
-            method: "POST",
-            path: "Commande".into(),
-            body: Some(
-                json!({ "idAdresseLivraison": a_address, "idAdresseFacturation": a_address,
-                               "modePaiement": "virement", "cgvAcceptees": true }),
-            ),
-            expect: [401, 400, 400, 400],
-        },
+        route("POST", "Commande", [401, 400, 400, 400]).body(place),
         // Each account reads its own orders and parcels (B's lists are empty).
-        Case {
-            method: "GET",
-            path: "Commande/mes-commandes".into(),
-            body: None,
-            expect: [401, 200, 200, 200],
-        },
-        Case {
-            method: "GET",
-            path: "Commande/Livraisons".into(),
-            body: None,
-            expect: [401, 200, 200, 200],
-        },
-        Case {
-            method: "GET",
-            path: "Commande".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: format!("Commande/{a_order}"),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
+        route("GET", "Commande/mes-commandes", SIGNED_IN),
+        route("GET", "Commande/Livraisons", SIGNED_IN),
+        route("GET", "Commande", ADMIN),
+        route("GET", format!("Commande/{order}"), ADMIN),
         // Shipping an order waiting for payment is an illegal transition, even for an admin.
-        Case {
-            method: "POST",
-            path: format!("Commande/{a_order}/Livraisons"),
-            body: Some(json!({ "transporteur": "Colissimo", "numeroSuivi": "6A1" })),
-            expect: [401, 403, 403, 409],
-        },
-        Case {
-            method: "PUT",
-            path: format!("Commande/{a_order}/statut"),
-            body: Some(json!({ "statut": "payée" })),
-            expect: [401, 403, 403, 200],
-        },
+        route(
+            "POST",
+            format!("Commande/{order}/Livraisons"),
+            [401, 403, 403, 409],
+        )
+        .body(json!({ "transporteur": "Colissimo", "numeroSuivi": "6A1" })),
+        route("PUT", format!("Commande/{order}/statut"), ADMIN).body(json!({ "statut": "payée" })),
         // Every invoice and credit note (A's invoice included now): admins only.
-        Case {
-            method: "GET",
-            path: "Factures".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: "Factures?type=avoir&q=CO&page=1&par_page=10".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
+        route("GET", "Factures", ADMIN),
+        route("GET", "Factures?type=avoir&q=CO&page=1&par_page=10", ADMIN),
         // The shop's statistics and the audit log: admins only.
-        Case {
-            method: "GET",
-            path: "Statistiques?du=2026-01-01&au=2026-12-31".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: "Statistiques".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: "Admin/Journal?action=commande.statut&page=1".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-    ];
-    for case in &cases {
-        let got = [
-            status(&visitor, case).await,
-            status(&a, case).await,
-            status(&b, case).await,
-            status(&admin, case).await,
-        ];
-        assert_eq!(got, case.expect, "{} {}", case.method, case.path);
-    }
+        route("GET", "Statistiques?du=2026-01-01&au=2026-12-31", ADMIN),
+        route("GET", "Statistiques", ADMIN),
+        route("GET", "Admin/Journal?action=commande.statut&page=1", ADMIN),
+    ])
+    .await;
 }
 
 #[tokio::test]
 async fn the_quote_pdf_answers_each_role_as_expected() {
     let app = spawn_app().await;
-    let visitor = app.client();
-    let a = crate::commande::customer_with_basket(&app, "a@exemple.fr").await;
-    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
-    let a_address = crate::commande::address(&a, "fr", "69003", None).await;
-    let cases = [
+    let w = callers(&app, a_customer(&app).ready_to_order()).await;
+    let address = w.a.address();
+    w.check(&[
         // Each caller quotes their own basket: A has one; B's and the admin's are empty (400).
-        Case {
-            method: "GET",
-            path: "Devis/pdf".into(),
-            body: None,
-            expect: [401, 200, 400, 400],
-        },
+        route("GET", "Devis/pdf", [401, 200, 400, 400]),
         // A's addresses are A's only: B and an admin get 404 as for an unknown one.
-        Case {
-            method: "GET",
-            path: format!("Devis/pdf?idAdresseFacturation={a_address}"),
-            body: None,
-            expect: [401, 200, 404, 404],
-        },
-        Case {
-            method: "GET",
-            path: format!("Devis/pdf?idAdresseLivraison={a_address}"),
-            body: None,
-            expect: [401, 200, 404, 404],
-        },
-    ];
-    for case in &cases {
-        let got = [
-            status(&visitor, case).await,
-            status(&a, case).await,
-            status(&b, case).await,
-            status(&admin, case).await,
-        ];
-        assert_eq!(got, case.expect, "{} {}", case.method, case.path);
-    }
+        route(
+            "GET",
+            format!("Devis/pdf?idAdresseFacturation={address}"),
+            OWNER,
+        ),
+        route(
+            "GET",
+            format!("Devis/pdf?idAdresseLivraison={address}"),
+            OWNER,
+        ),
+    ])
+    .await;
 }
 
 #[tokio::test]
 async fn pieces_routes_answer_each_role_as_expected() {
     let app = spawn_app().await;
-    let visitor = app.client();
-    let (a, line) = crate::compte_piece::customer_with_a_line(&app, "a@exemple.fr").await;
-    let a_id: i64 = sqlx::query_scalar("SELECT id FROM accounts WHERE email = 'a@exemple.fr'")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
-    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
-    let part = line["Id_Piece"].as_i64().unwrap();
-    let a_order = crate::commande_statut::insert_order(&app, a_id, 1).await;
+    let w = callers(&app, a_customer(&app).with_basket(cube())).await;
+    let part = w.a.part();
+    let order = an_order(&app).of(&w.a).number(1).await;
     // A's part and order are A's only: B, and an admin on the customer routes, get 404 as for
     // an unknown one; the original file is also the admin's.
-    let cases = [
-        Case {
-            method: "GET",
-            path: format!("Pieces/ById/{part}"),
-            body: None,
-            expect: [401, 200, 404, 404],
-        },
-        Case {
-            method: "GET",
-            path: format!("Pieces/ByCommande/{a_order}"),
-            body: None,
-            expect: [401, 200, 404, 404],
-        },
-        Case {
-            method: "GET",
-            path: format!("Pieces/Fichier/{part}"),
-            body: None,
-            expect: [401, 200, 404, 200],
-        },
-        Case {
-            method: "PUT",
-            path: format!("Pieces/AskForReview/{part}"),
-            body: Some(json!({ "message": "Merci de vérifier." })),
-            expect: [401, 200, 404, 404],
-        },
-        Case {
-            method: "GET",
-            path: "Pieces/AllStatus".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: "Pieces/ForReview".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: "Pieces/ForReview?q=a&page=2&par_page=5".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: format!("Pieces/ById_AsAdmin/{part}"),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "PUT",
-            path: "Pieces/status".into(),
-            body: Some(json!({ "Id_Piece": part, "Id_Status": 3 })),
-            expect: [401, 403, 403, 200],
-        },
-    ];
-    for case in &cases {
-        let got = [
-            status(&visitor, case).await,
-            status(&a, case).await,
-            status(&b, case).await,
-            status(&admin, case).await,
-        ];
-        assert_eq!(got, case.expect, "{} {}", case.method, case.path);
-    }
+    w.check(&[
+        route("GET", format!("Pieces/ById/{part}"), OWNER),
+        route("GET", format!("Pieces/ByCommande/{order}"), OWNER),
+        route(
+            "GET",
+            format!("Pieces/Fichier/{part}"),
+            [401, 200, 404, 200],
+        ),
+        route("PUT", format!("Pieces/AskForReview/{part}"), OWNER)
+            .body(json!({ "message": "Merci de vérifier." })),
+        route("GET", "Pieces/AllStatus", ADMIN),
+        route("GET", "Pieces/ForReview", ADMIN),
+        route("GET", "Pieces/ForReview?q=a&page=2&par_page=5", ADMIN),
+        route("GET", format!("Pieces/ById_AsAdmin/{part}"), ADMIN),
+        route("PUT", "Pieces/status", ADMIN).body(json!({ "Id_Piece": part, "Id_Status": 3 })),
+    ])
+    .await;
 }
 
 /// The admin area's own routes (dashboard, accounts): refused to visitors and customers.
 #[tokio::test]
 async fn every_admin_route_is_refused_to_visitors_and_customers() {
     let app = spawn_app().await;
-    let visitor = app.client();
-    let (a, a_id) = app.signed_in("a@exemple.fr", Role::Client).await;
-    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let w = callers(&app, a_customer(&app)).await;
+    let a_id = w.a.id;
     let target = app.create_account("cible@exemple.fr", Role::Client).await;
-    let cases = [
-        Case {
-            method: "GET",
-            path: "Admin/Tableau".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: "Admin/Comptes?q=exemple".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: format!("Admin/Comptes/{a_id}"),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: format!("Admin/Comptes/{a_id}/Pieces?page=1&par_page=5"),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: format!("Admin/Comptes/{a_id}/Commandes?page=1&par_page=5"),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "PUT",
-            path: format!("Admin/Comptes/{target}/desactivation"),
-            body: Some(json!({ "desactive": false })),
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: "Admin/Catalogue".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "GET",
-            path: "Admin/Catalogue/1".into(),
-            body: None,
-            expect: [401, 403, 403, 200],
-        },
-        Case {
-            method: "POST",
-            path: "Admin/Catalogue".into(),
-            body: Some(json!({
-                "version_base": 1,
-                "catalogue": quote_core::Catalog::default_catalog(),
-            })),
-            expect: [401, 403, 403, 201],
-        },
-    ];
-    for case in &cases {
-        let got = [
-            status(&visitor, case).await,
-            status(&a, case).await,
-            status(&b, case).await,
-            status(&admin, case).await,
-        ];
-        assert_eq!(got, case.expect, "{} {}", case.method, case.path);
-    }
+    let catalogue = json!({
+        "version_base": 1,
+        "catalogue": quote_core::Catalog::default_catalog(),
+    });
+    w.check(&[
+        route("GET", "Admin/Tableau", ADMIN),
+        route("GET", "Admin/Comptes?q=exemple", ADMIN),
+        route("GET", format!("Admin/Comptes/{a_id}"), ADMIN),
+        route(
+            "GET",
+            format!("Admin/Comptes/{a_id}/Pieces?page=1&par_page=5"),
+            ADMIN,
+        ),
+        route(
+            "GET",
+            format!("Admin/Comptes/{a_id}/Commandes?page=1&par_page=5"),
+            ADMIN,
+        ),
+        route(
+            "PUT",
+            format!("Admin/Comptes/{target}/desactivation"),
+            ADMIN,
+        )
+        .body(json!({ "desactive": false })),
+        route("GET", "Admin/Catalogue", ADMIN),
+        route("GET", "Admin/Catalogue/1", ADMIN),
+        route("POST", "Admin/Catalogue", [401, 403, 403, 201]).body(catalogue),
+    ])
+    .await;
 }

@@ -8,14 +8,12 @@ use server::clock;
 use server::payment::signature;
 use sqlx::Row;
 
-use crate::commande::{address, customer_with_basket, place};
+use crate::builders::{a_customer, order_body, place};
 use crate::helpers::TestApp;
-use crate::payment::app_with_stripe;
 use crate::stripe_helpers::{
-    payment_events, wait_for_event, LocalStripe, PUBLISHABLE_KEY, WEBHOOK_SECRET,
+    app_on_localstripe, payment_events, the_succeeded_payment, PUBLISHABLE_KEY, WEBHOOK,
+    WEBHOOK_SECRET,
 };
-
-const WEBHOOK: &str = "/api/payment/stripe/webhook";
 
 /// `(status, invoice numbers)` of the order.
 async fn status_and_invoices(app: &TestApp, order_id: i64) -> (String, Vec<String>) {
@@ -38,15 +36,13 @@ async fn status_and_invoices(app: &TestApp, order_id: i64) -> (String, Vec<Strin
 
 #[tokio::test]
 async fn a_card_order_is_paid_by_localstripe_s_webhook_with_one_invoice() {
-    let stripe = LocalStripe::start();
-    let app = app_with_stripe(&stripe.base()).await;
-    stripe
-        .register_webhook(&format!("{}{WEBHOOK}", app.address))
+    let (stripe, app) = app_on_localstripe().await;
+    let c = a_customer(&app)
+        .email("carte@exemple.fr")
+        .ready_to_order()
         .await;
-    let c = customer_with_basket(&app, "carte@exemple.fr").await;
-    let home = address(&c, "fr", "69003", None).await;
-    let body = json!({ "idAdresseLivraison": home, "idAdresseFacturation": home,
-                       "modePaiement": "carte", "cgvAcceptees": true });
+    let mut body = order_body(c.address());
+    body["modePaiement"] = json!("carte");
 
     let (status, o) = place(&c, Some("carte-1"), body.clone()).await;
     assert_eq!(status, 201, "{o}");
@@ -88,13 +84,8 @@ async fn a_card_order_is_paid_by_localstripe_s_webhook_with_one_invoice() {
     // The customer's browser confirms with a test card; only the webhook pays the order.
     let confirmed = stripe.pay_with_card(&intent_id, "4242424242424242").await;
     assert_eq!(confirmed["status"], "succeeded");
-    let rows = wait_for_event(&app, "payment_intent.succeeded").await;
-    let paid: Vec<_> = rows
-        .iter()
-        .filter(|(_, t, _)| t == "payment_intent.succeeded")
-        .collect();
-    assert_eq!(paid.len(), 1, "{rows:?}");
-    assert_eq!(paid[0].2, Some(order_id));
+    let (event_id, paid, rows) = the_succeeded_payment(&app).await;
+    assert_eq!(paid, Some(order_id));
     let year = server::domain::paris_time::paris_year(clock::now());
     let (status, invoices) = status_and_invoices(&app, order_id).await;
     assert_eq!(status, "payée");
@@ -110,7 +101,6 @@ async fn a_card_order_is_paid_by_localstripe_s_webhook_with_one_invoice() {
     assert_eq!(history, 1);
 
     // The same genuine event again (freshly signed, as Stripe's retry is): nothing changes.
-    let event_id = paid[0].0.clone();
     let event: Value = stripe
         .api(reqwest::Method::GET, &format!("/v1/events/{event_id}"), &[])
         .await;

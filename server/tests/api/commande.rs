@@ -6,46 +6,21 @@
 
 use quote_core::{Catalog, PriceOptions, Unit};
 use serde_json::{json, Value};
-use server::db::accounts::Role;
 
-use crate::devis::{box_stl, drop_file, native_line_cents, post};
-use crate::helpers::{spawn_app, TestApp, TestClient};
+use crate::builders::{a_customer, an_admin, cube, order_body, CH, DE, FR};
+use crate::devis::{box_stl, native_line_cents};
+use crate::helpers::{exec, scalar, spawn_app, TestApp, TestClient};
 
-/// A signed-in customer with a 20 × 30 × 40 mm SLA part in the basket, quantity 3.
+pub(crate) use crate::builders::address;
+
+/// Kept while older tests move to the builders: `a_customer(app).email(email)
+/// .with_basket(cube())`, as a bare client.
 pub(crate) async fn customer_with_basket(app: &TestApp, email: &str) -> TestClient {
-    let (mut c, _) = app.signed_in(email, Role::Client).await;
-    c.csrf_token().await;
-    drop_file(&c, box_stl(20.0, 30.0, 40.0), "cube.stl", 0).await;
-    let updates = json!({ "index": 0, "updates": { "quantity": 3 } });
-    assert_eq!(
-        post(&c, "/api/devis/set-cookie", updates).await.status(),
-        200
-    );
-    let res = post(&c, "/api/devis/panier", json!({ "dataFiles": [0] })).await;
-    assert_eq!(res.status(), 200);
-    c
-}
-
-/// Creates an address in `country` (with a company and VAT number when given); returns its id.
-pub(crate) async fn address(
-    c: &TestClient,
-    country: &str,
-    postcode: &str,
-    company: Option<(&str, &str)>,
-) -> i64 {
-    let mut body = json!({
-        "idPays": country, "ville": "Ville", "codePostal": postcode, "rue": "1 rue de la Gare",
-        "complement": "", "nom": "Dupont", "prenom": "Jeanne", "tel": "06 12 34 56 78"
-    });
-    if let Some((name, vat)) = company {
-        body["nom_entreprise"] = json!(name);
-        body["numero_tva"] = json!(vat);
-    }
-    let res = c.proxy("POST", "Adresses", Some(body)).await;
-    let status = res.status();
-    let a: Value = res.json().await.unwrap();
-    assert_eq!(status, 201, "{a}");
-    a["idAdresse"].as_i64().unwrap()
+    a_customer(app)
+        .email(email)
+        .with_basket(cube())
+        .await
+        .client
 }
 
 async fn recap(c: &TestClient, delivery: i64, billing: i64) -> Value {
@@ -83,8 +58,8 @@ fn check_sums(r: &Value) {
 #[tokio::test]
 async fn a_french_consumer_pays_20_percent_on_goods_and_shipping() {
     let app = spawn_app().await;
-    let c = customer_with_basket(&app, "jeanne@exemple.fr").await;
-    let home = address(&c, "fr", "69003", None).await;
+    let c = a_customer(&app).ready_to_order().await;
+    let home = c.address();
     let r = recap(&c, home, home).await;
     assert_eq!(r["lignes"].as_array().unwrap().len(), 1);
     assert_eq!(r["lignes"][0]["Quantite"], 3);
@@ -112,8 +87,12 @@ async fn a_french_consumer_pays_20_percent_on_goods_and_shipping() {
 #[tokio::test]
 async fn a_french_company_pays_french_vat() {
     let app = spawn_app().await;
-    let c = customer_with_basket(&app, "atelier@exemple.fr").await;
-    let office = address(&c, "fr", "69003", Some(("Atelier Dupont", "FR40303265045"))).await;
+    let company = FR.company("Atelier Dupont", "FR40303265045");
+    let c = a_customer(&app)
+        .with_basket(cube())
+        .with_address(company)
+        .await;
+    let office = c.address();
     let r = recap(&c, office, office).await;
     assert_eq!(r["tva_taux_bp"], 2000);
     assert_eq!(r["autoliquidation"], false);
@@ -123,8 +102,13 @@ async fn a_french_company_pays_french_vat() {
 #[tokio::test]
 async fn an_eu_company_with_a_valid_number_is_reverse_charged() {
     let app = spawn_app().await;
-    let c = customer_with_basket(&app, "gmbh@exemple.de").await;
-    let office = address(&c, "de", "10115", Some(("Muster GmbH", "DE123456789"))).await;
+    let company = DE.company("Muster GmbH", "DE123456789");
+    let c = a_customer(&app)
+        .with_basket(cube())
+        .with_address(company)
+        .with_address(DE)
+        .await;
+    let (office, home) = (c.addresses[0], c.addresses[1]);
     let r = recap(&c, office, office).await;
     assert_eq!(r["zone"], "ue");
     assert_eq!(r["tva_taux_bp"], 0);
@@ -134,7 +118,6 @@ async fn an_eu_company_with_a_valid_number_is_reverse_charged() {
     assert_eq!(r["total_ttc_cents"], r["total_ht_cents"]);
     check_sums(&r);
     // The same company delivered in Germany but billed to a German consumer address pays VAT.
-    let home = address(&c, "de", "10115", None).await;
     let r = recap(&c, office, home).await;
     assert_eq!(r["tva_taux_bp"], 2000);
     assert_eq!(r["autoliquidation"], false);
@@ -143,9 +126,8 @@ async fn an_eu_company_with_a_valid_number_is_reverse_charged() {
 #[tokio::test]
 async fn a_delivery_outside_the_eu_is_an_export_without_vat() {
     let app = spawn_app().await;
-    let c = customer_with_basket(&app, "export@exemple.fr").await;
-    let billing = address(&c, "fr", "69003", None).await;
-    let geneva = address(&c, "ch", "1201", None).await;
+    let c = a_customer(&app).ready_to_order().with_address(CH).await;
+    let (billing, geneva) = (c.addresses[0], c.addresses[1]);
     let r = recap(&c, geneva, billing).await;
     assert_eq!(r["zone"], "monde");
     assert_eq!(r["export_hors_ue"], true);
@@ -157,7 +139,7 @@ async fn a_delivery_outside_the_eu_is_an_export_without_vat() {
 #[tokio::test]
 async fn the_shipping_fee_depends_on_the_zone_and_is_the_summary_s() {
     let app = spawn_app().await;
-    let c = customer_with_basket(&app, "zones@exemple.fr").await;
+    let c = a_customer(&app).with_basket(cube()).await;
     let mut fees = Vec::new();
     for (country, postcode, zone, libelle) in [
         ("fr", "69003", "france", "France métropolitaine"),
@@ -165,11 +147,7 @@ async fn the_shipping_fee_depends_on_the_zone_and_is_the_summary_s() {
         ("re", "97400", "monde", "Reste du monde"),
     ] {
         let id = address(&c, country, postcode, None).await;
-        let res = c
-            .proxy("GET", &format!("Commande/Frais_Port/{id}"), None)
-            .await;
-        assert_eq!(res.status(), 200);
-        let f: Value = res.json().await.unwrap();
+        let f: Value = c.get_json(&format!("Commande/Frais_Port/{id}")).await;
         assert_eq!(f["zone"], zone);
         assert_eq!(f["zone_libelle"], libelle);
         assert!(f["poids_g"].as_u64().unwrap() > 150, "{f}");
@@ -184,17 +162,18 @@ async fn the_shipping_fee_depends_on_the_zone_and_is_the_summary_s() {
 #[tokio::test]
 async fn another_account_s_address_answers_404() {
     let app = spawn_app().await;
-    let a = customer_with_basket(&app, "a@exemple.fr").await;
-    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
-    let theirs = address(&b, "fr", "75001", None).await;
-    let res = a
-        .proxy("GET", &format!("Commande/Frais_Port/{theirs}"), None)
+    let a = a_customer(&app)
+        .email("a@exemple.fr")
+        .with_basket(cube())
         .await;
-    assert_eq!(res.status(), 404);
+    let b = a_customer(&app).email("b@exemple.fr").await;
+    let theirs = address(&b, "fr", "75001", None).await;
+    a.expect(404, "GET", &format!("Commande/Frais_Port/{theirs}"), None)
+        .await;
     let body = json!({ "idAdresseLivraison": theirs, "idAdresseFacturation": theirs });
-    let res = a.proxy("POST", "Commande/Recapitulatif", Some(body)).await;
-    assert_eq!(res.status(), 404);
-    let v: Value = res.json().await.unwrap();
+    let v = a
+        .expect(404, "POST", "Commande/Recapitulatif", Some(body))
+        .await;
     assert_eq!(
         v["message"],
         "Cette adresse est introuvable dans votre compte."
@@ -204,33 +183,15 @@ async fn another_account_s_address_answers_404() {
 #[tokio::test]
 async fn an_empty_basket_is_not_orderable() {
     let app = spawn_app().await;
-    let (c, _) = app.signed_in("vide@exemple.fr", Role::Client).await;
-    let home = address(&c, "fr", "69003", None).await;
+    let c = a_customer(&app).with_address(FR).await;
+    let home = c.address();
     let r = recap(&c, home, home).await;
     assert_eq!(r["commandable"], false);
     assert_eq!(r["raisons"], json!(["Votre panier est vide."]));
     assert_eq!(r["total_ttc_cents"], 0);
 }
 
-/// `POST Commande` through the proxy with an optional `Idempotency-Key`.
-pub(crate) async fn place(c: &TestClient, key: Option<&str>, body: Value) -> (u16, Value) {
-    let call = json!({ "path": "Commande", "httpMethod": "POST", "body": body });
-    let mut req = c.http.post(format!("{}/api/proxy", c.address)).json(&call);
-    if let Some(t) = &c.csrf {
-        req = req.header("x-csrf-token", t);
-    }
-    if let Some(k) = key {
-        req = req.header("idempotency-key", k);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
-}
-
-fn order_body(address: i64) -> Value {
-    json!({ "idAdresseLivraison": address, "idAdresseFacturation": address,
-            "modePaiement": "virement", "cgvAcceptees": true })
-}
+pub(crate) use crate::builders::place;
 
 async fn basket_len(c: &TestClient) -> usize {
     let res = c.proxy("GET", "ComptePiece", None).await;
@@ -240,8 +201,8 @@ async fn basket_len(c: &TestClient) -> usize {
 #[tokio::test]
 async fn an_order_by_bank_transfer_is_numbered_snapshotted_and_empties_the_basket() {
     let app = spawn_app().await;
-    let c = customer_with_basket(&app, "commande@exemple.fr").await;
-    let home = address(&c, "fr", "69003", None).await;
+    let c = a_customer(&app).ready_to_order().await;
+    let home = c.address();
     let expected = recap(&c, home, home).await;
     let (status, o) = place(&c, Some("cle-1"), order_body(home)).await;
     assert_eq!(status, 201, "{o}");
@@ -279,8 +240,8 @@ async fn an_order_by_bank_transfer_is_numbered_snapshotted_and_empties_the_baske
 #[tokio::test]
 async fn terms_key_and_payment_mode_are_required() {
     let app = spawn_app().await;
-    let c = customer_with_basket(&app, "cgv@exemple.fr").await;
-    let home = address(&c, "fr", "69003", None).await;
+    let c = a_customer(&app).ready_to_order().await;
+    let home = c.address();
     let (status, v) = place(&c, None, order_body(home)).await;
     assert_eq!(status, 400);
     assert!(
@@ -311,20 +272,14 @@ async fn terms_key_and_payment_mode_are_required() {
 #[tokio::test]
 async fn a_part_to_review_cannot_be_ordered_and_is_named() {
     let app = spawn_app().await;
-    let c = customer_with_basket(&app, "revue@exemple.fr").await;
-    let home = address(&c, "fr", "69003", None).await;
-    sqlx::query("UPDATE parts SET status_id = 2")
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    let c = a_customer(&app).ready_to_order().await;
+    let home = c.address();
+    exec!(app, "UPDATE parts SET status_id = 2");
     let (status, v) = place(&c, Some("k"), order_body(home)).await;
     assert_eq!(status, 400);
     let m = v["errors"][0].as_str().unwrap();
     assert!(m.contains("cube.stl") && m.contains("à vérifier"), "{m}");
-    sqlx::query("UPDATE parts SET status_id = 4")
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    exec!(app, "UPDATE parts SET status_id = 4");
     let (status, v) = place(&c, Some("k"), order_body(home)).await;
     assert_eq!(status, 400);
     assert!(v["errors"][0].as_str().unwrap().contains("refusée"), "{v}");
@@ -334,16 +289,12 @@ async fn a_part_to_review_cannot_be_ordered_and_is_named() {
 #[tokio::test]
 async fn twenty_concurrent_posts_with_one_key_make_one_order() {
     let app = spawn_app().await;
-    let c = customer_with_basket(&app, "double@exemple.fr").await;
-    let home = address(&c, "fr", "69003", None).await;
+    let c = a_customer(&app).ready_to_order().await;
+    let home = c.address();
     let body = order_body(home);
     let mut set = tokio::task::JoinSet::new();
     for _ in 0..20 {
-        let tab = TestClient {
-            http: c.http.clone(),
-            address: c.address.clone(),
-            csrf: c.csrf.clone(),
-        };
+        let tab = c.client.clone();
         let body = body.clone();
         set.spawn(async move { place(&tab, Some("meme-cle"), body).await });
     }
@@ -355,15 +306,9 @@ async fn twenty_concurrent_posts_with_one_key_make_one_order() {
         assert_eq!(o["idCommande"], answers[0].1["idCommande"]);
         assert_eq!(o["numero"], answers[0].1["numero"]);
     }
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let n: i64 = scalar!(app, "SELECT COUNT(*) FROM orders");
     assert_eq!(n, 1);
-    let seq: i64 = sqlx::query_scalar("SELECT last_seq FROM counters WHERE kind = 'CO'")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let seq: i64 = scalar!(app, "SELECT last_seq FROM counters WHERE kind = 'CO'");
     assert_eq!(seq, 1, "no number burnt by the duplicates");
     // Later retries still answer the same order.
     let (status, o) = place(&c, Some("meme-cle"), body).await;
@@ -376,9 +321,8 @@ async fn create_code(app: &TestApp, body: Value) {
         "admin-{}@exemple.fr",
         body["code"].as_str().unwrap().to_lowercase()
     );
-    let (admin, _) = app.signed_in(&email, Role::Admin).await;
-    let res = admin.proxy("POST", "Reduction", Some(body.clone())).await;
-    assert_eq!(res.status(), 201, "{body}");
+    let admin = an_admin(app).email(&email).await;
+    admin.expect(201, "POST", "Reduction", Some(body)).await;
 }
 
 async fn recap_with_code(c: &TestClient, home: i64, code: &str) -> Value {
@@ -410,8 +354,8 @@ async fn the_summary_applies_a_percent_or_a_fixed_code_and_gives_a_refusal_s_rea
                 "minimum_commande_cents": 100_000_000 }),
     )
     .await;
-    let c = customer_with_basket(&app, "remise@exemple.fr").await;
-    let home = address(&c, "fr", "69003", None).await;
+    let c = a_customer(&app).ready_to_order().await;
+    let home = c.address();
     let plain = recap(&c, home, home).await;
     let sub = line_cents();
     assert_eq!(plain["sous_total_cents"], sub);
@@ -489,9 +433,9 @@ async fn twenty_concurrent_orders_with_a_one_use_code_make_one_use() {
     .await;
     let mut customers = Vec::new();
     for i in 0..20 {
-        let c = customer_with_basket(&app, &format!("client{i}@exemple.fr")).await;
-        let home = address(&c, "fr", "69003", None).await;
-        customers.push((c, home));
+        let email = format!("client{i}@exemple.fr");
+        let c = a_customer(&app).email(&email).ready_to_order().await;
+        customers.push((c.client.clone(), c.address()));
     }
     let mut set = tokio::task::JoinSet::new();
     for (i, (c, home)) in customers.into_iter().enumerate() {

@@ -5,48 +5,37 @@
 use serde_json::Value;
 use server::db::accounts::Role;
 
-use crate::commande_statut::insert_order;
-use crate::helpers::{spawn_app, TestApp, TestClient};
+use crate::builders::{a_customer, an_admin, insert_order};
+use crate::helpers::{assert_paging, exec, items_of, spawn_app, TestApp, TestClient};
 
 async fn list(admin: &TestClient, query: &str) -> Value {
-    let res = admin.proxy("GET", &format!("Commande?{query}"), None).await;
-    let status = res.status();
-    let v: Value = res.json().await.unwrap();
-    assert_eq!(status, 200, "{query}: {v}");
-    v
+    admin.get_json(&format!("Commande?{query}")).await
 }
 
 fn numbers(page: &Value) -> Vec<String> {
-    page["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|o| o["numero"].as_str().unwrap().to_owned())
-        .collect()
+    items_of(page, "numero")
 }
 
 async fn customer(app: &TestApp, email: &str, prenom: &str, nom: &str) -> i64 {
     let id = app.create_account(email, Role::Client).await;
-    sqlx::query("UPDATE accounts SET prenom = $1, nom = $2 WHERE id = $3")
-        .bind(prenom)
-        .bind(nom)
-        .bind(id)
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    exec!(
+        app,
+        "UPDATE accounts SET prenom = $1, nom = $2 WHERE id = $3",
+        prenom,
+        nom,
+        id
+    );
     id
 }
 
 async fn company(app: &TestApp, account: i64, name: &str) {
-    sqlx::query(
+    exec!(
+        app,
         "INSERT INTO companies (account_id, nom_entreprise, numero_tva, created_at, updated_at) \
          VALUES ($1, $2, NULL, 1, 1)",
-    )
-    .bind(account)
-    .bind(name)
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+        account,
+        name
+    );
 }
 
 async fn one(admin: &TestClient, id: i64) -> Value {
@@ -58,7 +47,7 @@ async fn one(admin: &TestClient, id: i64) -> Value {
 #[tokio::test]
 async fn the_admin_finds_an_order_by_number_customer_name_or_company_and_by_status() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let ines = customer(&app, "ines@exemple.fr", "Inès", "Moreau").await;
     let paul = customer(&app, "paul@exemple.fr", "Paul", "Lefèvre").await;
     company(&app, paul, "Ateliers Rhône-Alpes").await;
@@ -95,29 +84,22 @@ async fn the_admin_finds_an_order_by_number_customer_name_or_company_and_by_stat
     let paid_only = list(&admin, "statut=pay%C3%A9e&q=ateliers").await;
     assert_eq!(numbers(&paid_only), ["CO-2026-000002"]);
     assert_eq!(paid_only["total"], 1);
-    let res = admin.proxy("GET", "Commande?statut=inconnu", None).await;
-    assert_eq!(res.status(), 400);
-    let v: Value = res.json().await.unwrap();
+    let v = admin
+        .expect(400, "GET", "Commande?statut=inconnu", None)
+        .await;
     assert_eq!(v["message"], "Statut de commande inconnu.");
 }
 
 #[tokio::test]
 async fn the_list_is_paginated_on_the_server() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let account = app.create_account("client@exemple.fr", Role::Client).await;
     for n in 1..=7 {
         insert_order(&app, account, n).await;
     }
     let first = list(&admin, "page=1&par_page=3").await;
-    assert_eq!(
-        (
-            first["total"].as_i64(),
-            first["page"].as_i64(),
-            first["par_page"].as_i64()
-        ),
-        (Some(7), Some(1), Some(3))
-    );
+    assert_paging(&first, 7, 1, 3);
     assert_eq!(
         numbers(&first),
         ["CO-2026-000007", "CO-2026-000006", "CO-2026-000005"]
@@ -132,8 +114,9 @@ async fn the_list_is_paginated_on_the_server() {
 #[tokio::test]
 async fn each_admin_order_carries_the_legal_next_statuses_and_the_customer_s_view_does_not() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
-    let (customer, account) = app.signed_in("client@exemple.fr", Role::Client).await;
+    let admin = an_admin(&app).await;
+    let customer = a_customer(&app).email("client@exemple.fr").await;
+    let account = customer.id;
     let id = insert_order(&app, account, 1).await;
     let next = |v: &Value| v["statuts_suivants"].clone();
     let v = one(&admin, id).await;
@@ -153,13 +136,7 @@ async fn each_admin_order_carries_the_legal_next_statuses_and_the_customer_s_vie
         assert_eq!(res.status(), 200, "{to}");
         assert_eq!(next(&one(&admin, id).await), expected, "after {to}");
     }
-    let mine: Vec<Value> = customer
-        .proxy("GET", "Commande/mes-commandes", None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let mine: Vec<Value> = customer.get_json("Commande/mes-commandes").await;
     assert!(mine[0].get("statuts_suivants").is_none(), "{}", mine[0]);
-    let res = admin.proxy("GET", "Commande/999999", None).await;
-    assert_eq!(res.status(), 404);
+    admin.expect(404, "GET", "Commande/999999", None).await;
 }

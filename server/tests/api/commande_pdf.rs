@@ -2,9 +2,7 @@
 //! rendered from the frozen data, readable by the owner and admins only, and read back with
 //! `pdftotext` (Debian's poppler-utils) for the number, the order and the total as printed.
 
-use server::db::accounts::Role;
-
-use crate::commande_statut::insert_order;
+use crate::builders::{a_customer, an_admin, insert_order};
 use crate::helpers::{spawn_app, TestClient};
 
 /// The PDF's text with `pdftotext -layout`, spaces normalised; `None` when pdftotext is absent.
@@ -37,9 +35,10 @@ async fn status_of(c: &TestClient, path: &str) -> u16 {
 #[tokio::test]
 async fn the_owner_and_admins_download_the_invoice_and_the_credit_note_as_pdf() {
     let app = spawn_app().await;
-    let (a, a_id) = app.signed_in("a@exemple.fr", Role::Client).await;
-    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let a = a_customer(&app).email("a@exemple.fr").await;
+    let a_id = a.id;
+    let b = a_customer(&app).email("b@exemple.fr").await;
+    let admin = an_admin(&app).await;
     let id = insert_order(&app, a_id, 7).await;
     let invoice = format!("/api/backend/Commande/{id}/facture.pdf");
     let credit = format!("/api/backend/Commande/{id}/avoir.pdf");

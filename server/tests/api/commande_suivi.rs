@@ -5,26 +5,22 @@
 use serde_json::{json, Value};
 use server::db::accounts::Role;
 
-use crate::commande::{address, customer_with_basket, place};
-use crate::commande_statut::insert_order;
-use crate::helpers::{spawn_app, TestClient};
+use crate::builders::{a_customer, an_admin, insert_order, place_order};
+use crate::helpers::{assert_paging, spawn_app, TestClient};
 use crate::mail_helpers::{text_part, wait_for_files};
 
 async fn get(c: &TestClient, path: &str) -> (u16, Value) {
-    let res = c.proxy("GET", path, None).await;
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
+    c.call("GET", path, None).await
 }
 
 #[tokio::test]
 async fn a_customer_follows_an_order_from_transfer_to_delivery() {
     let app = spawn_app().await;
-    let c = customer_with_basket(&app, "suivi@exemple.fr").await;
-    let home = address(&c, "fr", "69003", None).await;
-    let body = json!({ "idAdresseLivraison": home, "idAdresseFacturation": home,
-                       "modePaiement": "virement", "cgvAcceptees": true });
-    let (status, placed) = place(&c, Some("k1"), body).await;
-    assert_eq!(status, 201, "{placed}");
+    let c = a_customer(&app)
+        .email("suivi@exemple.fr")
+        .ready_to_order()
+        .await;
+    let placed = place_order(&c, "k1").await;
     let id = placed["idCommande"].as_i64().unwrap();
     let (status, list) = get(&c, "Commande/mes-commandes").await;
     assert_eq!(status, 200);
@@ -39,30 +35,33 @@ async fn a_customer_follows_an_order_from_transfer_to_delivery() {
     assert_eq!(o["facture"], Value::Null);
     assert!(o.get("client").is_none());
 
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     for statut in ["payée", "en production"] {
         let res = admin.set_order_status(id, statut).await;
         assert_eq!(res.status(), 200);
     }
     let parcel = json!({ "transporteur": "Colissimo", "numeroSuivi": "6A12345678901" });
-    let res = admin
-        .proxy(
+    let l = admin
+        .expect(
+            201,
             "POST",
             &format!("Commande/{id}/Livraisons"),
             Some(parcel.clone()),
         )
         .await;
-    assert_eq!(res.status(), 201);
-    let l: Value = res.json().await.unwrap();
     assert_eq!(
         l["lienSuivi"],
         "https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901"
     );
     // Shipped already: a second parcel through this route is an illegal transition.
-    let res = admin
-        .proxy("POST", &format!("Commande/{id}/Livraisons"), Some(parcel))
+    admin
+        .expect(
+            409,
+            "POST",
+            &format!("Commande/{id}/Livraisons"),
+            Some(parcel),
+        )
         .await;
-    assert_eq!(res.status(), 409);
 
     let (_, list) = get(&c, "Commande/mes-commandes").await;
     let o = &list[0];
@@ -106,7 +105,7 @@ async fn a_customer_follows_an_order_from_transfer_to_delivery() {
         .any(|m| m.contains("suivre-vos-envois?code=6A12345678901")));
 
     // Another customer sees none of it.
-    let (b, _) = app.signed_in("b@exemple.fr", Role::Client).await;
+    let b = a_customer(&app).email("b@exemple.fr").await;
     assert_eq!(get(&b, "Commande/mes-commandes").await.1, json!([]));
     assert_eq!(get(&b, "Commande/Livraisons").await.1, json!([]));
 }
@@ -115,17 +114,17 @@ async fn a_customer_follows_an_order_from_transfer_to_delivery() {
 async fn a_parcel_needs_a_carrier_and_a_number() {
     let app = spawn_app().await;
     let account = app.create_account("client@exemple.fr", Role::Client).await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let id = insert_order(&app, account, 1).await;
-    let res = admin
-        .proxy(
+    let body = json!({ "transporteur": " " });
+    let v = admin
+        .expect(
+            400,
             "POST",
             &format!("Commande/{id}/Livraisons"),
-            Some(json!({ "transporteur": " " })),
+            Some(body),
         )
         .await;
-    assert_eq!(res.status(), 400);
-    let v: Value = res.json().await.unwrap();
     assert_eq!(v["errors"].as_array().unwrap().len(), 2);
 }
 
@@ -133,7 +132,7 @@ async fn a_parcel_needs_a_carrier_and_a_number() {
 async fn the_admin_list_filters_searches_and_pages_on_the_server() {
     let app = spawn_app().await;
     let account = app.create_account("client@exemple.fr", Role::Client).await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let mut ids = Vec::new();
     for n in 1..=25 {
         ids.push(insert_order(&app, account, n).await);
@@ -144,14 +143,7 @@ async fn the_admin_list_filters_searches_and_pages_on_the_server() {
     }
     let (status, p) = get(&admin, "Commande").await;
     assert_eq!(status, 200);
-    assert_eq!(
-        (
-            p["total"].as_i64(),
-            p["page"].as_i64(),
-            p["par_page"].as_i64()
-        ),
-        (Some(25), Some(1), Some(20))
-    );
+    assert_paging(&p, 25, 1, 20);
     assert_eq!(p["items"].as_array().unwrap().len(), 20);
     assert_eq!(p["items"][0]["numero"], "CO-2026-000025", "newest first");
     assert_eq!(p["items"][0]["client"]["email"], "client@exemple.fr");

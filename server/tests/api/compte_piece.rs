@@ -5,28 +5,11 @@ use quote_core::pricing::validate_quantity;
 use quote_core::{Catalog, PriceOptions, Unit};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use server::db::accounts::Role;
 use server::routes::compte_piece::QUANTITY_NOT_INTEGER;
 
-use crate::devis::{box_stl, drop_file, native_line_cents, post};
-use crate::helpers::{spawn_app, TestApp, TestClient};
-
-/// A signed-in customer with `cube.stl` (20 × 30 × 40 mm) in the basket, quantity 3.
-pub(crate) async fn customer_with_a_line(app: &TestApp, email: &str) -> (TestClient, Value) {
-    let (mut c, _) = app.signed_in(email, Role::Client).await;
-    c.csrf_token().await;
-    drop_file(&c, box_stl(20.0, 30.0, 40.0), "cube.stl", 0).await;
-    let updates = json!({ "index": 0, "updates": { "quantity": 3 } });
-    assert_eq!(
-        post(&c, "/api/devis/set-cookie", updates).await.status(),
-        200
-    );
-    let res = post(&c, "/api/devis/panier", json!({ "dataFiles": [0] })).await;
-    assert_eq!(res.status(), 200);
-    let lines = basket(&c).await;
-    assert_eq!(lines.len(), 1);
-    (c, lines[0].clone())
-}
+use crate::builders::{a_customer, an_admin, cube};
+use crate::devis::{box_stl, native_line_cents};
+use crate::helpers::{exec, spawn_app, TestClient};
 
 async fn basket(c: &TestClient) -> Vec<Value> {
     let res = c.proxy("GET", "ComptePiece", None).await;
@@ -44,7 +27,7 @@ fn sla(quantity: u32) -> PriceOptions {
 #[tokio::test]
 async fn a_new_account_has_an_empty_basket_not_a_missing_route() {
     let app = spawn_app().await;
-    let (c, _) = app.signed_in("vide@exemple.fr", Role::Client).await;
+    let c = a_customer(&app).email("vide@exemple.fr").await;
     assert_eq!(basket(&c).await, Vec::<Value>::new());
 }
 
@@ -58,7 +41,7 @@ async fn a_visitor_cannot_read_a_basket() {
 #[tokio::test]
 async fn each_line_has_its_part_file_options_summary_and_server_price() {
     let app = spawn_app().await;
-    let (_, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    let line = a_customer(&app).with_basket(cube()).await.line().clone();
     let bytes = box_stl(20.0, 30.0, 40.0);
     assert!(line["id"].as_i64().unwrap() > 0);
     assert!(line["Id_Piece"].as_i64().unwrap() > 0);
@@ -92,11 +75,10 @@ async fn each_line_has_its_part_file_options_summary_and_server_price() {
 #[tokio::test]
 async fn posting_a_line_sets_its_quantity_and_reprices_it() {
     let app = spawn_app().await;
-    let (c, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    let c = a_customer(&app).with_basket(cube()).await;
+    let line = c.line().clone();
     let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": 10 });
-    let res = c.proxy("POST", "ComptePiece", Some(body)).await;
-    assert_eq!(res.status(), 200);
-    let updated: Value = res.json().await.unwrap();
+    let updated = c.expect(200, "POST", "ComptePiece", Some(body)).await;
     assert_eq!(updated["id"], line["id"], "same line, new quantity");
     assert_eq!(updated["Quantite"], 10);
     assert_eq!(updated["remise"], 10);
@@ -114,7 +96,8 @@ async fn posting_a_line_sets_its_quantity_and_reprices_it() {
 #[tokio::test]
 async fn quantities_outside_1_to_1000_are_refused_in_french() {
     let app = spawn_app().await;
-    let (c, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    let c = a_customer(&app).with_basket(cube()).await;
+    let line = c.line().clone();
     let catalog = Catalog::default_catalog();
     let range = |q: i64| validate_quantity(&catalog, q).unwrap_err().message();
     for (bad, message) in [
@@ -137,43 +120,35 @@ async fn quantities_outside_1_to_1000_are_refused_in_french() {
     );
     assert_eq!(basket(&c).await[0]["Quantite"], 3, "nothing changed");
     let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": 1000 });
-    let res = c.proxy("POST", "ComptePiece", Some(body)).await;
-    assert_eq!(res.status(), 200);
+    c.expect(200, "POST", "ComptePiece", Some(body)).await;
     assert_eq!(basket(&c).await[0]["Quantite"], 1000);
 }
 
 #[tokio::test]
 async fn another_account_s_part_or_line_answers_404_in_french_even_to_an_admin() {
     let app = spawn_app().await;
-    let (owner, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
-    let (mut other, _) = app.signed_in("paul@exemple.fr", Role::Client).await;
-    other.csrf_token().await;
+    let owner = a_customer(&app).with_basket(cube()).await;
+    let line = owner.line().clone();
+    let other = a_customer(&app).email("paul@exemple.fr").await;
 
     let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": 2 });
-    let res = other.proxy("POST", "ComptePiece", Some(body)).await;
-    assert_eq!(res.status(), StatusCode::NOT_FOUND);
-    let body: Value = res.json().await.unwrap();
+    let body = other.expect(404, "POST", "ComptePiece", Some(body)).await;
     assert_eq!(
         body["message"],
         "Cette pièce est introuvable dans votre compte."
     );
 
     let path = format!("ComptePiece/{}", line["id"]);
-    let res = other.proxy("DELETE", &path, None).await;
-    assert_eq!(res.status(), StatusCode::NOT_FOUND);
-    let body: Value = res.json().await.unwrap();
+    let body = other.expect(404, "DELETE", &path, None).await;
     assert_eq!(body["message"], "Cette ligne n'est pas dans votre panier.");
 
     assert_eq!(basket(&other).await, Vec::<Value>::new());
 
     // An admin has no say in a customer's basket either.
-    let (mut admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
-    admin.csrf_token().await;
+    let admin = an_admin(&app).await;
     let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": 2 });
-    let res = admin.proxy("POST", "ComptePiece", Some(body)).await;
-    assert_eq!(res.status(), StatusCode::NOT_FOUND);
-    let res = admin.proxy("DELETE", &path, None).await;
-    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    admin.expect(404, "POST", "ComptePiece", Some(body)).await;
+    admin.expect(404, "DELETE", &path, None).await;
 
     let mine = basket(&owner).await;
     assert_eq!(mine.len(), 1);
@@ -183,41 +158,33 @@ async fn another_account_s_part_or_line_answers_404_in_french_even_to_an_admin()
 #[tokio::test]
 async fn an_unknown_part_answers_404() {
     let app = spawn_app().await;
-    let (mut c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    c.csrf_token().await;
-    let res = c
-        .proxy(
-            "POST",
-            "ComptePiece",
-            Some(json!({ "Id_Piece": 987654, "Quantite": 1 })),
-        )
+    let c = a_customer(&app).await;
+    let body = json!({ "Id_Piece": 987654, "Quantite": 1 });
+    c.expect(404, "POST", "ComptePiece", Some(body)).await;
+    c.expect(404, "DELETE", "ComptePiece/pas-un-nombre", None)
         .await;
-    assert_eq!(res.status(), StatusCode::NOT_FOUND);
-    let res = c.proxy("DELETE", "ComptePiece/pas-un-nombre", None).await;
-    assert_eq!(res.status(), StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
 async fn a_line_is_removed_once() {
     let app = spawn_app().await;
-    let (c, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    let c = a_customer(&app).with_basket(cube()).await;
+    let line = c.line().clone();
     let path = format!("ComptePiece/{}", line["id"]);
-    let res = c.proxy("DELETE", &path, None).await;
-    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    c.expect(204, "DELETE", &path, None).await;
     assert_eq!(basket(&c).await, Vec::<Value>::new());
-    let again = c.proxy("DELETE", &path, None).await;
-    assert_eq!(again.status(), StatusCode::NOT_FOUND);
+    c.expect(404, "DELETE", &path, None).await;
 }
 
 #[tokio::test]
 async fn a_removed_part_of_the_account_can_be_put_back() {
     let app = spawn_app().await;
-    let (c, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    let c = a_customer(&app).with_basket(cube()).await;
+    let line = c.line().clone();
     let path = format!("ComptePiece/{}", line["id"]);
     assert_eq!(c.proxy("DELETE", &path, None).await.status(), 204);
     let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": 2 });
-    let res = c.proxy("POST", "ComptePiece", Some(body)).await;
-    assert_eq!(res.status(), 200);
+    c.expect(200, "POST", "ComptePiece", Some(body)).await;
     let lines = basket(&c).await;
     assert_eq!(lines.len(), 1);
     assert_eq!(lines[0]["Quantite"], 2);
@@ -226,21 +193,20 @@ async fn a_removed_part_of_the_account_can_be_put_back() {
 #[tokio::test]
 async fn a_refused_part_shows_why_and_cannot_be_ordered_again() {
     let app = spawn_app().await;
-    let (c, line) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
-    sqlx::query("UPDATE parts SET status_id = 4 WHERE id = $1")
-        .bind(line["Id_Piece"].as_i64().unwrap())
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    let c = a_customer(&app).with_basket(cube()).await;
+    let line = c.line().clone();
+    exec!(
+        app,
+        "UPDATE parts SET status_id = 4 WHERE id = $1",
+        line["Id_Piece"].as_i64().unwrap()
+    );
     let lines = basket(&c).await;
     assert_eq!(
         lines[0]["erreur"],
         "Cette pièce a été refusée par notre équipe\u{a0}: retirez-la du panier."
     );
     let body = json!({ "Id_Piece": line["Id_Piece"], "Quantite": 2 });
-    let res = c.proxy("POST", "ComptePiece", Some(body)).await;
-    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
-    let body: Value = res.json().await.unwrap();
+    let body = c.expect(400, "POST", "ComptePiece", Some(body)).await;
     assert_eq!(
         body["message"],
         "« cube.stl » a été refusé par notre équipe."

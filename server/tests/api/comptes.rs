@@ -6,6 +6,7 @@ use server::auth::tokens::sha256_hex;
 use server::db::accounts::Role;
 use server::db::email_codes;
 
+use crate::builders::{a_customer, an_admin};
 use crate::helpers::{solve_captcha, spawn_app, TestApp, TestClient, PASSWORD};
 
 /// Stores a code for `email` and marks it verified, as `Email/verify/account_creation` does.
@@ -113,9 +114,7 @@ async fn invalid_fields_are_listed_in_french() {
     let app = spawn_app().await;
     let c = app.client();
     let body = json!({ "email": "pas-un-email", "password": "court", "nom": "", "prenom": "Léa" });
-    let res = c.proxy("POST", "Comptes", Some(body)).await;
-    assert_eq!(res.status(), 400);
-    let body: Value = res.json().await.unwrap();
+    let body = c.expect(400, "POST", "Comptes", Some(body)).await;
     let errors = body["errors"].as_array().unwrap();
     assert_eq!(errors.len(), 3, "{body}");
     assert!(errors[0].as_str().unwrap().contains("e-mail"));
@@ -124,10 +123,9 @@ async fn invalid_fields_are_listed_in_french() {
 #[tokio::test]
 async fn comptes_me_gives_the_account_with_its_addresses() {
     let app = spawn_app().await;
-    let (c, id) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    let res = c.proxy("GET", "Comptes/me", None).await;
-    assert_eq!(res.status(), 200);
-    let me: Value = res.json().await.unwrap();
+    let c = a_customer(&app).await;
+    let id = c.id;
+    let me = c.expect(200, "GET", "Comptes/me", None).await;
     assert_eq!(me["id"], id);
     assert_eq!(me["email"], "jeanne@exemple.fr");
     assert_eq!(me["adresses"], json!([]));
@@ -136,32 +134,20 @@ async fn comptes_me_gives_the_account_with_its_addresses() {
 #[tokio::test]
 async fn a_customer_updates_their_names_but_not_their_role() {
     let app = spawn_app().await;
-    let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    let res = c
-        .proxy(
-            "PUT",
-            "Comptes",
-            Some(json!({ "nom": "Durand", "prenom": "Jeanne" })),
-        )
-        .await;
-    assert_eq!(res.status(), 200);
-    let me: Value = c
-        .proxy("GET", "Comptes/me", None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let c = a_customer(&app).await;
+    let body = json!({ "nom": "Durand", "prenom": "Jeanne" });
+    c.expect(200, "PUT", "Comptes", Some(body)).await;
+    let me: Value = c.get_json("Comptes/me").await;
     assert_eq!(me["nom"], "Durand");
-    let res = c
-        .proxy("PUT", "Comptes", Some(json!({ "role": "admin" })))
+    c.expect(403, "PUT", "Comptes", Some(json!({ "role": "admin" })))
         .await;
-    assert_eq!(res.status(), 403);
 }
 
 #[tokio::test]
 async fn an_admin_changes_the_role_of_another_account() {
     let app = spawn_app().await;
-    let (admin, admin_id) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
+    let admin_id = admin.id;
     let other = app.create_account("jeanne@exemple.fr", Role::Client).await;
     let res = admin
         .proxy(
@@ -172,31 +158,17 @@ async fn an_admin_changes_the_role_of_another_account() {
         .await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.json::<Value>().await.unwrap()["role"], "admin");
-    let own = admin
-        .proxy(
-            "PUT",
-            "Comptes",
-            Some(json!({ "id": admin_id, "role": "client" })),
-        )
-        .await;
-    assert_eq!(own.status(), 400);
-    let bad = admin
-        .proxy(
-            "PUT",
-            "Comptes",
-            Some(json!({ "id": other, "role": "roi" })),
-        )
-        .await;
-    assert_eq!(bad.status(), 400);
+    let body = json!({ "id": admin_id, "role": "client" });
+    admin.expect(400, "PUT", "Comptes", Some(body)).await;
+    let body = json!({ "id": other, "role": "roi" });
+    admin.expect(400, "PUT", "Comptes", Some(body)).await;
 }
 
 #[tokio::test]
 async fn the_catalog_is_served_to_anonymous_visitors() {
     let app = spawn_app().await;
     let c = app.client();
-    let res = c.proxy("GET", "Combinaison/full", None).await;
-    assert_eq!(res.status(), 200);
-    let catalog: Value = res.json().await.unwrap();
+    let catalog = c.expect(200, "GET", "Combinaison/full", None).await;
     let expected = serde_json::to_value(quote_core::Catalog::default_catalog()).unwrap();
     assert_eq!(catalog, expected);
     assert_eq!(catalog["processes"].as_array().unwrap().len(), 4);

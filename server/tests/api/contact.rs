@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use server::auth::captcha::CAPTCHA_MESSAGE;
 use server::db::contact_messages;
 
+use crate::builders::a_visitor;
 use crate::helpers::{solve_captcha, spawn_app, spawn_app_with, TestApp, TestClient};
 use crate::mail_helpers::{eml_files, text_part, wait_for_files};
 
@@ -37,8 +38,7 @@ async fn stored(app: &TestApp) -> Vec<contact_messages::ContactMessage> {
 #[tokio::test]
 async fn a_valid_message_is_stored_and_a_copy_reaches_the_staff_naming_the_sender() {
     let app = spawn_app().await;
-    let mut c = app.client();
-    c.csrf_token().await;
+    let c = a_visitor(&app).await;
     let captcha = solve_captcha(&c).await;
 
     let res = post(&c, message(Some(captcha))).await;
@@ -83,8 +83,7 @@ async fn a_valid_message_is_stored_and_a_copy_reaches_the_staff_naming_the_sende
 #[tokio::test]
 async fn missing_fields_are_refused_with_one_french_message_each() {
     let app = spawn_app().await;
-    let mut c = app.client();
-    c.csrf_token().await;
+    let c = a_visitor(&app).await;
     let captcha = solve_captcha(&c).await;
 
     let res = post(
@@ -131,8 +130,7 @@ async fn a_message_without_the_csrf_token_is_refused() {
     let body: Value = res.json().await.unwrap();
     assert!(body["message"].as_str().unwrap().contains("CSRF"), "{body}");
 
-    let mut forged = app.client();
-    forged.csrf_token().await;
+    let mut forged = a_visitor(&app).await;
     forged.csrf = Some("not-the-token".into());
     assert_eq!(post(&forged, message(Some(captcha))).await.status(), 403);
     assert!(stored(&app).await.is_empty());
@@ -141,8 +139,7 @@ async fn a_message_without_the_csrf_token_is_refused() {
 #[tokio::test]
 async fn a_missing_wrong_or_reused_captcha_is_refused() {
     let app = spawn_app().await;
-    let mut c = app.client();
-    c.csrf_token().await;
+    let c = a_visitor(&app).await;
 
     for altcha in [None, Some("bm90IGEgc29sdXRpb24=".to_owned())] {
         let res = post(&c, message(altcha)).await;
@@ -161,8 +158,7 @@ async fn a_missing_wrong_or_reused_captcha_is_refused() {
 #[tokio::test]
 async fn the_sixth_message_of_the_hour_from_one_address_is_refused() {
     let app = spawn_app().await;
-    let mut c = app.client();
-    c.csrf_token().await;
+    let c = a_visitor(&app).await;
     for n in 1..=5 {
         let captcha = solve_captcha(&c).await;
         assert_eq!(post(&c, message(Some(captcha))).await.status(), 201, "#{n}");
@@ -177,8 +173,7 @@ async fn the_sixth_message_of_the_hour_from_one_address_is_refused() {
 async fn when_the_e_mail_cannot_be_sent_the_message_is_still_stored_and_accepted() {
     // Port 1 on the loopback: nothing listens, the SMTP connection is refused at once.
     let app = spawn_app_with(|s| s.smtp_url = Some("smtp://127.0.0.1:1".into())).await;
-    let mut c = app.client();
-    c.csrf_token().await;
+    let c = a_visitor(&app).await;
     let captcha = solve_captcha(&c).await;
     let res = post(&c, message(Some(captcha))).await;
     assert_eq!(res.status(), 201);

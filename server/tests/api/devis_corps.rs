@@ -5,9 +5,9 @@
 use quote_core::{analyze_file_body, price, Catalog, PriceOptions};
 use reqwest::multipart::Form;
 use serde_json::{json, Value};
-use server::db::accounts::Role;
 use sqlx::Row;
 
+use crate::builders::{a_customer, an_admin};
 use crate::devis::{box_stl, drop_file, entries, post, post_form, project_fixture, upload_form};
 use crate::helpers::spawn_app;
 
@@ -29,8 +29,8 @@ fn body_cents(name: &str, body: usize) -> u64 {
 #[tokio::test]
 async fn a_split_file_becomes_one_part_per_body_priced_on_that_body() {
     let app = spawn_app().await;
-    let (mut c, account) = app.signed_in("jeanne@example.fr", Role::Client).await;
-    c.csrf_token().await;
+    let c = a_customer(&app).email("jeanne@example.fr").await;
+    let account = c.id;
     let name = "two_bodies.stl";
     let whole = drop_file(&c, project_fixture(name), name, 0).await;
     assert_eq!(whole["analysis"]["bodies"], 2);
@@ -208,8 +208,7 @@ fn repair_codes(analysis: &Value) -> Vec<String> {
 #[tokio::test]
 async fn a_body_part_shows_the_repairs_made_on_that_body_and_downloads_its_original_file() {
     let app = spawn_app().await;
-    let (mut c, _) = app.signed_in("jeanne@example.fr", Role::Client).await;
-    c.csrf_token().await;
+    let c = a_customer(&app).email("jeanne@example.fr").await;
     // Two cubes, the second written inside out: the whole file's repair turned that body only.
     let name = "inverted_body.stl";
     let bytes = project_fixture(name);
@@ -227,7 +226,7 @@ async fn a_body_part_shows_the_repairs_made_on_that_body_and_downloads_its_origi
 
     let res = post(&c, "/api/devis/panier", json!({ "dataFiles": [0, 1] })).await;
     assert_eq!(res.status(), 200);
-    let (status, lines) = crate::pieces::call(&c, "GET", "ComptePiece", None).await;
+    let (status, lines) = c.call("GET", "ComptePiece", None).await;
     assert_eq!(status, 200);
     let mut by_name: Vec<(String, Value, i64)> = lines
         .as_array()
@@ -249,14 +248,13 @@ async fn a_body_part_shows_the_repairs_made_on_that_body_and_downloads_its_origi
 
     // The customer's view and an admin's say which body the part is, with its repairs, and the
     // download is the whole original file, named as such.
-    let (mut a, _) = app.signed_in("admin@example.fr", Role::Admin).await;
-    a.csrf_token().await;
+    let a = an_admin(&app).email("admin@example.fr").await;
     for (b, id) in [(0u64, by_name[0].2), (1, by_name[1].2)] {
         for (who, path) in [
             (&c, format!("Pieces/ById/{id}")),
             (&a, format!("Pieces/ById_AsAdmin/{id}")),
         ] {
-            let (status, p) = crate::pieces::call(who, "GET", &path, None).await;
+            let (status, p) = who.call("GET", &path, None).await;
             assert_eq!(status, 200, "{path}: {p}");
             assert_eq!(p["corps"], b, "{path}");
             assert_eq!(p["reparations"], by_name[b as usize].1, "{path}");
@@ -279,15 +277,14 @@ async fn a_body_part_shows_the_repairs_made_on_that_body_and_downloads_its_origi
 #[tokio::test]
 async fn a_whole_file_part_has_no_body_and_keeps_its_name() {
     let app = spawn_app().await;
-    let (mut c, _) = app.signed_in("jeanne@example.fr", Role::Client).await;
-    c.csrf_token().await;
+    let c = a_customer(&app).email("jeanne@example.fr").await;
     let name = "two_bodies.stl";
     drop_file(&c, project_fixture(name), name, 0).await;
     let res = post(&c, "/api/devis/panier", json!({ "dataFiles": [0] })).await;
     assert_eq!(res.status(), 200);
-    let (_, lines) = crate::pieces::call(&c, "GET", "ComptePiece", None).await;
+    let (_, lines) = c.call("GET", "ComptePiece", None).await;
     let id = lines[0]["Id_Piece"].as_i64().unwrap();
-    let (status, p) = crate::pieces::call(&c, "GET", &format!("Pieces/ById/{id}"), None).await;
+    let (status, p) = c.call("GET", &format!("Pieces/ById/{id}"), None).await;
     assert_eq!(status, 200);
     assert!(p.get("corps").is_none(), "{p}");
     let res = c.proxy("GET", &format!("Pieces/Fichier/{id}"), None).await;
@@ -394,8 +391,7 @@ async fn split_bodies_regroup_into_the_whole_file_with_the_process_and_material_
 #[tokio::test]
 async fn regrouping_is_refused_in_french_for_a_whole_file_and_needs_the_csrf_token() {
     let app = spawn_app().await;
-    let (mut c, _) = app.signed_in("jeanne@example.fr", Role::Client).await;
-    c.csrf_token().await;
+    let c = a_customer(&app).email("jeanne@example.fr").await;
     let name = "two_bodies.stl";
     drop_file(&c, project_fixture(name), name, 0).await;
     let (status, body) = regroup(&c, 0).await;

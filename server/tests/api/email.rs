@@ -1,33 +1,33 @@
 //! The `Email` controller: codes and links sent through a real SMTP server (aiosmtpd) or the
 //! file outbox, expiry, attempts, rate limits, no account enumeration, session revocation.
 
-use reqwest::StatusCode;
 use serde_json::{json, Value};
 use server::db::accounts::{self, Role};
 
-use crate::helpers::{solve_captcha, spawn_app, spawn_app_with, TestApp, TestClient, PASSWORD};
+use crate::builders::{a_customer, a_visitor};
+use crate::helpers::{
+    exec, solve_captcha, spawn_app, spawn_app_with, TestApp, TestClient, PASSWORD,
+};
 use crate::mail_helpers::{
-    eml_files, reset_token, six_digit_code, text_part, wait_for_files, SmtpSink,
+    emailed_code, eml_files, outbox, outbox_token, reset_token, six_digit_code, text_part,
+    verified_email, wrong_code, SmtpSink,
 };
 
-async fn call(c: &TestClient, path: &str, body: Value) -> (StatusCode, Value) {
-    let res = c.proxy("POST", path, Some(body)).await;
-    let status = res.status();
-    (status, res.json().await.unwrap_or(Value::Null))
-}
+const LEA: &str = "lea@exemple.fr";
+const JEANNE: &str = "jeanne@exemple.fr";
 
-fn outbox(app: &TestApp) -> std::path::PathBuf {
-    app.dir.path().join("data/outbox")
+/// `POST` of a controller route: `(status, JSON body)`.
+async fn post(c: &TestClient, path: &str, body: Value) -> (u16, Value) {
+    c.call("POST", path, Some(body)).await
 }
 
 #[tokio::test]
 async fn the_account_creation_code_arrives_by_smtp_and_opens_the_account_creation() {
     let sink = SmtpSink::start();
     let app = spawn_app_with(|s| s.smtp_url = Some(sink.url())).await;
-    let mut c = app.client();
-    c.csrf_token().await;
+    let c = a_visitor(&app).await;
 
-    let (status, body) = call(
+    let (status, body) = post(
         &c,
         "Email/send/account_creation",
         json!({"email": "Nouvelle.Cliente@Exemple.fr"}),
@@ -49,8 +49,8 @@ async fn the_account_creation_code_arrives_by_smtp_and_opens_the_account_creatio
         "SMTP is set: nothing goes to the outbox"
     );
 
-    let wrong = if code == "000000" { "111111" } else { "000000" };
-    let (status, body) = call(
+    let wrong = wrong_code(&code);
+    let (status, body) = post(
         &c,
         "Email/verify/account_creation",
         json!({"email": "nouvelle.cliente@exemple.fr", "code": wrong}),
@@ -61,7 +61,7 @@ async fn the_account_creation_code_arrives_by_smtp_and_opens_the_account_creatio
         body["message"],
         "Code incorrect. Il vous reste 4\u{a0}tentatives."
     );
-    let (status, _) = call(
+    let (status, _) = post(
         &c,
         "Email/verify/account_creation",
         json!({"email": "nouvelle.cliente@exemple.fr", "code": code}),
@@ -71,21 +71,14 @@ async fn the_account_creation_code_arrives_by_smtp_and_opens_the_account_creatio
 
     let altcha = solve_captcha(&c).await;
     let account = json!({"email": "nouvelle.cliente@exemple.fr", "password": "imprimante3d-2026", "nom": "Martin", "prenom": "Léa", "altcha": altcha});
-    let res = c.proxy("POST", "Comptes", Some(account)).await;
-    assert_eq!(res.status(), 201);
+    c.expect(201, "POST", "Comptes", Some(account)).await;
 }
 
 #[tokio::test]
 async fn without_smtp_the_code_is_written_as_an_eml_file_in_the_outbox() {
     let app = spawn_app().await;
-    let mut c = app.client();
-    c.csrf_token().await;
-    let (status, _) = call(
-        &c,
-        "Email/send/account_creation",
-        json!({"email": "lea@exemple.fr"}),
-    )
-    .await;
+    let c = a_visitor(&app).await;
+    let (status, _) = post(&c, "Email/send/account_creation", json!({"email": LEA})).await;
     assert_eq!(status, 200);
     let files = eml_files(&outbox(&app));
     assert_eq!(files.len(), 1);
@@ -103,59 +96,50 @@ async fn without_smtp_the_code_is_written_as_an_eml_file_in_the_outbox() {
     six_digit_code(&text_part(&eml));
 }
 
+/// `Email/reset/forgot_password` with the link's token and a new password.
+async fn new_password(c: &TestClient, token: &str, password: &str) -> (u16, Value) {
+    let body = json!({"token": token, "newPassword": password});
+    post(c, "Email/reset/forgot_password", body).await
+}
+
+/// A server, a visitor, and the account creation code the visitor had sent to Léa.
+async fn lea_with_a_code() -> (TestApp, TestClient, String) {
+    let app = spawn_app().await;
+    let c = a_visitor(&app).await;
+    let code = emailed_code(&app, &c, "account_creation", json!({"email": LEA})).await;
+    (app, c, code)
+}
+
+/// `Email/verify/account_creation` of `code` for Léa.
+async fn verify_lea(c: &TestClient, code: &str) -> (u16, Value) {
+    let body = json!({"email": LEA, "code": code});
+    post(c, "Email/verify/account_creation", body).await
+}
+
 #[tokio::test]
 async fn the_fifth_wrong_code_burns_the_code_with_429() {
-    let app = spawn_app().await;
-    let mut c = app.client();
-    c.csrf_token().await;
-    call(
-        &c,
-        "Email/send/account_creation",
-        json!({"email": "lea@exemple.fr"}),
-    )
-    .await;
-    let code = six_digit_code(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
-    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let (_app, c, code) = lea_with_a_code().await;
+    let wrong = wrong_code(&code);
     for left in [4, 3, 2] {
-        let (status, body) = call(
-            &c,
-            "Email/verify/account_creation",
-            json!({"email": "lea@exemple.fr", "code": wrong}),
-        )
-        .await;
+        let (status, body) = verify_lea(&c, wrong).await;
         assert_eq!(status, 400);
         assert_eq!(
             body["message"],
             format!("Code incorrect. Il vous reste {left}\u{a0}tentatives.")
         );
     }
-    let (status, body) = call(
-        &c,
-        "Email/verify/account_creation",
-        json!({"email": "lea@exemple.fr", "code": wrong}),
-    )
-    .await;
+    let (status, body) = verify_lea(&c, wrong).await;
     assert_eq!(
-        (status.as_u16(), body["message"].as_str().unwrap()),
+        (status, body["message"].as_str().unwrap()),
         (400, "Code incorrect. Il vous reste 1\u{a0}tentative.")
     );
-    let (status, body) = call(
-        &c,
-        "Email/verify/account_creation",
-        json!({"email": "lea@exemple.fr", "code": wrong}),
-    )
-    .await;
+    let (status, body) = verify_lea(&c, wrong).await;
     assert_eq!(status, 429);
     assert_eq!(
         body["message"],
         "Trop de tentatives en peu de temps. Veuillez réessayer plus tard."
     );
-    let (status, _) = call(
-        &c,
-        "Email/verify/account_creation",
-        json!({"email": "lea@exemple.fr", "code": code}),
-    )
-    .await;
+    let (status, _) = verify_lea(&c, &code).await;
     assert_eq!(
         status, 429,
         "even the right code is refused once the attempts are spent"
@@ -164,26 +148,9 @@ async fn the_fifth_wrong_code_burns_the_code_with_429() {
 
 #[tokio::test]
 async fn an_expired_code_is_refused() {
-    let app = spawn_app().await;
-    let mut c = app.client();
-    c.csrf_token().await;
-    call(
-        &c,
-        "Email/send/account_creation",
-        json!({"email": "lea@exemple.fr"}),
-    )
-    .await;
-    let code = six_digit_code(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
-    sqlx::query("UPDATE email_codes SET expires_at = 0")
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
-    let (status, body) = call(
-        &c,
-        "Email/verify/account_creation",
-        json!({"email": "lea@exemple.fr", "code": code}),
-    )
-    .await;
+    let (app, c, code) = lea_with_a_code().await;
+    exec!(app, "UPDATE email_codes SET expires_at = 0");
+    let (status, body) = verify_lea(&c, &code).await;
     assert_eq!(status, 400);
     assert_eq!(
         body["message"],
@@ -193,16 +160,7 @@ async fn an_expired_code_is_refused() {
 
 #[tokio::test]
 async fn codes_are_stored_hashed() {
-    let app = spawn_app().await;
-    let mut c = app.client();
-    c.csrf_token().await;
-    call(
-        &c,
-        "Email/send/account_creation",
-        json!({"email": "lea@exemple.fr"}),
-    )
-    .await;
-    let code = six_digit_code(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
+    let (app, _c, code) = lea_with_a_code().await;
     let (stored,): (String,) = sqlx::query_as("SELECT code_hash FROM email_codes")
         .fetch_one(&app.db.pool)
         .await
@@ -214,44 +172,28 @@ async fn codes_are_stored_hashed() {
 #[tokio::test]
 async fn sends_to_one_address_are_limited_to_five_an_hour() {
     let app = spawn_app().await;
-    let mut c = app.client();
-    c.csrf_token().await;
+    let c = a_visitor(&app).await;
+    let send = || post(&c, "Email/send/account_creation", json!({"email": LEA}));
     for _ in 0..5 {
-        assert_eq!(
-            call(
-                &c,
-                "Email/send/account_creation",
-                json!({"email": "lea@exemple.fr"})
-            )
-            .await
-            .0,
-            200
-        );
+        assert_eq!(send().await.0, 200);
     }
-    let (status, _) = call(
-        &c,
-        "Email/send/account_creation",
-        json!({"email": "lea@exemple.fr"}),
-    )
-    .await;
-    assert_eq!(status, 429);
+    assert_eq!(send().await.0, 429);
     assert_eq!(eml_files(&outbox(&app)).len(), 5);
 }
 
 #[tokio::test]
 async fn a_bad_address_is_refused_in_french() {
     let app = spawn_app().await;
-    app.create_account("jeanne@exemple.fr", Role::Client).await;
-    let mut c = app.client();
-    c.csrf_token().await;
-    let (status, body) = call(
+    app.create_account(JEANNE, Role::Client).await;
+    let c = a_visitor(&app).await;
+    let (status, body) = post(
         &c,
         "Email/send/account_creation",
         json!({"email": "pas-une-adresse"}),
     )
     .await;
     assert_eq!(
-        (status.as_u16(), body),
+        (status, body),
         (
             400,
             json!({"errors": ["L'adresse e-mail n'est pas valide."]})
@@ -266,15 +208,9 @@ async fn an_unreachable_smtp_server_answers_erreur_lors_de_l_envoi_du_mail() {
     let port = closed.local_addr().unwrap().port();
     drop(closed);
     let app = spawn_app_with(|s| s.smtp_url = Some(format!("smtp://127.0.0.1:{port}"))).await;
-    let mut c = app.client();
-    c.csrf_token().await;
-    let (status, body) = call(
-        &c,
-        "Email/send/account_creation",
-        json!({"email": "lea@exemple.fr"}),
-    )
-    .await;
-    assert_eq!(status.as_u16(), 502);
+    let c = a_visitor(&app).await;
+    let (status, body) = post(&c, "Email/send/account_creation", json!({"email": LEA})).await;
+    assert_eq!(status, 502);
     assert_eq!(body, json!({"message": "Erreur lors de l'envoi du mail"}));
 }
 
@@ -282,16 +218,10 @@ async fn an_unreachable_smtp_server_answers_erreur_lors_de_l_envoi_du_mail() {
 async fn forgot_password_answers_the_same_for_unknown_addresses_and_sends_one_link() {
     let sink = SmtpSink::start();
     let app = spawn_app_with(|s| s.smtp_url = Some(sink.url())).await;
-    app.create_account("jeanne@exemple.fr", Role::Client).await;
-    let mut c = app.client();
-    c.csrf_token().await;
-    let known = call(
-        &c,
-        "Email/send/forgot_password",
-        json!({"Email": "jeanne@exemple.fr"}),
-    )
-    .await;
-    let unknown = call(
+    app.create_account(JEANNE, Role::Client).await;
+    let c = a_visitor(&app).await;
+    let known = post(&c, "Email/send/forgot_password", json!({"Email": JEANNE})).await;
+    let unknown = post(
         &c,
         "Email/send/forgot_password",
         json!({"Email": "personne@exemple.fr"}),
@@ -318,134 +248,70 @@ async fn forgot_password_answers_the_same_for_unknown_addresses_and_sends_one_li
 #[tokio::test]
 async fn a_reset_link_sets_the_password_once_and_signs_out_the_other_sessions() {
     let app = spawn_app().await;
-    let (other_browser, id) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    let mut c = app.client();
-    c.csrf_token().await;
-    call(
-        &c,
-        "Email/send/forgot_password",
-        json!({"Email": "jeanne@exemple.fr"}),
-    )
-    .await;
-    let token = reset_token(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
+    let other_browser = a_customer(&app).await;
+    let c = a_visitor(&app).await;
+    post(&c, "Email/send/forgot_password", json!({"Email": JEANNE})).await;
+    let token = outbox_token(&app, 1).await;
 
-    let (status, body) = call(
-        &c,
-        "Email/reset/forgot_password",
-        json!({"token": token, "newPassword": "court"}),
-    )
-    .await;
+    let (status, body) = new_password(&c, &token, "court").await;
     assert_eq!(status, 400);
     assert_eq!(
         body["errors"][0],
         "Le mot de passe doit contenir au moins 10 caractères."
     );
-    let (status, _) = call(
-        &c,
-        "Email/reset/forgot_password",
-        json!({"token": token, "newPassword": "nouveau-mot2passe"}),
-    )
-    .await;
+    let (status, _) = new_password(&c, &token, "nouveau-mot2passe").await;
     assert_eq!(status, 200);
-    assert_eq!(
-        other_browser
-            .proxy("GET", "Comptes/me", None)
-            .await
-            .status()
-            .as_u16(),
-        419
-    );
+    assert_eq!(other_browser.call("GET", "Comptes/me", None).await.0, 419);
 
-    let (status, body) = call(
-        &c,
-        "Email/reset/forgot_password",
-        json!({"token": token, "newPassword": "encore-un-autre3"}),
-    )
-    .await;
+    let (status, body) = new_password(&c, &token, "encore-un-autre3").await;
     assert_eq!(status, 400, "a link works once");
     assert!(body["message"]
         .as_str()
         .unwrap()
         .contains("invalide ou a expiré"));
+    assert_eq!(app.client().sign_in(JEANNE, PASSWORD).await.status(), 401);
     assert_eq!(
         app.client()
-            .sign_in("jeanne@exemple.fr", PASSWORD)
-            .await
-            .status(),
-        401
-    );
-    assert_eq!(
-        app.client()
-            .sign_in("jeanne@exemple.fr", "nouveau-mot2passe")
+            .sign_in(JEANNE, "nouveau-mot2passe")
             .await
             .status(),
         200
     );
-    assert!(accounts::find(&app.db, id).await.unwrap().is_some());
+    assert!(accounts::find(&app.db, other_browser.id)
+        .await
+        .unwrap()
+        .is_some());
 }
 
 #[tokio::test]
 async fn an_expired_reset_link_is_refused() {
     let app = spawn_app().await;
-    app.create_account("jeanne@exemple.fr", Role::Client).await;
-    let mut c = app.client();
-    c.csrf_token().await;
-    call(
-        &c,
-        "Email/send/forgot_password",
-        json!({"Email": "jeanne@exemple.fr"}),
-    )
-    .await;
-    let token = reset_token(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
-    sqlx::query("UPDATE reset_tokens SET expires_at = 0")
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
-    let (status, _) = call(
-        &c,
-        "Email/reset/forgot_password",
-        json!({"token": token, "newPassword": "nouveau-mot2passe"}),
-    )
-    .await;
+    app.create_account(JEANNE, Role::Client).await;
+    let c = a_visitor(&app).await;
+    post(&c, "Email/send/forgot_password", json!({"Email": JEANNE})).await;
+    let token = outbox_token(&app, 1).await;
+    exec!(app, "UPDATE reset_tokens SET expires_at = 0");
+    let (status, _) = new_password(&c, &token, "nouveau-mot2passe").await;
     assert_eq!(status, 400);
 }
 
 #[tokio::test]
 async fn changing_the_email_signs_out_the_other_sessions_and_uses_the_code_once() {
     let app = spawn_app().await;
-    let (me, id) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let me = a_customer(&app).await;
     let mut other_browser = app.client();
-    assert_eq!(
-        other_browser
-            .sign_in("jeanne@exemple.fr", PASSWORD)
-            .await
-            .status(),
-        200
-    );
+    assert_eq!(other_browser.sign_in(JEANNE, PASSWORD).await.status(), 200);
     let change = json!({"oldEmail": "jeanne@exemple.fr", "newEmail": "jeanne.dupont@exemple.fr"});
-    let (status, body) = call(&me, "Email/reset/email_reset", change.clone()).await;
+    let (status, body) = post(&me, "Email/reset/email_reset", change.clone()).await;
     assert_eq!(status, 400, "{body}");
 
-    let (status, body) = call(
-        &me,
-        "Email/send/email_reset",
-        json!({"email": "jeanne.dupont@exemple.fr", "password": PASSWORD}),
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    let code = six_digit_code(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
-    let (status, _) = call(
-        &me,
-        "Email/verify/email_reset",
-        json!({"email": "jeanne.dupont@exemple.fr", "code": code}),
-    )
-    .await;
-    assert_eq!(status, 200);
-    let (status, body) = call(&me, "Email/reset/email_reset", change.clone()).await;
+    let send = json!({"email": "jeanne.dupont@exemple.fr", "password": PASSWORD});
+    verified_email(&app, &me, "email_reset", send).await;
+    let (status, body) = post(&me, "Email/reset/email_reset", change.clone()).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["email"], "jeanne.dupont@exemple.fr");
     assert_eq!(
-        accounts::find(&app.db, id).await.unwrap().unwrap().email,
+        accounts::find(&app.db, me.id).await.unwrap().unwrap().email,
         "jeanne.dupont@exemple.fr"
     );
     assert_eq!(
@@ -453,14 +319,7 @@ async fn changing_the_email_signs_out_the_other_sessions_and_uses_the_code_once(
         200,
         "the caller stays signed in"
     );
-    assert_eq!(
-        other_browser
-            .proxy("GET", "Comptes/me", None)
-            .await
-            .status()
-            .as_u16(),
-        419
-    );
+    assert_eq!(other_browser.call("GET", "Comptes/me", None).await.0, 419);
     assert_eq!(
         app.client()
             .sign_in("jeanne.dupont@exemple.fr", PASSWORD)
@@ -469,23 +328,23 @@ async fn changing_the_email_signs_out_the_other_sessions_and_uses_the_code_once(
         200
     );
     let back = json!({"oldEmail": "jeanne.dupont@exemple.fr", "newEmail": "jeanne@exemple.fr"});
-    let (status, _) = call(&me, "Email/reset/email_reset", back).await;
+    let (status, _) = post(&me, "Email/reset/email_reset", back).await;
     assert_eq!(status, 400, "the verified code was used up");
 }
 
 #[tokio::test]
 async fn with_two_factor_the_email_change_accepts_a_code_instead_of_the_password() {
     let app = spawn_app().await;
-    let (me, id) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let me = a_customer(&app).await;
     let new = "jeanne.dupont@exemple.fr";
 
-    let (status, body) = call(&me, "Email/send/email_reset", json!({"email": new})).await;
+    let (status, body) = post(&me, "Email/send/email_reset", json!({"email": new})).await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(
         body["message"],
         "Saisissez votre mot de passe ou un code de double authentification pour changer d'adresse."
     );
-    let (status, body) = call(
+    let (status, body) = post(
         &me,
         "Email/send/email_reset",
         json!({"email": new, "code": "123456"}),
@@ -499,8 +358,8 @@ async fn with_two_factor_the_email_change_accepts_a_code_instead_of_the_password
 
     let (secret, backup_codes) = crate::twofa::enable(&me).await;
     let good = secret.code_at(crate::twofa::now() + 30);
-    let wrong = if good == "000000" { "111111" } else { "000000" };
-    let (status, body) = call(
+    let wrong = wrong_code(&good);
+    let (status, body) = post(
         &me,
         "Email/send/email_reset",
         json!({"email": new, "code": wrong}),
@@ -513,34 +372,26 @@ async fn with_two_factor_the_email_change_accepts_a_code_instead_of_the_password
         "no code for a wrong factor"
     );
 
-    let (status, body) = call(
+    verified_email(
+        &app,
         &me,
-        "Email/send/email_reset",
+        "email_reset",
         json!({"email": new, "code": good}),
     )
     .await;
-    assert_eq!(status, 200, "{body}");
-    let code = six_digit_code(&text_part(&wait_for_files(&outbox(&app), 1).await[0]));
-    let (status, _) = call(
-        &me,
-        "Email/verify/email_reset",
-        json!({"email": new, "code": code}),
-    )
-    .await;
-    assert_eq!(status, 200);
     let change = json!({"oldEmail": "jeanne@exemple.fr", "newEmail": new});
-    let (status, body) = call(&me, "Email/reset/email_reset", change).await;
+    let (status, body) = post(&me, "Email/reset/email_reset", change).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(
-        accounts::find(&app.db, id).await.unwrap().unwrap().email,
+        accounts::find(&app.db, me.id).await.unwrap().unwrap().email,
         new
     );
 
     // A backup code also stands for the password, once.
     let back = "jeanne@exemple.fr";
     let body = json!({"email": back, "code": backup_codes[0]});
-    let (status, answer) = call(&me, "Email/send/email_reset", body.clone()).await;
+    let (status, answer) = post(&me, "Email/send/email_reset", body.clone()).await;
     assert_eq!(status, 200, "{answer}");
-    let (status, answer) = call(&me, "Email/send/email_reset", body).await;
+    let (status, answer) = post(&me, "Email/send/email_reset", body).await;
     assert_eq!(status, 400, "a backup code works once: {answer}");
 }

@@ -5,9 +5,9 @@
 use reqwest::header::CONTENT_TYPE;
 use reqwest::{Method, Response};
 use serde_json::Value;
-use server::db::accounts::Role;
 use server::extract::{JSON_SHAPE, NOT_JSON, NOT_JSON_CONTENT_TYPE};
 
+use crate::builders::{a_customer, a_visitor, an_admin};
 use crate::helpers::{spawn_app, TestClient};
 
 /// Who calls a route: its body is read only once the caller may call it.
@@ -146,10 +146,9 @@ async fn assert_french_400(res: Response, message: &str, what: &str) {
 #[tokio::test]
 async fn every_json_route_answers_a_malformed_body_with_a_french_400() {
     let app = spawn_app().await;
-    let mut visitor = app.client();
-    visitor.csrf_token().await;
-    let (customer, _) = app.signed_in("client@exemple.fr", Role::Client).await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let visitor = a_visitor(&app).await;
+    let customer = a_customer(&app).email("client@exemple.fr").await;
+    let admin = an_admin(&app).await;
     for &(method, path, caller) in JSON_ROUTES {
         let c = match caller {
             Caller::Visitor => &visitor,
@@ -173,9 +172,8 @@ async fn every_json_route_answers_a_malformed_body_with_a_french_400() {
 #[tokio::test]
 async fn unreadable_forms_queries_paths_and_uploads_get_a_french_400() {
     let app = spawn_app().await;
-    let mut visitor = app.client();
-    visitor.csrf_token().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let visitor = a_visitor(&app).await;
+    let admin = an_admin(&app).await;
     let form = "Le formulaire envoyé n'est pas valide.";
     for path in [
         "/api/auth/callback/credentials",

@@ -5,8 +5,8 @@
 use serde_json::{json, Value};
 use server::db::accounts::Role;
 
-use crate::commande_statut::insert_order;
-use crate::helpers::{spawn_app, TestApp, TestClient};
+use crate::builders::{a_customer, an_admin, insert_order};
+use crate::helpers::{exec, items_of, spawn_app, TestApp, TestClient};
 
 async fn set_status(admin: &TestClient, id: i64, statut: &str, note: &str) {
     let res = admin.set_order_status_noted(id, statut, note).await;
@@ -14,53 +14,43 @@ async fn set_status(admin: &TestClient, id: i64, statut: &str, note: &str) {
 }
 
 async fn factures(admin: &TestClient, query: &str) -> Value {
-    let res = admin.proxy("GET", &format!("Factures?{query}"), None).await;
-    let status = res.status();
-    let v: Value = res.json().await.unwrap();
-    assert_eq!(status, 200, "{query}: {v}");
-    v
+    admin.get_json(&format!("Factures?{query}")).await
 }
 
 fn numbers(page: &Value) -> Vec<String> {
-    page["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["numero"].as_str().unwrap().to_owned())
-        .collect()
+    items_of(page, "numero")
 }
 
 /// Dates the documents one hour apart in issue order, so that "newest first" is visible.
 async fn spread_issue_times(app: &TestApp) {
     for (table, base) in [("invoices", 1_800_000_000), ("credit_notes", 1_800_100_000)] {
-        sqlx::query(&format!(
-            "UPDATE {table} SET issued_at = {base} + seq * 3600"
-        ))
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+        exec!(
+            app,
+            &format!("UPDATE {table} SET issued_at = {base} + seq * 3600")
+        );
     }
 }
 
 #[tokio::test]
 async fn the_admin_lists_invoices_and_credit_notes_with_what_they_print() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
-    let (customer, account) = app.signed_in("client@exemple.fr", Role::Client).await;
+    let admin = an_admin(&app).await;
+    let customer = a_customer(&app).email("client@exemple.fr").await;
+    let account = customer.id;
     let other = app.create_account("autre@exemple.fr", Role::Client).await;
-    sqlx::query("UPDATE accounts SET prenom = 'Paul', nom = 'Lefèvre' WHERE id = $1")
-        .bind(other)
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    exec!(
+        app,
+        "UPDATE accounts SET prenom = 'Paul', nom = 'Lefèvre' WHERE id = $1",
+        other
+    );
     let first = insert_order(&app, account, 1).await;
     let second = insert_order(&app, account, 2).await;
     let third = insert_order(&app, other, 3).await;
-    sqlx::query("UPDATE orders SET customer_email = 'autre@exemple.fr' WHERE id = $1")
-        .bind(third)
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    exec!(
+        app,
+        "UPDATE orders SET customer_email = 'autre@exemple.fr' WHERE id = $1",
+        third
+    );
     insert_order(&app, account, 4).await; // never paid: no document
     for id in [first, second, third] {
         set_status(&admin, id, "payée", "Virement reçu").await;
@@ -163,7 +153,7 @@ async fn the_admin_lists_invoices_and_credit_notes_with_what_they_print() {
 #[tokio::test]
 async fn wrong_filters_are_refused_in_french() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     for (query, expected) in [
         ("type=devis", "Type de document inconnu"),
         ("page=0", "Numéro de page invalide"),

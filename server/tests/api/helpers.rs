@@ -1,5 +1,10 @@
 //! `spawn_app()`: the real server on port 0 with a fresh database and a fake built web app,
 //! plus clients with their own cookie jars, signed-in users and direct database access.
+//! Controller calls: `c.call(method, path, body)` gives `(status, JSON)`, `c.expect(status, …)`
+//! asserts the status and gives the JSON, `c.get_json(path)` reads a route that must answer 200.
+//! The usual worlds (an admin, a customer with an address and a basket, a paid order) are built
+//! in `builders.rs`; e-mail codes in `mail_helpers.rs`. SQL for what no route sets:
+//! `exec!(app, sql, binds…)` and `scalar!(app, sql, binds…)`.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -308,6 +313,18 @@ impl TestClient {
             .unwrap()
     }
 
+    /// Signs out through the form the web app posts (CSRF token, callback, JSON answer).
+    pub async fn sign_out(&self) -> Response {
+        let token = self.csrf.clone().expect("a CSRF token");
+        let form = [
+            ("csrfToken", token.as_str()),
+            ("callbackUrl", "/"),
+            ("json", "true"),
+        ];
+        let url = self.url("/api/auth/signout");
+        self.http.post(url).form(&form).send().await.unwrap()
+    }
+
     /// Headers of a JSON call: the CSRF token when known.
     fn headers(&self) -> HeaderMap {
         let mut h = HeaderMap::new();
@@ -341,6 +358,41 @@ impl TestClient {
             .await
     }
 
+    /// `(status, JSON body)` of a controller call through the proxy (`Null` for a body that is
+    /// not JSON).
+    pub async fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let res = self.proxy(method, path, body).await;
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    /// A controller call that must answer `status`: its JSON body.
+    pub async fn expect(
+        &self,
+        status: u16,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> Value {
+        let (got, answer) = self.call(method, path, body).await;
+        assert_eq!(got, status, "{method} {path}: {answer}");
+        answer
+    }
+
+    /// `GET` of a controller route that must answer 200: its JSON body, typed.
+    pub async fn get_json<T: serde::de::DeserializeOwned>(&self, path: &str) -> T {
+        let answer = self.expect(200, "GET", path, None).await;
+        serde_json::from_value(answer).unwrap()
+    }
+
+    /// `PUT /api/admin/set-maintenance {"maintenance": on}`: the answer's status.
+    pub async fn set_maintenance(&self, on: bool) -> u16 {
+        let body = json!({ "maintenance": on });
+        let path = "/api/admin/set-maintenance";
+        let res = self.send_json(reqwest::Method::PUT, path, Some(body)).await;
+        res.status().as_u16()
+    }
+
     /// `PUT Commande/{id}/statut {"statut": …}` through the proxy: staff move an order along.
     pub async fn set_order_status(&self, id: i64, statut: &str) -> Response {
         self.proxy(
@@ -362,6 +414,33 @@ impl TestClient {
     }
 }
 
+/// The `key` of every item of a page (`{"items": [...]}`), as text: the numbers of a list.
+pub fn items_of(page: &Value, key: &str) -> Vec<String> {
+    let items = page["items"].as_array().expect("a page of items");
+    items
+        .iter()
+        .map(|i| i[key].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The `id` of every item of a page.
+pub fn ids_of(page: &Value) -> Vec<i64> {
+    let items = page["items"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no items: {page}"));
+    items.iter().map(|i| i["id"].as_i64().unwrap()).collect()
+}
+
+/// Asserts a page's `total`, `page` and `par_page`.
+pub fn assert_paging(page: &Value, total: i64, number: i64, per_page: i64) {
+    let got = (&page["total"], &page["page"], &page["par_page"]);
+    assert_eq!(
+        got,
+        (&json!(total), &json!(number), &json!(per_page)),
+        "{page}"
+    );
+}
+
 /// Solves a captcha of the server, as the ALTCHA widget would.
 pub async fn solve_captcha(client: &TestClient) -> String {
     let challenge: server::auth::captcha::Challenge = client
@@ -372,3 +451,20 @@ pub async fn solve_captcha(client: &TestClient) -> String {
         .unwrap();
     server::auth::captcha::solve(&challenge).expect("solvable")
 }
+
+/// Runs one SQL statement with its parameters on a test server's database, for what no route
+/// sets (a date in the past, a status, a name): `exec!(app, "UPDATE parts SET status_id = $1", 4)`.
+macro_rules! exec {
+    ($app:expr, $sql:expr $(, $bind:expr)* $(,)?) => {
+        sqlx::query($sql)$(.bind($bind))*.execute(&$app.db.pool).await.unwrap()
+    };
+}
+pub(crate) use exec;
+
+/// The one value a query selects, typed by the caller: `let n: i64 = scalar!(app, "SELECT …")`.
+macro_rules! scalar {
+    ($app:expr, $sql:expr $(, $bind:expr)* $(,)?) => {
+        sqlx::query_scalar($sql)$(.bind($bind))*.fetch_one(&$app.db.pool).await.unwrap()
+    };
+}
+pub(crate) use scalar;

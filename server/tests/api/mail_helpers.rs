@@ -1,17 +1,20 @@
 //! E-mail helpers of the tests: a real SMTP server (`tests/smtp_sink.py`, aiosmtpd) started per
 //! test, the outbox folder of the file backend, and a small MIME reader for what arrived (text
-//! part, attachments).
+//! part, attachments), and the e-mail code dance (`emailed_code`, `verified_email`).
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use base64::Engine;
+use serde_json::{json, Value};
+
+use crate::helpers::{TestApp, TestClient};
+use crate::partners::Partner;
 
 /// A running SMTP sink writing each message to its own file.
 pub struct SmtpSink {
-    child: Child,
+    /// Kept for its drop, which stops the script.
+    _partner: Partner,
     /// Port it listens on (127.0.0.1).
     pub port: u16,
     /// Folder of the received messages.
@@ -26,27 +29,17 @@ impl SmtpSink {
 
     /// Starts the sink on `port` (0: a free one), e.g. where the server's SMTP was down.
     pub fn start_on(port: u16) -> SmtpSink {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smtp_sink.py");
         let dir = tempfile::tempdir().unwrap();
-        let mut child = Command::new("python3")
-            .arg(&script)
-            .arg("--port")
-            .arg(port.to_string())
-            .arg("--dir")
-            .arg(dir.path())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("python3 must be installed for the SMTP tests");
-        let stdout = child.stdout.take().unwrap();
-        let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).unwrap();
-        let port = line
-            .strip_prefix("PORT ")
-            .and_then(|p| p.trim().parse().ok())
-            .unwrap_or_else(|| panic!("SMTP sink did not start (run scripts/setup-tools.sh to install aiosmtpd); said {line:?}"));
-        SmtpSink { child, port, dir }
+        let folder = dir.path().to_str().unwrap();
+        let port = port.to_string();
+        let args = ["--port", port.as_str(), "--dir", folder];
+        let fix = "run scripts/setup-tools.sh to install aiosmtpd";
+        let partner = Partner::start("smtp_sink.py", &args, fix);
+        SmtpSink {
+            port: partner.port,
+            _partner: partner,
+            dir,
+        }
     }
 
     /// The `SMTP_URL` of the sink.
@@ -57,15 +50,6 @@ impl SmtpSink {
     /// Waits (up to 10 s) until `n` messages arrived; returns them, oldest first.
     pub async fn wait_for(&self, n: usize) -> Vec<String> {
         wait_for_files(self.dir.path(), n).await
-    }
-}
-
-impl Drop for SmtpSink {
-    fn drop(&mut self) {
-        // Closing stdin stops the sink; kill it by its own handle in case it hangs.
-        drop(self.child.stdin.take());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -198,4 +182,48 @@ pub fn reset_token(text: &str) -> String {
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
         .collect()
+}
+
+/// The outbox folder of a test server without SMTP.
+pub fn outbox(app: &TestApp) -> PathBuf {
+    app.dir.path().join("data/outbox")
+}
+
+/// The code of the `n`-th message (from 1) of the outbox, once it is there.
+pub async fn outbox_code(app: &TestApp, n: usize) -> String {
+    six_digit_code(&text_part(&wait_for_files(&outbox(app), n).await[n - 1]))
+}
+
+/// The link token of the `n`-th message (from 1) of the outbox, once it is there.
+pub async fn outbox_token(app: &TestApp, n: usize) -> String {
+    reset_token(&text_part(&wait_for_files(&outbox(app), n).await[n - 1]))
+}
+
+/// A six-digit code other than `code`.
+pub fn wrong_code(code: &str) -> &'static str {
+    if code == "000000" {
+        "111111"
+    } else {
+        "000000"
+    }
+}
+
+/// The first half of the e-mail code dance: `POST Email/send/{purpose}` with `body` (must
+/// answer 200), then the code of the message it adds to the outbox.
+pub async fn emailed_code(app: &TestApp, c: &TestClient, purpose: &str, body: Value) -> String {
+    let before = eml_files(&outbox(app)).len();
+    let path = format!("Email/send/{purpose}");
+    c.expect(200, "POST", &path, Some(body)).await;
+    outbox_code(app, before + 1).await
+}
+
+/// The whole e-mail code dance for `email`: the code sent, then `Email/verify/{purpose}` with
+/// it (must answer 200). `body` is the send's (`{"email": …}`, plus the password for an
+/// e-mail change).
+pub async fn verified_email(app: &TestApp, c: &TestClient, purpose: &str, body: Value) {
+    let email = body["email"].clone();
+    let code = emailed_code(app, c, purpose, body).await;
+    let verify = format!("Email/verify/{purpose}");
+    let check = json!({ "email": email, "code": code });
+    c.expect(200, "POST", &verify, Some(check)).await;
 }

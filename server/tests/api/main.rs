@@ -2,8 +2,10 @@
 //! server on 127.0.0.1:0 against a fresh database (SQLite, or PostgreSQL when
 //! `TEST_POSTGRES_URL` is set).
 
+mod builders;
 mod helpers;
 mod mail_helpers;
+mod partners;
 mod stripe_helpers;
 
 mod admin_catalogue;

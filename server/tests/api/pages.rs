@@ -1,11 +1,10 @@
 //! Page navigations: maintenance, mobile, login-only, visitor-only and admin rules, the 404 page,
 //! and static files with their MIME types and cache headers.
 
-use reqwest::Method;
 use serde_json::{json, Value};
-use server::db::accounts::Role;
 use server::db::settings;
 
+use crate::builders::{a_customer, an_admin};
 use crate::helpers::{assert_app_shell, spawn_app};
 
 const ANDROID: &str =
@@ -41,17 +40,10 @@ async fn known_pages_and_slugs_serve_the_app_and_unknown_nested_paths_answer_404
 #[tokio::test]
 async fn maintenance_redirects_pages_and_blocks_the_api_for_non_admins() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
-    let (client, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let admin = an_admin(&app).await;
+    let client = a_customer(&app).await;
     assert_eq!(location(&client.get("/maintenance").await), "/");
-    let res = admin
-        .send_json(
-            Method::PUT,
-            "/api/admin/set-maintenance",
-            Some(json!({ "maintenance": true })),
-        )
-        .await;
-    assert_eq!(res.status(), 200);
+    assert_eq!(admin.set_maintenance(true).await, 200);
     let visitor = app.client();
     let res = visitor.get("/devis_ligne").await;
     assert_eq!(res.status(), 307);
@@ -114,7 +106,7 @@ async fn visitors_are_sent_to_sign_in_and_signed_in_users_leave_visitor_pages() 
         "/connexion_compte?callbackUrl=%2Fcheckout"
     );
     assert_eq!(visitor.get("/connexion_compte").await.status(), 200);
-    let (client, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let client = a_customer(&app).await;
     assert_eq!(client.get("/compte/panier").await.status(), 200);
     for path in [
         "/connexion_compte",
@@ -135,7 +127,7 @@ async fn visitors_are_sent_to_sign_in_and_signed_in_users_leave_visitor_pages() 
 #[tokio::test]
 async fn admin_pages_answer_the_404_page_to_customers_and_the_api_403() {
     let app = spawn_app().await;
-    let (client, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let client = a_customer(&app).await;
     for path in [
         "/compte/admin-home",
         "/compte/admin/commande",
@@ -145,15 +137,8 @@ async fn admin_pages_answer_the_404_page_to_customers_and_the_api_403() {
         assert_eq!(res.status(), 404, "{path}");
         assert_app_shell(&res.text().await.unwrap());
     }
-    let res = client
-        .send_json(
-            Method::PUT,
-            "/api/admin/set-maintenance",
-            Some(json!({ "maintenance": true })),
-        )
-        .await;
-    assert_eq!(res.status(), 403);
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    assert_eq!(client.set_maintenance(true).await, 403);
+    let admin = an_admin(&app).await;
     assert_eq!(admin.get("/compte/admin/commande").await.status(), 200);
 }
 

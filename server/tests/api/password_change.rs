@@ -3,8 +3,8 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use server::db::accounts::Role;
 
+use crate::builders::{a_customer, a_visitor};
 use crate::helpers::{spawn_app, TestClient, PASSWORD};
 
 const NEW_PASSWORD: &str = "Nouveau-secret-2027";
@@ -17,8 +17,7 @@ async fn change(c: &TestClient, current: &str, new: &str) -> reqwest::Response {
 #[tokio::test]
 async fn a_customer_changes_the_password_and_signs_in_with_the_new_one_only() {
     let app = spawn_app().await;
-    let (mut c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    c.csrf_token().await;
+    let c = a_customer(&app).await;
     let res = change(&c, PASSWORD, NEW_PASSWORD).await;
     assert_eq!(res.status(), 200);
     let body: Value = res.json().await.unwrap();
@@ -43,8 +42,7 @@ async fn a_customer_changes_the_password_and_signs_in_with_the_new_one_only() {
 #[tokio::test]
 async fn a_wrong_current_password_is_refused_in_french_and_changes_nothing() {
     let app = spawn_app().await;
-    let (mut c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    c.csrf_token().await;
+    let c = a_customer(&app).await;
     for wrong in ["pas-le-bon-42", ""] {
         let res = change(&c, wrong, NEW_PASSWORD).await;
         assert_eq!(res.status(), StatusCode::BAD_REQUEST);
@@ -61,8 +59,7 @@ async fn a_wrong_current_password_is_refused_in_french_and_changes_nothing() {
 #[tokio::test]
 async fn the_new_password_follows_the_sign_up_rule() {
     let app = spawn_app().await;
-    let (mut c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    c.csrf_token().await;
+    let c = a_customer(&app).await;
     let res = change(&c, PASSWORD, "court1").await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     let body: Value = res.json().await.unwrap();
@@ -82,8 +79,7 @@ async fn the_new_password_follows_the_sign_up_rule() {
 #[tokio::test]
 async fn other_sessions_are_signed_out_and_this_one_stays() {
     let app = spawn_app().await;
-    let (mut here, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    here.csrf_token().await;
+    let here = a_customer(&app).await;
     let mut elsewhere = app.client();
     assert_eq!(
         elsewhere
@@ -113,8 +109,7 @@ async fn other_sessions_are_signed_out_and_this_one_stays() {
 #[tokio::test]
 async fn repeated_wrong_guesses_answer_429_like_sign_in() {
     let app = spawn_app().await;
-    let (mut c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
-    c.csrf_token().await;
+    let c = a_customer(&app).await;
     for _ in 0..5 {
         assert_eq!(
             change(&c, "pas-le-bon-42", NEW_PASSWORD).await.status(),
@@ -133,13 +128,12 @@ async fn repeated_wrong_guesses_answer_429_like_sign_in() {
 #[tokio::test]
 async fn a_visitor_or_a_request_without_csrf_cannot_change_a_password() {
     let app = spawn_app().await;
-    let mut visitor = app.client();
-    visitor.csrf_token().await;
+    let visitor = a_visitor(&app).await;
     assert_eq!(
         change(&visitor, PASSWORD, NEW_PASSWORD).await.status(),
         StatusCode::UNAUTHORIZED
     );
-    let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let c = a_customer(&app).await;
     let res = c
         .http
         .put(c.url("/api/backend/Comptes/me/password"))

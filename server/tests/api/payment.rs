@@ -6,34 +6,19 @@
 
 use serde_json::{json, Value};
 use server::clock;
-use server::db::accounts::Role;
 use server::db::payments;
 use server::domain::Cents;
 use server::payment::client::{NewIntent, StripeClient, StripeError};
 use server::payment::signature;
 
+use crate::builders::a_customer;
 use crate::commande_pdf::pdf_text;
-use crate::helpers::{spawn_app, spawn_app_with, TestApp};
+use crate::helpers::{spawn_app, TestApp};
 use crate::mail_helpers::{attachment, wait_for_files};
 use crate::stripe_helpers::{
-    order_awaiting_payment, payment_events, wait_for_event, LocalStripe, PUBLISHABLE_KEY,
-    SECRET_KEY, WEBHOOK_SECRET,
+    app_on_localstripe, app_with_stripe, order_awaiting_payment, payment_events,
+    the_succeeded_payment, LocalStripe, SECRET_KEY, WEBHOOK, WEBHOOK_SECRET,
 };
-
-const WEBHOOK: &str = "/api/payment/stripe/webhook";
-
-/// The server with Stripe configured against `api_base`.
-pub(crate) async fn app_with_stripe(api_base: &str) -> TestApp {
-    let base = api_base.to_owned();
-    spawn_app_with(move |s| {
-        s.stripe_secret_key = Some(SECRET_KEY.into());
-        s.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
-        s.stripe_publishable_key = Some(PUBLISHABLE_KEY.into());
-        s.stripe_js_url = format!("{base}/js.stripe.com/v3/");
-        s.stripe_api_base = base;
-    })
-    .await
-}
 
 fn charge_event(id: &str) -> Vec<u8> {
     serde_json::to_vec(&json!({
@@ -119,7 +104,7 @@ async fn forged_stale_and_unsigned_events_are_refused_and_a_replay_changes_nothi
     );
 
     // A signed-in browser's cookies do not subject Stripe's route to the CSRF token.
-    let (c, _) = app.signed_in("curieux@example.com", Role::Client).await;
+    let c = a_customer(&app).email("curieux@example.com").await;
     let other = charge_event("evt_with_cookie");
     let res = c
         .http
@@ -172,11 +157,7 @@ async fn order_with_intent(
 
 #[tokio::test]
 async fn a_card_payment_on_localstripe_comes_back_as_a_verified_webhook_once() {
-    let stripe = LocalStripe::start();
-    let app = app_with_stripe(&stripe.base()).await;
-    stripe
-        .register_webhook(&format!("{}{WEBHOOK}", app.address))
-        .await;
+    let (stripe, app) = app_on_localstripe().await;
     let client = StripeClient::new(&stripe.base(), SECRET_KEY).unwrap();
     let (order_id, intent_id) = order_with_intent(
         &app,
@@ -200,14 +181,8 @@ async fn a_card_payment_on_localstripe_comes_back_as_a_verified_webhook_once() {
     );
 
     // localstripe signs with the real scheme; the server verified it and linked the order.
-    let rows = wait_for_event(&app, "payment_intent.succeeded").await;
-    let paid: Vec<_> = rows
-        .iter()
-        .filter(|(_, t, _)| t == "payment_intent.succeeded")
-        .collect();
-    assert_eq!(paid.len(), 1, "{rows:?}");
-    assert_eq!(paid[0].2, Some(order_id));
-    let event_id = paid[0].0.clone();
+    let (event_id, paid, rows) = the_succeeded_payment(&app).await;
+    assert_eq!(paid, Some(order_id));
 
     // The payment received e-mail (file outbox here) has the invoice the webhook issued.
     let invoice = format!(
@@ -245,11 +220,7 @@ async fn a_card_payment_on_localstripe_comes_back_as_a_verified_webhook_once() {
 
 #[tokio::test]
 async fn a_payment_that_is_not_the_order_total_pays_nothing() {
-    let stripe = LocalStripe::start();
-    let app = app_with_stripe(&stripe.base()).await;
-    stripe
-        .register_webhook(&format!("{}{WEBHOOK}", app.address))
-        .await;
+    let (stripe, app) = app_on_localstripe().await;
     let client = StripeClient::new(&stripe.base(), SECRET_KEY).unwrap();
     let (_, intent_id) = order_with_intent(
         &app,
@@ -262,13 +233,8 @@ async fn a_payment_that_is_not_the_order_total_pays_nothing() {
     .await;
     stripe.pay_with_card(&intent_id, "4242424242424242").await;
 
-    let rows = wait_for_event(&app, "payment_intent.succeeded").await;
-    let paid: Vec<_> = rows
-        .iter()
-        .filter(|(_, t, _)| t == "payment_intent.succeeded")
-        .collect();
-    assert_eq!(paid.len(), 1, "{rows:?}");
-    assert_eq!(paid[0].2, None, "a short payment names no order");
+    let (_, paid, _) = the_succeeded_payment(&app).await;
+    assert_eq!(paid, None, "a short payment names no order");
 }
 
 #[tokio::test]

@@ -4,8 +4,8 @@
 
 use server::db::accounts::Role;
 
+use crate::builders::{an_admin, insert_order};
 use crate::commande_pdf::pdf_text;
-use crate::commande_statut::insert_order;
 use crate::helpers::spawn_app_with;
 use crate::mail_helpers::{attachment, text_part, SmtpSink};
 
@@ -14,7 +14,7 @@ async fn the_payment_received_mail_has_the_invoice_pdf_attached() {
     let sink = SmtpSink::start();
     let app = spawn_app_with(|s| s.smtp_url = Some(sink.url())).await;
     let (_, customer) = app.signed_in("client@exemple.fr", Role::Client).await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let id = insert_order(&app, customer, 7).await;
     let res = admin.set_order_status(id, "payée").await;
     assert_eq!(res.status(), 200);

@@ -2,15 +2,14 @@
 
 use reqwest::Method;
 use serde_json::{json, Value};
-use server::db::accounts::Role;
 
-use crate::compte_piece::customer_with_a_line;
+use crate::builders::{a_customer, cube};
 use crate::helpers::{spawn_app, TestClient};
 
 #[tokio::test]
 async fn the_proxy_returns_the_controller_status_and_body_unchanged() {
     let app = spawn_app().await;
-    let (c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let c = a_customer(&app).await;
     let direct = c.get("/api/backend/Comptes/me").await;
     let proxied = c.proxy("GET", "Comptes/me", None).await;
     assert_eq!(direct.status(), proxied.status());
@@ -33,9 +32,7 @@ async fn a_204_stays_a_204_without_body() {
 async fn errors_of_the_controller_pass_through() {
     let app = spawn_app().await;
     let c = app.client();
-    let res = c.proxy("GET", "Comptes/me", None).await;
-    assert_eq!(res.status(), 401);
-    let body: Value = res.json().await.unwrap();
+    let body = c.expect(401, "GET", "Comptes/me", None).await;
     assert!(body["message"].is_string());
     assert_eq!(c.proxy("GET", "Inconnu/42", None).await.status(), 404);
 }
@@ -59,12 +56,10 @@ async fn paths_outside_the_controllers_are_refused() {
 #[tokio::test]
 async fn a_signed_in_call_without_the_csrf_header_is_refused() {
     let app = spawn_app().await;
-    let (mut c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    let mut c = a_customer(&app).await;
     c.csrf = Some("faux-jeton".into());
-    let res = c
-        .proxy("PUT", "Comptes", Some(json!({ "nom": "Pirate" })))
+    c.expect(403, "PUT", "Comptes", Some(json!({ "nom": "Pirate" })))
         .await;
-    assert_eq!(res.status(), 403);
     c.csrf = None;
     let res = c
         .send_json(
@@ -104,7 +99,7 @@ async fn order_through_proxy(c: &TestClient, key: Option<&str>, address: i64) ->
 #[tokio::test]
 async fn the_idempotency_key_header_reaches_the_order_controller() {
     let app = spawn_app().await;
-    let (c, _) = customer_with_a_line(&app, "jeanne@exemple.fr").await;
+    let c = a_customer(&app).with_basket(cube()).await;
     let address = json!({
         "idPays": "fr", "ville": "Lyon", "codePostal": "69003", "rue": "12 rue de la Part-Dieu",
         "complement": "", "nom": "Dupont", "prenom": "Jeanne", "tel": "",

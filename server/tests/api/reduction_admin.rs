@@ -5,13 +5,13 @@
 use serde_json::{json, Value};
 use server::db::accounts::Role;
 
-use crate::commande::{address, customer_with_basket, place};
+use crate::builders::{a_customer, an_admin, order_body, place, place_order};
 use crate::helpers::spawn_app;
 
 #[tokio::test]
 async fn the_admin_sees_each_order_that_used_a_code_and_its_account() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let res = admin
         .proxy(
             "POST",
@@ -35,26 +35,23 @@ async fn the_admin_sees_each_order_that_used_a_code_and_its_account() {
         .into_iter()
         .enumerate()
     {
-        let c = customer_with_basket(&app, email).await;
-        let home = address(&c, "fr", "69003", None).await;
-        let body = json!({ "idAdresseLivraison": home, "idAdresseFacturation": home,
-                           "modePaiement": "virement", "cgvAcceptees": true, "codeReduction": "dix" });
+        let c = a_customer(&app).email(email).ready_to_order().await;
+        let mut body = order_body(c.address());
+        body["codeReduction"] = json!("dix");
         let (status, order) = place(&c, Some(&format!("cle-{i}")), body).await;
         assert_eq!(status, 201, "{order}");
         placed.push((email, order));
     }
     // One order without the code does not count.
-    let c = customer_with_basket(&app, "sans@exemple.fr").await;
-    let home = address(&c, "fr", "69003", None).await;
-    let body = json!({ "idAdresseLivraison": home, "idAdresseFacturation": home,
-                       "modePaiement": "virement", "cgvAcceptees": true });
-    assert_eq!(place(&c, Some("sans"), body).await.0, 201);
-
-    let res = admin
-        .proxy("GET", &format!("Reduction/{id}/utilisations"), None)
+    let c = a_customer(&app)
+        .email("sans@exemple.fr")
+        .ready_to_order()
         .await;
-    assert_eq!(res.status(), 200);
-    let uses: Value = res.json().await.unwrap();
+    place_order(&c, "sans").await;
+
+    let uses = admin
+        .expect(200, "GET", &format!("Reduction/{id}/utilisations"), None)
+        .await;
     assert_eq!(uses["total"], 2);
     let items = uses["items"].as_array().unwrap();
     let mut seen: Vec<(String, String)> = items
@@ -87,15 +84,8 @@ async fn the_admin_sees_each_order_that_used_a_code_and_its_account() {
         assert!(u["date"].as_str().unwrap().ends_with('Z'));
     }
     let page: Value = admin
-        .proxy(
-            "GET",
-            &format!("Reduction/{id}/utilisations?par_page=1&page=2"),
-            None,
-        )
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("Reduction/{id}/utilisations?par_page=1&page=2"))
+        .await;
     assert_eq!(
         (
             page["total"].as_i64(),
@@ -104,11 +94,8 @@ async fn the_admin_sees_each_order_that_used_a_code_and_its_account() {
         (Some(2), 1)
     );
     let none: Value = admin
-        .proxy("GET", &format!("Reduction/{unused}/utilisations"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("Reduction/{unused}/utilisations"))
+        .await;
     assert_eq!(none["total"], 0);
     for path in [
         "Reduction/999999/utilisations",
@@ -124,61 +111,35 @@ async fn the_admin_sees_each_order_that_used_a_code_and_its_account() {
 #[tokio::test]
 async fn a_code_is_reserved_to_the_account_named_by_its_e_mail() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let ines = app.create_account("ines@exemple.fr", Role::Client).await;
-    let res = admin
-        .proxy(
-            "POST",
-            "Reduction",
-            Some(json!({ "code": "INES", "type": "fixed", "valeur": 500,
-                         "email_compte": "  Ines@Exemple.fr " })),
-        )
-        .await;
-    assert_eq!(res.status(), 201);
-    let code: Value = res.json().await.unwrap();
+    let body = json!({ "code": "INES", "type": "fixed", "valeur": 500,
+                         "email_compte": "  Ines@Exemple.fr " });
+    let code = admin.expect(201, "POST", "Reduction", Some(body)).await;
     assert_eq!(code["id_compte"], ines);
     assert_eq!(code["email_compte"], "ines@exemple.fr");
     let id = code["id"].as_i64().unwrap();
-    let all: Vec<Value> = admin
-        .proxy("GET", "Reduction", None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let all: Vec<Value> = admin.get_json("Reduction").await;
     assert_eq!(all[0]["email_compte"], "ines@exemple.fr");
 
-    let res = admin
-        .proxy(
-            "PUT",
-            &format!("Reduction/{id}"),
-            Some(json!({ "email_compte": "personne@exemple.fr" })),
-        )
+    let body = json!({ "email_compte": "personne@exemple.fr" });
+    let v = admin
+        .expect(400, "PUT", &format!("Reduction/{id}"), Some(body))
         .await;
-    assert_eq!(res.status(), 400);
-    let v: Value = res.json().await.unwrap();
     assert_eq!(
         v["errors"],
         json!(["Aucun compte n'a l'adresse e-mail «\u{a0}personne@exemple.fr\u{a0}»."])
     );
-    let res = admin
-        .proxy(
-            "PUT",
-            &format!("Reduction/{id}"),
-            Some(json!({ "email_compte": "" })),
-        )
+    let body = json!({ "email_compte": "" });
+    let v = admin
+        .expect(200, "PUT", &format!("Reduction/{id}"), Some(body))
         .await;
-    assert_eq!(res.status(), 200);
-    let v: Value = res.json().await.unwrap();
     assert_eq!(
         (v["id_compte"].clone(), v.get("email_compte")),
         (Value::Null, None)
     );
-    let res = admin
-        .proxy(
-            "PUT",
-            &format!("Reduction/{id}"),
-            Some(json!({ "email_compte": 12 })),
-        )
+    let body = json!({ "email_compte": 12 });
+    admin
+        .expect(400, "PUT", &format!("Reduction/{id}"), Some(body))
         .await;
-    assert_eq!(res.status(), 400);
 }

@@ -6,9 +6,9 @@
 use serde_json::{json, Value};
 use server::db::accounts::Role;
 
+use crate::builders::{a_customer, an_admin, open_cube, Part};
 use crate::devis::box_stl;
-use crate::helpers::{spawn_app, TestApp, TestClient};
-use crate::pieces::{call, customer_with_file, fixture};
+use crate::helpers::{assert_paging, exec, ids_of, scalar, spawn_app, TestApp, TestClient};
 
 /// A copy of the real part `from` for `account` (or nobody) named `name`, in `status`, created at
 /// `at` (Unix seconds); returns its id.
@@ -20,64 +20,46 @@ async fn copy_part(
     status: i64,
     at: i64,
 ) -> i64 {
-    sqlx::query_scalar(
+    scalar!(
+        app,
         "INSERT INTO parts (account_id, file_name, storage_key, sha256, size_bytes, analysis, \
          options, status_id, review_note, review_reasons, review_request, created_at, \
          updated_at) SELECT $1, $2, storage_key, sha256, size_bytes, analysis, options, $3, '', \
          review_reasons, '', $4, $4 FROM parts WHERE id = $5 RETURNING id",
+        account,
+        name,
+        status,
+        at,
+        from
     )
-    .bind(account)
-    .bind(name)
-    .bind(status)
-    .bind(at)
-    .bind(from)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap()
 }
 
 /// A history row: `part` was given `status` at `at`.
 async fn history(app: &TestApp, part: i64, status: i64, at: i64) {
-    sqlx::query(
+    exec!(
+        app,
         "INSERT INTO part_status_history (part_id, status_id, comment, actor_account_id, \
          created_at) VALUES ($1, $2, '', NULL, $3)",
-    )
-    .bind(part)
-    .bind(status)
-    .bind(at)
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+        part,
+        status,
+        at
+    );
 }
 
 async fn account_id(app: &TestApp, email: &str) -> i64 {
-    sqlx::query_scalar("SELECT id FROM accounts WHERE email = $1")
-        .bind(email)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap()
-}
-
-/// The ids of a page's items.
-fn ids(page: &Value) -> Vec<i64> {
-    page["items"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no items: {page}"))
-        .iter()
-        .map(|p| p["id"].as_i64().unwrap())
-        .collect()
+    scalar!(app, "SELECT id FROM accounts WHERE email = $1", email)
 }
 
 /// A 200 page of `path`.
 async fn page(admin: &TestClient, path: &str) -> Value {
-    let (status, body) = call(admin, "GET", path, None).await;
+    let (status, body) = admin.call("GET", path, None).await;
     assert_eq!(status, 200, "{path}: {body}");
     body
 }
 
 /// `path` is refused with a French 400 whose first error starts with `expected`.
 async fn refused(admin: &TestClient, path: &str, expected: &str) {
-    let (status, body) = call(admin, "GET", path, None).await;
+    let (status, body) = admin.call("GET", path, None).await;
     assert_eq!(status, 400, "{path}: {body}");
     let first = body["errors"][0].as_str().unwrap_or_default();
     assert!(first.starts_with(expected), "{path}: {body}");
@@ -87,25 +69,15 @@ async fn refused(admin: &TestClient, path: &str, expected: &str) {
 async fn the_review_queue_is_paged_on_the_server_longest_waiting_first_with_its_total() {
     let app = spawn_app().await;
     // A real open cube of Jeanne's, waiting since its analysis (now).
-    let (_, first) = customer_with_file(
-        &app,
-        "jeanne@exemple.fr",
-        fixture("open_cube.stl"),
-        "ouvert.stl",
-    )
-    .await;
+    let first = a_customer(&app).with_basket(open_cube()).await.part();
     let jeanne = account_id(&app, "jeanne@exemple.fr").await;
     let paul = app.create_account("paul@exemple.fr", Role::Client).await;
-    sqlx::query("UPDATE accounts SET nom = 'LEFÈVRE', prenom = 'JÉRÔME' WHERE id = $1")
-        .bind(paul)
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
-    let now: i64 = sqlx::query_scalar("SELECT created_at FROM parts WHERE id = $1")
-        .bind(first)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    exec!(
+        app,
+        "UPDATE accounts SET nom = 'LEFÈVRE', prenom = 'JÉRÔME' WHERE id = $1",
+        paul
+    );
+    let now: i64 = scalar!(app, "SELECT created_at FROM parts WHERE id = $1", first);
     let base = now - 10_000;
     // 24 copies, Paul's and Jeanne's in turn, inserted in the opposite order of their waiting:
     // the later a copy is made, the longer it has waited. Copies 10 and 11 wait since the same
@@ -142,14 +114,11 @@ async fn the_review_queue_is_paged_on_the_server_longest_waiting_first_with_its_
     order.push(first);
     assert_eq!(order.len(), 25);
 
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     // Without parameters: the first page of 20.
     let p1 = page(&admin, "Pieces/ForReview").await;
-    assert_eq!(
-        (&p1["total"], &p1["page"], &p1["par_page"]),
-        (&json!(25), &json!(1), &json!(20))
-    );
-    assert_eq!(ids(&p1), order[..20]);
+    assert_paging(&p1, 25, 1, 20);
+    assert_eq!(ids_of(&p1), order[..20]);
     // The rows keep the fields of a part, with the owner and since when it waits.
     let row = &p1["items"][0];
     assert_eq!(row["Id_Piece"], row["id"]);
@@ -163,15 +132,15 @@ async fn the_review_queue_is_paged_on_the_server_longest_waiting_first_with_its_
     // The last page holds the rest, ending with the part that waits the least.
     let p2 = page(&admin, "Pieces/ForReview?page=2&par_page=20").await;
     assert_eq!((&p2["total"], &p2["page"]), (&json!(25), &json!(2)));
-    assert_eq!(ids(&p2), order[20..]);
-    assert_eq!(ids(&p2).last(), Some(&first));
+    assert_eq!(ids_of(&p2), order[20..]);
+    assert_eq!(ids_of(&p2).last(), Some(&first));
     let p = page(&admin, "Pieces/ForReview?page=2&par_page=10").await;
-    assert_eq!(ids(&p), order[10..20]);
+    assert_eq!(ids_of(&p), order[10..20]);
     let all = page(&admin, "Pieces/ForReview?par_page=100").await;
-    assert_eq!(ids(&all), order);
+    assert_eq!(ids_of(&all), order);
     // Past the last page: an empty page, with the total.
     let past = page(&admin, "Pieces/ForReview?page=9").await;
-    assert_eq!((ids(&past).len(), &past["total"]), (0, &json!(25)));
+    assert_eq!((ids_of(&past).len(), &past["total"]), (0, &json!(25)));
 
     // The search: the owner's e-mail or names (accents and capitals folded), the file name.
     for q in [
@@ -185,15 +154,15 @@ async fn the_review_queue_is_paged_on_the_server_longest_waiting_first_with_its_
         for item in found["items"].as_array().unwrap() {
             assert_eq!(item["client"]["email"], "paul@exemple.fr", "{q}");
         }
-        let found_ids = ids(&found);
+        let found_ids = ids_of(&found);
         let mut sorted = found_ids.clone();
         sorted.sort_by_key(|id| order.iter().position(|o| o == id));
         assert_eq!(found_ids, sorted, "{q}: oldest first");
     }
     let found = page(&admin, "Pieces/ForReview?q=%20ouvert%20").await;
-    assert_eq!((ids(&found), &found["total"]), (vec![first], &json!(1)));
+    assert_eq!((ids_of(&found), &found["total"]), (vec![first], &json!(1)));
     let found = page(&admin, "Pieces/ForReview?q=piece-0&page=2&par_page=6").await;
-    assert_eq!((ids(&found).len(), &found["total"]), (4, &json!(10)));
+    assert_eq!((ids_of(&found).len(), &found["total"]), (4, &json!(10)));
     let found = page(&admin, "Pieces/ForReview?q=anonyme").await;
     assert_eq!(found["total"], 0);
     let found = page(&admin, "Pieces/ForReview?q=%25").await;
@@ -234,28 +203,24 @@ async fn the_review_queue_is_paged_on_the_server_longest_waiting_first_with_its_
     .await;
 
     // Decided, a part leaves the queue and the next one moves up.
-    let (status, _) = call(
-        &admin,
-        "PUT",
-        "Pieces/status",
-        Some(json!({ "Id_Piece": order[0], "Id_Status": 3 })),
-    )
-    .await;
+    let body = json!({ "Id_Piece": order[0], "Id_Status": 3 });
+    let (status, _) = admin.call("PUT", "Pieces/status", Some(body)).await;
     assert_eq!(status, 200);
     let p1 = page(&admin, "Pieces/ForReview?par_page=5").await;
-    assert_eq!((ids(&p1), &p1["total"]), (order[1..6].to_vec(), &json!(24)));
+    assert_eq!(
+        (ids_of(&p1), &p1["total"]),
+        (order[1..6].to_vec(), &json!(24))
+    );
 }
 
 #[tokio::test]
 async fn an_accounts_parts_are_paged_on_the_server_newest_first() {
     let app = spawn_app().await;
-    let (_, real) = customer_with_file(
-        &app,
-        "lea@exemple.fr",
-        box_stl(12.0, 8.0, 5.0),
-        "boitier.stl",
-    )
-    .await;
+    let real = a_customer(&app)
+        .email("lea@exemple.fr")
+        .with_basket(Part::file(box_stl(12.0, 8.0, 5.0), "boitier.stl"))
+        .await
+        .part();
     let lea = account_id(&app, "lea@exemple.fr").await;
     let other = app.create_account("autre@exemple.fr", Role::Client).await;
     let mut leas = vec![real];
@@ -279,29 +244,26 @@ async fn an_accounts_parts_are_paged_on_the_server_newest_first() {
         }
     }
     leas.sort_unstable_by(|a, b| b.cmp(a));
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let path = |query: &str| format!("Admin/Comptes/{lea}/Pieces{query}");
 
     let p1 = page(&admin, &path("")).await;
-    assert_eq!(
-        (&p1["total"], &p1["page"], &p1["par_page"]),
-        (&json!(45), &json!(1), &json!(20))
-    );
-    assert_eq!(ids(&p1), leas[..20]);
+    assert_paging(&p1, 45, 1, 20);
+    assert_eq!(ids_of(&p1), leas[..20]);
     let row = &p1["items"][0];
     assert_eq!(row["fileName"], "lea-43.stl");
     assert_eq!(row["idStatus"], 4);
     assert_eq!(row["statut"], "Refusée");
     assert!(row["createdAt"].as_str().unwrap().ends_with('Z'), "{row}");
     let last = page(&admin, &path("?page=3")).await;
-    assert_eq!(ids(&last), leas[40..]);
-    assert_eq!(ids(&last).last(), Some(&real));
+    assert_eq!(ids_of(&last), leas[40..]);
+    assert_eq!(ids_of(&last).last(), Some(&real));
     let p = page(&admin, &path("?page=2&par_page=15")).await;
-    assert_eq!(ids(&p), leas[15..30]);
+    assert_eq!(ids_of(&p), leas[15..30]);
     let all = page(&admin, &path("?par_page=100")).await;
-    assert_eq!(ids(&all), leas);
+    assert_eq!(ids_of(&all), leas);
     let past = page(&admin, &path("?page=4")).await;
-    assert_eq!((ids(&past).len(), &past["total"]), (0, &json!(45)));
+    assert_eq!((ids_of(&past).len(), &past["total"]), (0, &json!(45)));
     let others = page(&admin, &format!("Admin/Comptes/{other}/Pieces")).await;
     assert_eq!(others["total"], 5);
 
@@ -314,13 +276,9 @@ async fn an_accounts_parts_are_paged_on_the_server_newest_first() {
     )
     .await;
     for unknown in ["999999", "abc", "0"] {
-        let (status, body) = call(
-            &admin,
-            "GET",
-            &format!("Admin/Comptes/{unknown}/Pieces"),
-            None,
-        )
-        .await;
+        let (status, body) = admin
+            .call("GET", &format!("Admin/Comptes/{unknown}/Pieces"), None)
+            .await;
         assert_eq!(status, 404, "{unknown}: {body}");
         assert!(
             body.to_string().contains("Ce compte n'existe pas"),

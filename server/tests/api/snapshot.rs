@@ -6,11 +6,11 @@
 use std::time::{Duration, Instant};
 
 use reqwest::header::{ETAG, IF_NONE_MATCH};
-use reqwest::Method;
 use serde_json::{json, Value};
 use server::db::accounts::Role;
 
 use crate::admin_catalogue::{get, save};
+use crate::builders::an_admin;
 use crate::helpers::{spawn_app, TestClient};
 
 const CATALOG: &str = "/api/backend/Combinaison/full";
@@ -47,14 +47,7 @@ async fn maintenance_flag(c: &TestClient) -> bool {
 }
 
 async fn set_maintenance(admin: &TestClient, on: bool) {
-    let res = admin
-        .send_json(
-            Method::PUT,
-            "/api/admin/set-maintenance",
-            Some(json!({ "maintenance": on })),
-        )
-        .await;
-    assert_eq!(res.status(), 200);
+    assert_eq!(admin.set_maintenance(on).await, 200);
 }
 
 /// The catalog a visitor gets: its entity tag and body.
@@ -137,7 +130,7 @@ async fn a_catalog_save_is_served_at_once_by_its_instance_and_soon_by_the_other(
 #[tokio::test]
 async fn the_catalog_answers_304_to_its_version_and_200_once_a_new_one_is_saved() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let visitor = app.client();
     let (tag, body) = catalog(&visitor).await;
     assert_eq!(tag, "\"catalog-1\"");

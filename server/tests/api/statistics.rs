@@ -5,8 +5,8 @@
 use serde_json::{json, Value};
 use server::db::accounts::Role;
 
-use crate::helpers::{spawn_app, TestApp};
-use crate::pieces::call;
+use crate::builders::an_admin;
+use crate::helpers::{exec, scalar, spawn_app, TestApp};
 
 const SNAPSHOT: &str = r#"{"idAdresse":1,"idPays":{"code":"fr","name":"France"},"ville":"Lyon","codePostal":"69003","rue":"1 rue A","complement":"","nom":"Dupont","prenom":"Jeanne","tel":"+33612345678","entreprise":null}"#;
 
@@ -16,14 +16,12 @@ fn at(iso: &str) -> i64 {
 }
 
 async fn insert_part(app: &TestApp, created_at: i64) -> i64 {
-    sqlx::query_scalar(
+    scalar!(
+        app,
         "INSERT INTO parts (file_name, storage_key, sha256, size_bytes, analysis, created_at, \
          updated_at) VALUES ('p.stl', 'k', 's', 1, '{}', $1, $1) RETURNING id",
+        created_at
     )
-    .bind(created_at)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap()
 }
 
 struct Order<'a> {
@@ -37,55 +35,49 @@ struct Order<'a> {
 }
 
 async fn insert_order(app: &TestApp, account: i64, part: i64, o: &Order<'_>) {
-    let id: i64 = sqlx::query_scalar(
+    let id: i64 = scalar!(
+        app,
         "INSERT INTO orders (numero, account_id, status, idempotency_key, customer_email, \
          billing_address, shipping_address, shipping_zone, weight_g, subtotal_cents, \
          total_ht_cents, vat_rate_bp, vat_cents, total_ttc_cents, vat_regime, payment_method, \
          catalog_version, cgv_accepted_at, created_at, updated_at, paid_at) \
          VALUES ($1, $2, $3, $4, 'c@exemple.fr', $5, $5, 'france', 100, $6, $6, 2000, 0, $6, \
          'france', 'virement', 1, $7, $7, $7, $8) RETURNING id",
-    )
-    .bind(format!("CO-2026-{:06}", o.n))
-    .bind(account)
-    .bind(o.status)
-    .bind(format!("cle-{}", o.n))
-    .bind(SNAPSHOT)
-    .bind(o.total_ht)
-    .bind(o.created)
-    .bind(o.paid)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+        format!("CO-2026-{:06}", o.n),
+        account,
+        o.status,
+        format!("cle-{}", o.n),
+        SNAPSHOT,
+        o.total_ht,
+        o.created,
+        o.paid
+    );
     for (i, (process, material, total, qty)) in o.lines.iter().enumerate() {
         let details = json!({ "options": { "process": process, "material": material } });
-        sqlx::query(
+        exec!(
+            app,
             "INSERT INTO order_lines (order_id, part_id, position, designation, details, \
              quantite, unit_price_cents, line_total_cents) VALUES ($1, $2, $3, 'p', $4, $5, 1, $6)",
-        )
-        .bind(id)
-        .bind(part)
-        .bind(i as i64 + 1)
-        .bind(details.to_string())
-        .bind(*qty)
-        .bind(*total)
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+            id,
+            part,
+            i as i64 + 1,
+            details.to_string(),
+            *qty,
+            *total
+        );
     }
 }
 
 async fn insert_quote(app: &TestApp, account: i64, seq: i64, issued_at: i64) {
-    sqlx::query(
+    exec!(
+        app,
         "INSERT INTO quotes (number, account_id, year, seq, issued_at, valid_until, \
          total_ttc_cents, data) VALUES ($1, $2, 2026, $3, $4, $4, 100, '{}')",
-    )
-    .bind(format!("DE-2026-{seq:06}"))
-    .bind(account)
-    .bind(seq)
-    .bind(issued_at)
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+        format!("DE-2026-{seq:06}"),
+        account,
+        seq,
+        issued_at
+    );
 }
 
 /// Known rows around March and April 2026 (Paris summer time starts on 29 March).
@@ -170,16 +162,12 @@ async fn known_data(app: &TestApp, account: i64) {
 #[tokio::test]
 async fn the_figures_of_march_and_april_2026_are_exact() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let customer = app.create_account("client@exemple.fr", Role::Client).await;
     known_data(&app, customer).await;
-    let (status, r) = call(
-        &admin,
-        "GET",
-        "Statistiques?du=2026-03-01&au=2026-04-30",
-        None,
-    )
-    .await;
+    let (status, r) = admin
+        .call("GET", "Statistiques?du=2026-03-01&au=2026-04-30", None)
+        .await;
     assert_eq!(status, 200, "{r}");
     assert_eq!(r["du"], "2026-03-01");
     assert_eq!(r["au"], "2026-04-30");
@@ -245,27 +233,19 @@ async fn the_figures_of_march_and_april_2026_are_exact() {
 #[tokio::test]
 async fn one_day_and_an_empty_period_answer_their_own_figures() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     let customer = app.create_account("client@exemple.fr", Role::Client).await;
     known_data(&app, customer).await;
     // 1 April in Paris: order 1 only.
-    let (_, r) = call(
-        &admin,
-        "GET",
-        "Statistiques?du=2026-04-01&au=2026-04-01",
-        None,
-    )
-    .await;
+    let (_, r) = admin
+        .call("GET", "Statistiques?du=2026-04-01&au=2026-04-01", None)
+        .await;
     assert_eq!(r["totaux"]["commandes_payees"], 1);
     assert_eq!(r["totaux"]["chiffre_affaires_ht_cents"], 10_000);
     assert_eq!(r["totaux"]["commandes_passees"], 0);
-    let (_, r) = call(
-        &admin,
-        "GET",
-        "Statistiques?du=2025-01-01&au=2025-02-15",
-        None,
-    )
-    .await;
+    let (_, r) = admin
+        .call("GET", "Statistiques?du=2025-01-01&au=2025-02-15", None)
+        .await;
     assert_eq!(r["mois"].as_array().unwrap().len(), 2);
     assert_eq!(r["totaux"]["panier_moyen_ht_cents"], 0);
     assert_eq!(r["totaux"]["taux_transformation_bp"], Value::Null);
@@ -275,7 +255,7 @@ async fn one_day_and_an_empty_period_answer_their_own_figures() {
 #[tokio::test]
 async fn a_bad_period_is_refused_in_french() {
     let app = spawn_app().await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let admin = an_admin(&app).await;
     for (query, needle) in [
         (
             "du=2026-02-30",
@@ -288,7 +268,9 @@ async fn a_bad_period_is_refused_in_french() {
         ),
         ("du=2020-01-01&au=2026-01-01", "36\u{a0}mois au plus"),
     ] {
-        let (status, v) = call(&admin, "GET", &format!("Statistiques?{query}"), None).await;
+        let (status, v) = admin
+            .call("GET", &format!("Statistiques?{query}"), None)
+            .await;
         assert_eq!(status, 400, "{query}: {v}");
         assert!(
             v["errors"][0].as_str().unwrap().contains(needle),

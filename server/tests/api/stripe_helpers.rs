@@ -2,9 +2,6 @@
 //! started per test on a free port of 127.0.0.1 by `tests/localstripe_server.py`, its webhook
 //! registration, card confirmations through its API, and orders awaiting a card payment.
 
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
@@ -12,7 +9,8 @@ use server::clock;
 use server::db::accounts::Role;
 use sqlx::Row;
 
-use crate::helpers::TestApp;
+use crate::helpers::{exec, spawn_app_with, TestApp};
+use crate::partners::Partner;
 
 /// Secret key the tests give the server and localstripe.
 pub const SECRET_KEY: &str = "sk_test_forme_additive";
@@ -23,37 +21,46 @@ pub const WEBHOOK_SECRET: &str = "whsec_forme_additive_test";
 
 /// A running localstripe.
 pub struct LocalStripe {
-    child: Child,
+    /// Kept for its drop, which stops the script.
+    _partner: Partner,
     /// Port it listens on (127.0.0.1).
     pub port: u16,
     http: reqwest::Client,
 }
 
+/// The path of Stripe's webhook on the server.
+pub const WEBHOOK: &str = "/api/payment/stripe/webhook";
+
+/// The server with Stripe configured against `api_base`.
+pub async fn app_with_stripe(api_base: &str) -> TestApp {
+    let base = api_base.to_owned();
+    spawn_app_with(move |s| {
+        s.stripe_secret_key = Some(SECRET_KEY.into());
+        s.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
+        s.stripe_publishable_key = Some(PUBLISHABLE_KEY.into());
+        s.stripe_js_url = format!("{base}/js.stripe.com/v3/");
+        s.stripe_api_base = base;
+    })
+    .await
+}
+
+/// localstripe, and the server using it with its webhook registered there.
+pub async fn app_on_localstripe() -> (LocalStripe, TestApp) {
+    let stripe = LocalStripe::start();
+    let app = app_with_stripe(&stripe.base()).await;
+    let webhook = format!("{}{WEBHOOK}", app.address);
+    stripe.register_webhook(&webhook).await;
+    (stripe, app)
+}
+
 impl LocalStripe {
     /// Starts localstripe on a free port. Panics with the fix when it is not installed.
     pub fn start() -> LocalStripe {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/localstripe_server.py");
-        let mut child = Command::new("python3")
-            .arg(&script)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("python3 must be installed for the payment tests");
-        let stdout = child.stdout.take().unwrap();
-        let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).unwrap();
-        let port = line
-            .strip_prefix("PORT ")
-            .and_then(|p| p.trim().parse().ok())
-            .unwrap_or_else(|| {
-                panic!(
-                    "localstripe did not start (python3 -m pip install localstripe); said {line:?}"
-                )
-            });
+        let fix = "python3 -m pip install localstripe";
+        let partner = Partner::start("localstripe_server.py", &[], fix);
         LocalStripe {
-            child,
-            port,
+            port: partner.port,
+            _partner: partner,
             http: reqwest::Client::new(),
         }
     }
@@ -116,15 +123,6 @@ impl LocalStripe {
     }
 }
 
-impl Drop for LocalStripe {
-    fn drop(&mut self) {
-        // Closing stdin stops it; kill it by its own handle in case it hangs.
-        drop(self.child.stdin.take());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// Inserts an order awaiting payment for a new customer; returns its id.
 pub async fn order_awaiting_payment(
     app: &TestApp,
@@ -135,25 +133,23 @@ pub async fn order_awaiting_payment(
 ) -> i64 {
     let account = app.create_account(email, Role::Client).await;
     let now = clock::now();
-    sqlx::query(
+    exec!(
+        app,
         "INSERT INTO orders (numero, account_id, status, idempotency_key, customer_email, \
          billing_address, shipping_address, shipping_zone, weight_g, subtotal_cents, \
          total_ht_cents, vat_rate_bp, vat_cents, total_ttc_cents, vat_regime, payment_method, \
          catalog_version, cgv_accepted_at, created_at, updated_at) \
          VALUES ($1, $2, 'en attente de paiement', $3, $4, '{}', '{}', 'france', 100, $5, $5, \
          2000, 0, $6, 'france', $7, 1, $8, $8, $8)",
-    )
-    .bind(numero)
-    .bind(account)
-    .bind(format!("key-{numero}"))
-    .bind(email)
-    .bind(total_ttc_cents * 5 / 6)
-    .bind(total_ttc_cents)
-    .bind(method)
-    .bind(now)
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+        numero,
+        account,
+        format!("key-{numero}"),
+        email,
+        total_ttc_cents * 5 / 6,
+        total_ttc_cents,
+        method,
+        now
+    );
     sqlx::query("SELECT id FROM orders WHERE numero = $1")
         .bind(numero)
         .fetch_one(&app.db.pool)
@@ -186,4 +182,19 @@ pub async fn wait_for_event(app: &TestApp, kind: &str) -> Vec<(String, String, O
         "no {kind} event recorded; have {:?}",
         payment_events(app).await
     );
+}
+
+/// The rows of `payment_events` once one `payment_intent.succeeded` is recorded.
+pub type Events = Vec<(String, String, Option<i64>)>;
+
+/// Waits for the one recorded `payment_intent.succeeded`: its event id, its order, and every
+/// event recorded by then.
+pub async fn the_succeeded_payment(app: &TestApp) -> (String, Option<i64>, Events) {
+    let rows = wait_for_event(app, "payment_intent.succeeded").await;
+    let mut paid = rows
+        .iter()
+        .filter(|(_, t, _)| t == "payment_intent.succeeded");
+    let (event, _, order) = paid.next().unwrap();
+    assert!(paid.next().is_none(), "one succeeded payment: {rows:?}");
+    (event.clone(), *order, rows.clone())
 }

@@ -8,7 +8,8 @@ use server::clock;
 use server::db::accounts::{self, Role};
 use server::twofa::TotpSecret;
 
-use crate::helpers::{spawn_app, TestClient, PASSWORD};
+use crate::builders::a_visitor;
+use crate::helpers::{spawn_app, TestApp, TestClient, PASSWORD};
 
 const EMAIL: &str = "jeanne@exemple.fr";
 
@@ -29,20 +30,19 @@ pub(crate) fn now() -> u64 {
 }
 
 async fn sign_out(c: &TestClient) {
-    let token = c.csrf.clone().unwrap();
-    let form = [
-        ("csrfToken", token.as_str()),
-        ("callbackUrl", "/"),
-        ("json", "true"),
-    ];
-    let res = c
-        .http
-        .post(c.url("/api/auth/signout"))
-        .form(&form)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
+    assert_eq!(c.sign_out().await.status(), 200);
+}
+
+/// Whether the account has two-factor on, as stored.
+async fn two_factor_on(app: &TestApp, id: i64) -> bool {
+    let account = accounts::find(&app.db, id).await.unwrap().unwrap();
+    account.two_factor_enabled
+}
+
+/// Signs out, then in again with the password: the sign-in's answer.
+async fn sign_in_again(c: &mut TestClient) -> Value {
+    sign_out(c).await;
+    c.sign_in(EMAIL, PASSWORD).await.json().await.unwrap()
 }
 
 /// Turns two-factor on for the signed-in client; returns the secret and the backup codes.
@@ -101,13 +101,7 @@ async fn a_sign_in_with_two_factor_completes_with_a_totp_code_then_with_single_u
         (status.as_u16(), body["message"].as_str()),
         (400, Some("Code de vérification invalide."))
     );
-    assert!(
-        !accounts::find(&app.db, id)
-            .await
-            .unwrap()
-            .unwrap()
-            .two_factor_enabled
-    );
+    assert!(!two_factor_on(&app, id).await);
 
     let first_code = secret.code_at(now());
     let (status, body) = call(&c, "toggle", json!({"token": first_code})).await;
@@ -119,17 +113,9 @@ async fn a_sign_in_with_two_factor_completes_with_a_totp_code_then_with_single_u
         .map(|v| v.as_str().unwrap().to_owned())
         .collect();
     assert_eq!(backup.len(), 10);
-    assert!(
-        accounts::find(&app.db, id)
-            .await
-            .unwrap()
-            .unwrap()
-            .two_factor_enabled
-    );
+    assert!(two_factor_on(&app, id).await);
 
-    sign_out(&c).await;
-    let signed: Value = c.sign_in(EMAIL, PASSWORD).await.json().await.unwrap();
-    assert_eq!(signed["twoFactorRequired"], true);
+    assert_eq!(sign_in_again(&mut c).await["twoFactorRequired"], true);
     assert_eq!(
         c.proxy("GET", "Comptes/me", None).await.status(),
         401,
@@ -331,17 +317,9 @@ async fn turning_it_off_needs_a_code_or_the_password() {
     let (status, body) = call(&c, "toggle", json!({"password": PASSWORD})).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["enabled"], false);
-    assert!(
-        !accounts::find(&app.db, id)
-            .await
-            .unwrap()
-            .unwrap()
-            .two_factor_enabled
-    );
+    assert!(!two_factor_on(&app, id).await);
 
-    sign_out(&c).await;
-    let signed: Value = c.sign_in(EMAIL, PASSWORD).await.json().await.unwrap();
-    assert_eq!(signed["twoFactorRequired"], false);
+    assert_eq!(sign_in_again(&mut c).await["twoFactorRequired"], false);
 }
 
 #[tokio::test]
@@ -363,20 +341,13 @@ async fn verify_on_a_full_session_confirms_the_set_up() {
     let (status, body) = call(&c, "verify", json!({"token": secret.code_at(now())})).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["backupCodes"].as_array().unwrap().len(), 10);
-    assert!(
-        accounts::find(&app.db, id)
-            .await
-            .unwrap()
-            .unwrap()
-            .two_factor_enabled
-    );
+    assert!(two_factor_on(&app, id).await);
 }
 
 #[tokio::test]
 async fn anonymous_visitors_cannot_use_two_factor_routes() {
     let app = spawn_app().await;
-    let mut c = app.client();
-    c.csrf_token().await;
+    let c = a_visitor(&app).await;
     for path in ["generate", "toggle", "verify", "verify-backup-code"] {
         let (status, _) = call(&c, path, json!({"token": "123456", "code": "ABCD-EFGH"})).await;
         assert_eq!(status, 401, "{path}");
