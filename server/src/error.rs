@@ -80,6 +80,20 @@ pub enum ApiError {
     Internal(#[from] anyhow::Error),
 }
 
+/// The one place a business rule's refusal becomes an HTTP answer.
+impl From<crate::commerce::error::CommerceError> for ApiError {
+    fn from(e: crate::commerce::error::CommerceError) -> Self {
+        use crate::commerce::error::CommerceError;
+        match e {
+            CommerceError::Invalid(reasons) => ApiError::Validation(reasons),
+            CommerceError::Refused(reason) => ApiError::BadRequest(reason),
+            CommerceError::NotFound(what) => ApiError::NotFoundWith(what),
+            CommerceError::Conflict(reason) => ApiError::Conflict(reason),
+            CommerceError::Internal(cause) => ApiError::Internal(cause),
+        }
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
         ApiError::Internal(e.into())

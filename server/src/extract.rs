@@ -137,3 +137,11 @@ impl From<PathRejection> for ApiError {
         }
     }
 }
+
+/// A positive id from the path, else the 404 of `missing`.
+pub fn path_id(raw: &str, missing: &str) -> Result<i64, ApiError> {
+    raw.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::NotFoundWith(missing.to_owned()))
+}

@@ -14,6 +14,8 @@ pub mod domain;
 pub mod error;
 pub mod extract;
 pub mod jobs;
+#[cfg(test)]
+mod layer_rules;
 pub mod mail;
 pub mod middleware;
 pub mod payment;
@@ -24,6 +26,7 @@ pub mod startup;
 pub mod state;
 pub mod storage;
 pub mod twofa;
+pub mod web_shell;
 
 pub use error::ApiError;
 pub use state::AppState;

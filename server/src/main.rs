@@ -59,15 +59,15 @@ async fn create_admin(settings: &Settings, email: &str) -> anyhow::Result<()> {
     let db = Db::connect(&settings.database_url()).await?;
     db.migrate().await?;
     let hash = server::auth::password::hash(password.expose().to_owned()).await?;
-    match accounts::find_by_email(&db, email.as_str()).await? {
+    match accounts::find_by_email(&mut *db.acquire().await?, email.as_str()).await? {
         Some(existing) => {
-            accounts::set_password(&db, existing.id, &hash).await?;
-            accounts::set_role(&db, existing.id, Role::Admin).await?;
+            accounts::set_password(&mut *db.acquire().await?, existing.id, &hash).await?;
+            accounts::set_role(&mut *db.acquire().await?, existing.id, Role::Admin).await?;
             println!("Compte existant promu administrateur\u{a0}: {email}");
         }
         None => {
             accounts::insert(
-                &db,
+                &mut *db.acquire().await?,
                 &NewAccount {
                     email: email.as_str(),
                     password_hash: &hash,

@@ -54,7 +54,7 @@ pub struct Ticket(i64);
 impl Ticket {
     /// Gives the event back (the attempt succeeded and must not count).
     pub async fn release(self, state: &AppState) -> Result<(), ApiError> {
-        rate_limits::release(&state.db, self.0).await?;
+        rate_limits::release(&mut *state.db.acquire().await?, self.0).await?;
         Ok(())
     }
 
@@ -75,9 +75,15 @@ impl Ticket {
 /// in the window (the refused event is not kept, so refusals do not extend the wait).
 pub async fn take(state: &AppState, bucket: &str, limit: Limit) -> Result<Ticket, ApiError> {
     let now = clock::now();
-    let (id, count) = rate_limits::take(&state.db, bucket, now - limit.window, now).await?;
+    let (id, count) = rate_limits::take(
+        &mut *state.db.acquire().await?,
+        bucket,
+        now - limit.window,
+        now,
+    )
+    .await?;
     if count > limit.max {
-        rate_limits::release(&state.db, id).await?;
+        rate_limits::release(&mut *state.db.acquire().await?, id).await?;
         return Err(ApiError::TooManyRequests);
     }
     Ok(Ticket(id))
@@ -113,11 +119,14 @@ pub async fn hit(state: &AppState, bucket: &str, limit: Limit) -> Result<(), Api
 /// itself: gates use [`take`]).
 pub async fn is_full(state: &AppState, bucket: &str, limit: Limit) -> Result<bool, ApiError> {
     let since = clock::now() - limit.window;
-    Ok(rate_limits::count_since(&state.db, bucket, since).await? >= limit.max)
+    Ok(
+        rate_limits::count_since(&mut *state.db.acquire().await?, bucket, since).await?
+            >= limit.max,
+    )
 }
 
 /// Forgets a bucket (a successful sign-in clears its failures).
 pub async fn clear(state: &AppState, bucket: &str) -> Result<(), ApiError> {
-    rate_limits::clear(&state.db, bucket).await?;
+    rate_limits::clear(&mut *state.db.acquire().await?, bucket).await?;
     Ok(())
 }

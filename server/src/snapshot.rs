@@ -114,8 +114,8 @@ impl std::fmt::Debug for Snapshot {
 impl Snapshot {
     /// Reads the flag and the current catalog from the database.
     pub async fn load(db: &Db) -> Result<Snapshot, SnapshotError> {
-        let maintenance = settings::maintenance(db).await?;
-        let (version, json) = catalogs::current(db)
+        let maintenance = settings::maintenance(&mut *db.acquire().await?).await?;
+        let (version, json) = catalogs::current(&mut *db.acquire().await?)
             .await?
             .ok_or(SnapshotError::NoCatalog)?;
         let catalog = CatalogSnapshot::parse(version, json)?;
@@ -172,14 +172,14 @@ impl Snapshot {
     /// when its version differs from the one held.
     pub async fn reload(&self, db: &Db) -> Result<(), SnapshotError> {
         let started = *self.writes();
-        let maintenance = settings::maintenance(db).await?;
-        let version = catalogs::current_version(db)
+        let maintenance = settings::maintenance(&mut *db.acquire().await?).await?;
+        let version = catalogs::current_version(&mut *db.acquire().await?)
             .await?
             .ok_or(SnapshotError::NoCatalog)?;
         let catalog = if version == self.catalog().version {
             None
         } else {
-            let (version, json) = catalogs::current(db)
+            let (version, json) = catalogs::current(&mut *db.acquire().await?)
                 .await?
                 .ok_or(SnapshotError::NoCatalog)?;
             Some(Arc::new(CatalogSnapshot::parse(version, json)?))

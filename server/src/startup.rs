@@ -35,12 +35,21 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
     routes::combinaison::seed_default(&db)
         .await
         .context("seeding the catalog")?;
-    db::countries::seed(&db)
+    db::countries::seed(&mut *db.acquire().await?)
         .await
         .context("seeding the countries")?;
-    let csrf_key = db::settings::get_or_init(&db, "csrf_secret", &tokens::random_token()).await?;
-    let captcha_key =
-        db::settings::get_or_init(&db, "captcha_secret", &tokens::random_token()).await?;
+    let csrf_key = db::settings::get_or_init(
+        &mut *db.acquire().await?,
+        "csrf_secret",
+        &tokens::random_token(),
+    )
+    .await?;
+    let captcha_key = db::settings::get_or_init(
+        &mut *db.acquire().await?,
+        "captcha_secret",
+        &tokens::random_token(),
+    )
+    .await?;
     let session_ttl = settings.session_hours.max(1) * 3600;
     let session_max_ttl = settings.session_max_hours.max(1) * 3600;
     let instance = settings.instance_name();
@@ -69,7 +78,7 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
     let snapshot = crate::snapshot::Snapshot::load(&db)
         .await
         .context("reading the maintenance flag and the catalog")?;
-    let shell = routes::pages::shell::AppShell::load(settings.web_dist.join("index.html"));
+    let shell = crate::web_shell::AppShell::load(settings.web_dist.join("index.html"));
     let csp = Arc::new(security_headers::Policies::new(
         payment.as_ref().map(|s| &s.csp_origins),
     ));

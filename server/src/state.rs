@@ -67,6 +67,21 @@ impl AppState {
     pub fn new(parts: AppStateParts) -> AppState {
         AppState(Arc::new(parts))
     }
+
+    /// The catalog prices are computed with: the latest one this instance has seen
+    /// (`crate::snapshot`, refreshed when an admin saves a new version on any instance).
+    pub fn catalog(&self) -> Arc<quote_core::Catalog> {
+        self.snapshot.catalog().catalog.clone()
+    }
+
+    /// What `commerce::payments` needs to send a payment's receipt after its commit.
+    pub fn receipts(&self) -> crate::commerce::payments::Receipts<'_> {
+        crate::commerce::payments::Receipts {
+            db: &self.db,
+            storage: &self.storage,
+            mailer: &self.mailer,
+        }
+    }
 }
 
 impl Deref for AppState {
@@ -98,7 +113,7 @@ pub struct AppStateParts {
     /// The maintenance flag and the current catalog, in memory (kept fresh across instances).
     pub snapshot: crate::snapshot::Snapshot,
     /// The built app's `index.html`, in memory.
-    pub shell: crate::routes::pages::shell::AppShell,
+    pub shell: crate::web_shell::AppShell,
     /// The Content-Security-Policy headers, built once.
     pub csp: Arc<crate::middleware::security_headers::Policies>,
 }

@@ -1,10 +1,10 @@
 //! What an admin may do to an account: disable it (its sessions end in the same transaction, its
 //! data stays) or enable it again, never their own.
 
+use crate::commerce::error::CommerceError;
 use crate::db::account_admin;
 use crate::db::accounts::Account;
 use crate::db::Tx;
-use crate::error::ApiError;
 
 /// The refusal of an admin disabling their own account.
 pub const NOT_YOURSELF: &str = "Vous ne pouvez pas désactiver votre propre compte.";
@@ -20,11 +20,11 @@ pub async fn set_disabled(
     admin_id: i64,
     target: i64,
     disabled: bool,
-) -> Result<Account, ApiError> {
+) -> Result<Account, CommerceError> {
     if disabled && target == admin_id {
-        return Err(ApiError::bad_request(NOT_YOURSELF));
+        return Err(CommerceError::refused(NOT_YOURSELF));
     }
     account_admin::set_disabled(tx, target, disabled)
         .await?
-        .ok_or_else(|| ApiError::NotFoundWith(ACCOUNT_NOT_FOUND.to_owned()))
+        .ok_or_else(|| CommerceError::NotFound(ACCOUNT_NOT_FOUND.to_owned()))
 }

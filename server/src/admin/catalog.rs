@@ -8,9 +8,9 @@ use serde_json::{Map, Value};
 
 use crate::audit;
 use crate::auth::session::Session;
+use crate::commerce::error::CommerceError;
 use crate::db::changes::{self, Change};
 use crate::db::{catalogs, Db};
-use crate::error::ApiError;
 use crate::snapshot::CatalogSnapshot;
 
 /// Answer when another admin saved a version since the form was loaded.
@@ -21,17 +21,17 @@ pub fn stale_message(current: i64) -> String {
 }
 
 /// Checks `value` with quote-core's own validation; the error is its French message.
-pub fn parse(value: &Value) -> Result<Catalog, ApiError> {
+pub fn parse(value: &Value) -> Result<Catalog, CommerceError> {
     let catalog: Catalog = serde_json::from_value(value.clone()).map_err(|e| {
         tracing::info!(error = %e, "catalog of the editor not readable");
-        ApiError::Validation(vec![
+        CommerceError::Invalid(vec![
             "Catalogue invalide\u{a0}: un champ manque, est vide ou n'a pas le bon type."
                 .to_owned(),
         ])
     })?;
     catalog
         .validate()
-        .map_err(|e| ApiError::Validation(vec![e.message()]))?;
+        .map_err(|e| CommerceError::Invalid(vec![e.message()]))?;
     Ok(catalog)
 }
 
@@ -43,14 +43,14 @@ pub async fn save(
     admin: &Session,
     base: i64,
     catalog: &Catalog,
-) -> Result<CatalogSnapshot, ApiError> {
-    let json = serde_json::to_string(catalog).map_err(|e| ApiError::Internal(e.into()))?;
+) -> Result<CatalogSnapshot, CommerceError> {
+    let json = serde_json::to_string(catalog).map_err(|e| CommerceError::Internal(e.into()))?;
     let mut tx = db.begin().await?;
     let (current, before) = catalogs::latest(&mut tx)
         .await?
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no catalog in the database")))?;
+        .ok_or_else(|| CommerceError::Internal(anyhow::anyhow!("no catalog in the database")))?;
     if current != base {
-        return Err(ApiError::Conflict(stale_message(current)));
+        return Err(CommerceError::Conflict(stale_message(current)));
     }
     let version = current + 1;
     catalogs::insert(
@@ -64,12 +64,12 @@ pub async fn save(
     .map_err(|e| match &e {
         // A concurrent save took the number first (PostgreSQL; SQLite's write lock waits).
         sqlx::Error::Database(d) if d.is_unique_violation() => {
-            ApiError::Conflict(stale_message(version))
+            CommerceError::Conflict(stale_message(version))
         }
-        _ => ApiError::from(e),
+        _ => CommerceError::from(e),
     })?;
     let before: Value = serde_json::from_str(&before).unwrap_or(Value::Null);
-    let after = serde_json::to_value(catalog).map_err(|e| ApiError::Internal(e.into()))?;
+    let after = serde_json::to_value(catalog).map_err(|e| CommerceError::Internal(e.into()))?;
     let (mut was, mut now) = changes(&before, &after);
     was.insert("version".to_owned(), current.into());
     now.insert("version".to_owned(), version.into());
@@ -244,7 +244,7 @@ mod tests {
     fn a_catalog_quote_core_refuses_is_refused_with_its_french_message() {
         let mut c = serde_json::to_value(Catalog::default_catalog()).unwrap();
         c["processes"][1]["materials"][0]["minimum_part_price_cents"] = json!(-5);
-        let Err(ApiError::Validation(m)) = parse(&c) else {
+        let Err(CommerceError::Invalid(m)) = parse(&c) else {
             panic!("a negative minimum was accepted");
         };
         assert!(
@@ -252,7 +252,7 @@ mod tests {
             "{m:?}"
         );
         c["processes"] = json!("SLA");
-        let Err(ApiError::Validation(m)) = parse(&c) else {
+        let Err(CommerceError::Invalid(m)) = parse(&c) else {
             panic!("a wrong type was accepted");
         };
         assert!(m[0].starts_with("Catalogue invalide"), "{m:?}");

@@ -99,7 +99,7 @@ pub async fn verify(state: &AppState, payload: Option<&str>) -> Result<(), ApiEr
     let payload = payload.filter(|p| !p.is_empty()).ok_or_else(refuse)?;
     let (signature, expires) =
         check(&state.keys.captcha, payload, clock::now()).ok_or_else(refuse)?;
-    if !db::mark_used(&state.db, &signature, expires).await? {
+    if !db::mark_used(&mut *state.db.acquire().await?, &signature, expires).await? {
         return Err(refuse());
     }
     Ok(())

@@ -27,7 +27,7 @@ const SELF_CHECKED: [&str; 3] = [
 ];
 
 /// Paths no browser calls, authenticated by their own signature (Stripe's webhook).
-const SIGNED_ELSEWHERE: [&str; 1] = [crate::routes::payment::WEBHOOK_PATH];
+const SIGNED_ELSEWHERE: [&str; 1] = [crate::payment::webhook::WEBHOOK_PATH];
 
 /// A new token and the cookie value that proves it.
 pub fn issue(keys: &Keys) -> (String, String) {

@@ -71,14 +71,15 @@ pub async fn lookup(state: &AppState, headers: &HeaderMap) -> Result<Lookup, Api
     }
     let token_hash = sha256_hex(cookie.value());
     let now = clock::now();
-    match sessions::find_live(&state.db, &token_hash, now).await? {
+    match sessions::find_live(&mut *state.db.acquire().await?, &token_hash, now).await? {
         Some(mut row) => {
             // Write at most once a minute per session, not on every request. A session waiting
             // for its second factor never slides; no session outlives its absolute lifetime.
             if now - row.last_seen >= 60 && !row.two_factor_pending {
                 row.expires_at = (now + state.config.session_ttl)
                     .min(row.created_at + state.config.session_max_ttl);
-                sessions::touch(&state.db, row.id, now, row.expires_at).await?;
+                sessions::touch(&mut *state.db.acquire().await?, row.id, now, row.expires_at)
+                    .await?;
             }
             Ok(Lookup::Live(Session { row, token_hash }))
         }
@@ -117,7 +118,7 @@ pub async fn create(
     };
     let user_agent: String = user_agent.chars().take(300).collect();
     sessions::insert(
-        &state.db,
+        &mut *state.db.acquire().await?,
         &NewSession {
             token_hash: &sha256_hex(&token),
             account_id,
@@ -152,7 +153,14 @@ pub async fn complete_two_factor(
         .session_ttl
         .min(session.row.created_at + state.config.session_max_ttl - now)
         .max(60);
-    if !sessions::complete_two_factor(&state.db, session.row.id, &hash, now + ttl).await? {
+    if !sessions::complete_two_factor(
+        &mut *state.db.acquire().await?,
+        session.row.id,
+        &hash,
+        now + ttl,
+    )
+    .await?
+    {
         return Err(ApiError::SessionExpired);
     }
     let cookie = cookies::build(

@@ -6,20 +6,21 @@
 //! is then read again.
 
 use quote_core::Catalog;
-use serde::Serialize;
 
+use super::addresses::ADDRESS_NOT_FOUND;
 use super::discounts;
+use super::error::CommerceError;
 use super::order_status::OrderStatus;
 use super::totals::{self, Totals};
 use super::{shipping, vat};
 use crate::db::addresses::{self, AddressView};
 use crate::db::orders::{self, NewLine, NewOrder, OrderHead};
-use crate::db::{counters, Db};
+use crate::db::{account_parts, counters, Db};
 use crate::documents::Seller;
 use crate::domain::paris_time::paris_year;
 use crate::domain::Cents;
-use crate::error::ApiError;
 use crate::mail::{order_templates, Mailer, OutgoingMail};
+use crate::payment::transfer::transfer_details;
 
 /// Longest accepted idempotency key.
 pub const MAX_KEY_LEN: usize = 200;
@@ -28,8 +29,6 @@ pub const CGV_REQUIRED: &str =
     "Veuillez accepter les conditions générales de vente\u{a0}: les pièces \
      sont fabriquées selon vos spécifications et ne peuvent pas faire l'objet d'un droit de \
      rétractation (article L221-28 3° du Code de la consommation).";
-/// Answer for an address of another account.
-pub const ADDRESS_NOT_FOUND: &str = "Cette adresse est introuvable dans votre compte.";
 
 /// How the customer pays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,53 +108,24 @@ impl Confirmation<'_> {
 }
 
 /// Checks an `Idempotency-Key` header value: 1 to 200 visible ASCII characters.
-pub fn check_key(key: Option<&str>) -> Result<&str, ApiError> {
+pub fn check_key(key: Option<&str>) -> Result<&str, CommerceError> {
     key.map(str::trim)
         .filter(|k| {
             !k.is_empty() && k.len() <= MAX_KEY_LEN && k.bytes().all(|b| b.is_ascii_graphic())
         })
         .ok_or_else(|| {
-            ApiError::bad_request(
+            CommerceError::refused(
                 "En-tête Idempotency-Key manquant ou invalide\u{a0}: rechargez la page et réessayez.",
             )
         })
 }
 
-/// The bank-transfer instructions of an order.
-#[derive(Debug, Clone, Serialize)]
-pub struct TransferDetails {
-    /// `virement`.
-    pub mode: &'static str,
-    /// The order number, to quote as the transfer reference.
-    pub reference: String,
-    /// IBAN of the seller.
-    pub iban: String,
-    /// BIC of the seller.
-    pub bic: String,
-    /// Account holder.
-    pub titulaire: String,
-    /// Amount to transfer, cents.
-    pub montant_cents: i64,
+fn snapshot(a: &AddressView) -> Result<String, CommerceError> {
+    serde_json::to_string(a).map_err(|e| CommerceError::Internal(e.into()))
 }
 
-/// The bank details of `seller` for `order`.
-pub fn transfer_details(order: &OrderHead, seller: &Seller) -> TransferDetails {
-    TransferDetails {
-        mode: "virement",
-        reference: order.numero.clone(),
-        iban: seller.iban.clone(),
-        bic: seller.bic.clone(),
-        titulaire: seller.bank_holder.clone(),
-        montant_cents: order.total_ttc_cents,
-    }
-}
-
-fn snapshot(a: &AddressView) -> Result<String, ApiError> {
-    serde_json::to_string(a).map_err(|e| ApiError::Internal(e.into()))
-}
-
-fn not_orderable(t: &Totals) -> ApiError {
-    ApiError::Validation(t.reasons.clone())
+fn not_orderable(t: &Totals) -> CommerceError {
+    CommerceError::Invalid(t.reasons.clone())
 }
 
 /// Places the order, or returns the one already placed with the same key. `created` is false when
@@ -166,7 +136,7 @@ pub async fn place(
     catalog_version: i64,
     req: &Checkout<'_>,
     now: i64,
-) -> Result<(OrderHead, bool), ApiError> {
+) -> Result<(OrderHead, bool), CommerceError> {
     {
         let mut conn = db.pool.acquire().await?;
         if let Some(existing) = orders::find_by_key(&mut conn, req.account_id, req.key).await? {
@@ -181,31 +151,33 @@ pub async fn place(
             let existing = orders::find_by_key(&mut conn, req.account_id, req.key)
                 .await?
                 .ok_or_else(|| {
-                    ApiError::Internal(anyhow::anyhow!("idempotency key violated but not found"))
+                    CommerceError::Internal(anyhow::anyhow!(
+                        "idempotency key violated but not found"
+                    ))
                 })?;
             Ok((existing, false))
         }
-        Err(PlaceError::Api(e)) => Err(e),
+        Err(PlaceError::Rule(e)) => Err(e),
     }
 }
 
 enum PlaceError {
     Duplicate,
-    Api(ApiError),
+    Rule(CommerceError),
 }
 
 impl From<sqlx::Error> for PlaceError {
     fn from(e: sqlx::Error) -> Self {
         match &e {
             sqlx::Error::Database(d) if d.is_unique_violation() => PlaceError::Duplicate,
-            _ => PlaceError::Api(e.into()),
+            _ => PlaceError::Rule(e.into()),
         }
     }
 }
 
-impl From<ApiError> for PlaceError {
-    fn from(e: ApiError) -> Self {
-        PlaceError::Api(e)
+impl From<CommerceError> for PlaceError {
+    fn from(e: CommerceError) -> Self {
+        PlaceError::Rule(e)
     }
 }
 
@@ -224,31 +196,23 @@ async fn try_place(
     if let Some(existing) = orders::find_by_key(&mut tx, req.account_id, req.key).await? {
         return Ok((existing, false));
     }
-    let not_found = || ApiError::NotFoundWith(ADDRESS_NOT_FOUND.to_owned());
+    let not_found = || CommerceError::NotFound(ADDRESS_NOT_FOUND.to_owned());
     let delivery = addresses::find_owned(&mut tx, req.delivery_id, req.account_id)
         .await?
         .ok_or_else(not_found)?;
     let billing = addresses::find_owned(&mut tx, req.billing_id, req.account_id)
         .await?
         .ok_or_else(not_found)?;
-    let rows = orders::basket(&mut tx, req.account_id).await?;
+    let rows = account_parts::list_for_account(&mut tx, req.account_id).await?;
     let zone = shipping::zone_code(&delivery.id_pays.code);
-    let decision = vat::decide(vat::VatInput {
-        delivery_country: &delivery.id_pays.code,
-        billing_country: &billing.id_pays.code,
-        company: billing.entreprise.is_some(),
-        vat_number: billing
-            .entreprise
-            .as_ref()
-            .and_then(|e| e.numero_tva.as_deref()),
-    });
+    let decision = vat::for_addresses(&delivery, &billing);
     let mut t = totals::compute(&rows, catalog, zone, decision.clone(), None)?;
     let mut discount_id = None;
     if let Some(code) = req.discount_code {
         // The customer asked for this code: a refusal refuses the order, with the reason.
         let (id, d) = discounts::check_code(&mut tx, code, req.account_id, t.subtotal, now)
             .await?
-            .map_err(ApiError::BadRequest)?;
+            .map_err(CommerceError::Refused)?;
         t = totals::compute(&rows, catalog, zone, decision, Some(&d))?;
         discount_id = Some(id);
     }
@@ -329,9 +293,9 @@ async fn try_place(
         // drops the transaction, so the order is rolled back.
         discounts::consume(&mut tx, id, req.account_id, order_id, t.discount, now)
             .await
-            .map_err(ApiError::from)?;
+            .map_err(CommerceError::from)?;
     }
-    orders::empty_basket(&mut tx, req.account_id).await?;
+    account_parts::empty(&mut tx, req.account_id).await?;
     let head = OrderHead {
         id: order_id,
         numero,

@@ -5,11 +5,11 @@
 
 use sqlx::AnyConnection;
 
+use super::error::CommerceError;
 use super::totals;
 use crate::db::discounts::{self, Discount, DiscountKind};
 use crate::domain::paris_time::fr_date;
 use crate::domain::Cents;
-use crate::error::ApiError;
 
 /// Reason given for a code whose global limit is reached.
 pub const EXHAUSTED: &str = "Ce code a atteint son nombre maximal d'utilisations.";
@@ -139,11 +139,11 @@ pub enum ConsumeError {
     Db(#[from] sqlx::Error),
 }
 
-impl From<ConsumeError> for ApiError {
+impl From<ConsumeError> for CommerceError {
     fn from(e: ConsumeError) -> Self {
         match e {
-            ConsumeError::Refused(reason) => ApiError::BadRequest(reason),
-            ConsumeError::Db(e) => ApiError::from(e),
+            ConsumeError::Refused(reason) => CommerceError::Refused(reason),
+            ConsumeError::Db(e) => CommerceError::from(e),
         }
     }
 }

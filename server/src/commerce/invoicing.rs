@@ -7,6 +7,7 @@
 use serde_json::Value;
 use sqlx::AnyConnection;
 
+use super::error::CommerceError;
 use super::order_status::OrderStatus;
 use crate::db::counters;
 use crate::db::invoices::{self, NewDocument};
@@ -14,7 +15,6 @@ use crate::db::orders::{self, OrderRow};
 use crate::documents::{CreditNoteData, DocLine, DocTotals, InvoiceData, Party, Seller, VatRegime};
 use crate::domain::paris_time::paris_year;
 use crate::domain::Cents;
-use crate::error::ApiError;
 
 /// Answer for an unknown order.
 pub const ORDER_NOT_FOUND: &str = "Cette commande est introuvable.";
@@ -58,17 +58,17 @@ pub async fn change_status(
     actor: Actor<'_>,
     seller: &Seller,
     now: i64,
-) -> Result<Change, ApiError> {
+) -> Result<Change, CommerceError> {
     let order = orders::find_row(tx, order_id, lock)
         .await?
-        .ok_or_else(|| ApiError::NotFoundWith(ORDER_NOT_FOUND.to_owned()))?;
+        .ok_or_else(|| CommerceError::NotFound(ORDER_NOT_FOUND.to_owned()))?;
     let from = OrderStatus::parse(&order.head.status).ok_or_else(|| {
-        ApiError::Internal(anyhow::anyhow!(
+        CommerceError::Internal(anyhow::anyhow!(
             "order {order_id}: status {:?}",
             order.head.status
         ))
     })?;
-    from.check(to).map_err(ApiError::Conflict)?;
+    from.check(to).map_err(CommerceError::Conflict)?;
     let mut change = Change {
         order_number: order.head.numero.clone(),
         from,
@@ -96,28 +96,12 @@ pub async fn change_status(
     if to == OrderStatus::Cancelled {
         if let Some((invoice_id, _, data)) = invoices::invoice_of_order(tx, order_id).await? {
             let invoice: InvoiceData = serde_json::from_str(&data)
-                .map_err(|e| ApiError::Internal(anyhow::anyhow!("invoice data: {e}")))?;
+                .map_err(|e| CommerceError::Internal(anyhow::anyhow!("invoice data: {e}")))?;
             change.credit_note =
                 Some(issue_credit_note(tx, invoice_id, &invoice, actor.note, seller, now).await?);
         }
     }
     Ok(change)
-}
-
-/// Records the payment of an order waiting for it and issues its invoice (the admin's "transfer
-/// received" and the card webhook both call this). Returns the invoice number.
-pub async fn record_payment(
-    tx: &mut AnyConnection,
-    lock: &str,
-    order_id: i64,
-    actor: Actor<'_>,
-    seller: &Seller,
-    now: i64,
-) -> Result<String, ApiError> {
-    let change = change_status(tx, lock, order_id, OrderStatus::Paid, actor, seller, now).await?;
-    change
-        .invoice
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("payment without invoice")))
 }
 
 /// A printed party from an address snapshot (`AddressView` JSON).
@@ -205,13 +189,13 @@ async fn issue_invoice(
     order: &OrderRow,
     seller: &Seller,
     now: i64,
-) -> Result<String, ApiError> {
+) -> Result<String, CommerceError> {
     let year = paris_year(now);
     let seq = counters::next(tx, "FA", year).await?;
     let number = counters::format_number("FA", year, seq);
     let lines = orders::lines(tx, order.head.id).await?;
     let data = invoice_data(order, &lines, &number, seller, now);
-    let json = serde_json::to_string(&data).map_err(|e| ApiError::Internal(e.into()))?;
+    let json = serde_json::to_string(&data).map_err(|e| CommerceError::Internal(e.into()))?;
     invoices::insert_invoice(
         tx,
         order.head.id,
@@ -235,7 +219,7 @@ async fn issue_credit_note(
     reason: &str,
     seller: &Seller,
     now: i64,
-) -> Result<String, ApiError> {
+) -> Result<String, CommerceError> {
     let year = paris_year(now);
     let seq = counters::next(tx, "AV", year).await?;
     let number = counters::format_number("AV", year, seq);
@@ -257,7 +241,7 @@ async fn issue_credit_note(
         totals: invoice.totals.clone(),
         vat_regime: invoice.vat_regime,
     };
-    let json = serde_json::to_string(&data).map_err(|e| ApiError::Internal(e.into()))?;
+    let json = serde_json::to_string(&data).map_err(|e| CommerceError::Internal(e.into()))?;
     invoices::insert_credit_note(
         tx,
         invoice_id,

@@ -3,12 +3,17 @@
 //! server only), checkout, the order state machine and invoicing. Handlers call these functions,
 //! which decide.
 
+pub mod addresses;
 pub mod checkout;
 pub mod discounts;
+pub mod error;
 pub mod invoicing;
+pub mod line_summary;
+pub mod order_changes;
 pub mod order_status;
 pub mod part_review;
 pub mod payment_mail;
+pub mod payments;
 pub mod pdf_archive;
 pub mod quote;
 pub mod shipping;

@@ -6,11 +6,12 @@
 use quote_core::{fr_int, fr_num, Analysis, ProcessGeometry};
 use sqlx::AnyConnection;
 
+use super::error::CommerceError;
 use crate::db::part_history;
 use crate::db::part_queue::{self, Owner};
 use crate::db::pieces::{self, status, NewPart, PartRow};
 use crate::db::Db;
-use crate::error::ApiError;
+use crate::domain::text::quoted;
 
 /// Longest customer message or admin comment, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 2000;
@@ -18,11 +19,6 @@ pub const MAX_MESSAGE_CHARS: usize = 2000;
 pub const PART_NOT_FOUND: &str = "Cette pièce est introuvable.";
 
 const NBSP: char = '\u{a0}';
-
-/// A file name between French quotes: « support.stl ».
-pub fn quoted(name: &str) -> String {
-    format!("«{NBSP}{name}{NBSP}»")
-}
 
 /// The stored reasons (one a line) as a list.
 pub fn reason_list(stored: &str) -> Vec<String> {
@@ -110,7 +106,7 @@ pub fn status_for(reasons: &[String]) -> i64 {
 
 /// Records a new part and its first history row (the analysis's status and reasons) in one
 /// transaction; returns its id.
-pub async fn record_new_part(db: &Db, part: &NewPart<'_>, now: i64) -> Result<i64, ApiError> {
+pub async fn record_new_part(db: &Db, part: &NewPart<'_>, now: i64) -> Result<i64, CommerceError> {
     let mut tx = db.begin().await?;
     let id = pieces::insert(&mut tx, part, now).await?;
     part_history::insert(&mut tx, id, part.status_id, part.review_reasons, None, now).await?;
@@ -158,16 +154,16 @@ pub async fn ask_for_review(
     account_id: i64,
     message: &str,
     now: i64,
-) -> Result<(), ApiError> {
+) -> Result<(), CommerceError> {
     let part = owned(conn, lock, part_id, account_id).await?;
     if let Some(numero) = pieces::ordered_in(conn, part_id).await? {
-        return Err(ApiError::Conflict(format!(
+        return Err(CommerceError::Conflict(format!(
             "{} fait partie de la commande {numero}{NBSP}: elle ne peut plus être soumise à vérification. Écrivez-nous depuis la page contact pour toute question.",
             quoted(&part.file_name)
         )));
     }
     if part.status_id == status::REFUSED && message.is_empty() {
-        return Err(ApiError::bad_request(format!(
+        return Err(CommerceError::refused(format!(
             "{} a été refusée{NBSP}: expliquez dans votre message ce que notre équipe doit revoir.",
             quoted(&part.file_name)
         )));
@@ -195,11 +191,11 @@ pub async fn owned(
     lock: &str,
     part_id: i64,
     account_id: i64,
-) -> Result<PartRow, ApiError> {
+) -> Result<PartRow, CommerceError> {
     pieces::find_row(conn, part_id, lock)
         .await?
         .filter(|p| p.account_id == Some(account_id))
-        .ok_or_else(|| ApiError::NotFoundWith(PART_NOT_FOUND.to_owned()))
+        .ok_or_else(|| CommerceError::NotFound(PART_NOT_FOUND.to_owned()))
 }
 
 /// An admin's decision on a part.
@@ -234,13 +230,13 @@ pub async fn decide(
     lock: &str,
     d: Decision<'_>,
     now: i64,
-) -> Result<Decided, ApiError> {
+) -> Result<Decided, CommerceError> {
     if !pieces::status_exists(conn, d.status_id).await? {
-        return Err(ApiError::bad_request(UNKNOWN_STATUS));
+        return Err(CommerceError::refused(UNKNOWN_STATUS));
     }
     let part = pieces::find_row(conn, d.part_id, lock)
         .await?
-        .ok_or_else(|| ApiError::NotFoundWith(PART_NOT_FOUND.to_owned()))?;
+        .ok_or_else(|| CommerceError::NotFound(PART_NOT_FOUND.to_owned()))?;
     let changed = part.status_id != d.status_id || part.review_note != d.comment;
     if changed {
         pieces::set_status(conn, d.part_id, d.status_id, d.comment, now).await?;

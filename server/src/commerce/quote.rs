@@ -6,6 +6,7 @@
 use quote_core::{Analysis, Catalog};
 
 use super::discounts;
+use super::error::CommerceError;
 use super::totals::{self, TotalLine, Totals};
 use super::vat::{self, VatDecision, VatInput, VatRegime as TotalsRegime};
 use crate::db::account_parts::BasketRow;
@@ -14,7 +15,6 @@ use crate::db::pieces::status;
 use crate::db::{account_parts, counters, quotes, Db};
 use crate::documents::{DocLine, DocTotals, Party, QuoteData, Seller, VatRegime};
 use crate::domain::paris_time::{paris_day_end_after, paris_year};
-use crate::error::ApiError;
 
 /// How long a quote holds, in Paris calendar days after its issue day.
 pub const VALIDITY_DAYS: i64 = 30;
@@ -96,8 +96,8 @@ pub async fn price_basket(
     vat: VatDecision,
     code: Option<&str>,
     now: i64,
-) -> Result<(Vec<BasketRow>, Totals), ApiError> {
-    let rows = account_parts::list_for_account(db, account_id).await?;
+) -> Result<(Vec<BasketRow>, Totals), CommerceError> {
+    let rows = account_parts::list_for_account(&mut *db.acquire().await?, account_id).await?;
     let t = totals::compute(&rows, catalog, zone, vat.clone(), None)?;
     let code = code.map(str::trim).filter(|c| !c.is_empty());
     let (Some(code), false) = (code, rows.is_empty()) else {
@@ -111,15 +111,15 @@ pub async fn price_basket(
             let t = totals::compute(&rows, catalog, zone, vat, Some(&d))?;
             Ok((rows, t))
         }
-        Err(reason) => Err(ApiError::bad_request(reason)),
+        Err(reason) => Err(CommerceError::refused(reason)),
     }
 }
 
 /// The basket can be quoted: not empty, every line priced and none refused. Otherwise the French
 /// reasons (a 400).
-fn check(t: &Totals) -> Result<(), ApiError> {
+fn check(t: &Totals) -> Result<(), CommerceError> {
     if t.lines.is_empty() {
-        return Err(ApiError::bad_request(EMPTY_BASKET));
+        return Err(CommerceError::refused(EMPTY_BASKET));
     }
     let blocking: Vec<String> = t
         .lines
@@ -130,7 +130,7 @@ fn check(t: &Totals) -> Result<(), ApiError> {
     if blocking.is_empty() {
         Ok(())
     } else {
-        Err(ApiError::Validation(blocking))
+        Err(CommerceError::Invalid(blocking))
     }
 }
 
@@ -150,7 +150,7 @@ pub fn quote_data(
     target: QuoteFor,
     seller: &Seller,
     now: i64,
-) -> Result<QuoteData, ApiError> {
+) -> Result<QuoteData, CommerceError> {
     check(t)?;
     let lines = t
         .lines
@@ -215,12 +215,16 @@ pub fn quote_data(
 
 /// Numbers the quote (`DE-YYYY-NNNNNN`, Paris year of its issue, next value of the counter) and
 /// stores it for `account_id`, in one transaction; returns it numbered.
-pub async fn issue(db: &Db, account_id: i64, mut data: QuoteData) -> Result<QuoteData, ApiError> {
+pub async fn issue(
+    db: &Db,
+    account_id: i64,
+    mut data: QuoteData,
+) -> Result<QuoteData, CommerceError> {
     let year = paris_year(data.issued_at);
     let mut tx = db.begin().await?;
     let seq = counters::next(&mut tx, COUNTER_KIND, year).await?;
     data.number = counters::format_number(COUNTER_KIND, year, seq);
-    let json = serde_json::to_string(&data).map_err(|e| ApiError::Internal(e.into()))?;
+    let json = serde_json::to_string(&data).map_err(|e| CommerceError::Internal(e.into()))?;
     quotes::insert(
         &mut tx,
         account_id,

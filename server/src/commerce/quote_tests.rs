@@ -128,7 +128,7 @@ fn an_empty_basket_a_refused_part_or_an_unpriceable_one_cannot_be_quoted() {
         NOV_22,
     );
     assert!(
-        matches!(&empty, Err(ApiError::BadRequest(m)) if m == EMPTY_BASKET),
+        matches!(&empty, Err(CommerceError::Refused(m)) if m == EMPTY_BASKET),
         "{empty:?}"
     );
     let rows = vec![
@@ -143,7 +143,7 @@ fn an_empty_basket_a_refused_part_or_an_unpriceable_one_cannot_be_quoted() {
         NOV_22,
     );
     match refused {
-        Err(ApiError::Validation(reasons)) => {
+        Err(CommerceError::Invalid(reasons)) => {
             assert_eq!(reasons.len(), 1);
             assert!(reasons[0].contains("piece2.stl") && reasons[0].contains("refusée"));
         }
@@ -159,7 +159,7 @@ fn an_empty_basket_a_refused_part_or_an_unpriceable_one_cannot_be_quoted() {
         NOV_22,
     );
     assert!(
-        matches!(&unpriced, Err(ApiError::Validation(r)) if r[0].contains("ne peut plus être chiffrée")),
+        matches!(&unpriced, Err(CommerceError::Invalid(r)) if r[0].contains("ne peut plus être chiffrée")),
         "{unpriced:?}"
     );
 }

@@ -6,12 +6,12 @@
 
 use quote_core::{Analysis, Catalog, PriceBreakdown, PriceOptions};
 
+use super::error::CommerceError;
+use super::line_summary::summary;
 use super::vat::{VatDecision, VatRegime};
 use crate::db::account_parts::BasketRow;
 use crate::db::pieces::status;
 use crate::domain::Cents;
-use crate::error::ApiError;
-use crate::routes::compte_piece::view::summary;
 
 /// How a discount code reduces the subtotal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,16 +111,16 @@ impl Totals {
     }
 }
 
-fn price_row(row: &BasketRow, catalog: &Catalog) -> Result<TotalLine, ApiError> {
+fn price_row(row: &BasketRow, catalog: &Catalog) -> Result<TotalLine, CommerceError> {
     let mut options: PriceOptions = serde_json::from_str(&row.options).map_err(|e| {
-        ApiError::Internal(anyhow::anyhow!(
+        CommerceError::Internal(anyhow::anyhow!(
             "stored options of part {}: {e}",
             row.part_id
         ))
     })?;
     options.quantity = u32::try_from(row.quantite).unwrap_or(u32::MAX);
     let analysis: Analysis = serde_json::from_str(&row.analysis).map_err(|e| {
-        ApiError::Internal(anyhow::anyhow!(
+        CommerceError::Internal(anyhow::anyhow!(
             "stored analysis of part {}: {e}",
             row.part_id
         ))
@@ -197,7 +197,7 @@ pub fn compute(
     zone: &'static str,
     vat: VatDecision,
     discount: Option<&Discount>,
-) -> Result<Totals, ApiError> {
+) -> Result<Totals, CommerceError> {
     let lines = rows
         .iter()
         .map(|r| price_row(r, catalog))
@@ -209,7 +209,7 @@ pub fn compute(
     let shipping_cents = catalog
         .shipping
         .fee_cents(zone, weight_g)
-        .map_err(|e| ApiError::Internal(anyhow::anyhow!("shipping fee: {e}")))?;
+        .map_err(|e| CommerceError::Internal(anyhow::anyhow!("shipping fee: {e}")))?;
     let shipping = Cents(i64::try_from(shipping_cents).unwrap_or(i64::MAX));
     let total_ht = subtotal - discount_amount + shipping;
     let vat_amount = total_ht.times_bp(vat.rate_bp);

@@ -2,6 +2,7 @@
 //! art. 283-2) for a billing address in another EU member state with a company and a valid
 //! intra-EU VAT number; export without VAT (CGI art. 262 I) for a delivery outside the EU.
 
+use crate::db::addresses::AddressView;
 pub use crate::documents::VatRegime;
 use crate::domain::VatNumber;
 
@@ -30,6 +31,19 @@ pub struct VatDecision {
     pub rate_bp: i64,
     /// The buyer's normalised VAT number under reverse charge.
     pub buyer_vat_number: Option<String>,
+}
+
+/// The VAT decision for an order delivered to `delivery` and billed to `billing`.
+pub fn for_addresses(delivery: &AddressView, billing: &AddressView) -> VatDecision {
+    decide(VatInput {
+        delivery_country: &delivery.id_pays.code,
+        billing_country: &billing.id_pays.code,
+        company: billing.entreprise.is_some(),
+        vat_number: billing
+            .entreprise
+            .as_ref()
+            .and_then(|e| e.numero_tva.as_deref()),
+    })
 }
 
 /// Decides the regime. Export wins (goods leave the EU whoever pays); then reverse charge, which

@@ -2,7 +2,7 @@
 //! the account's sessions in the same transaction), one page of an account's orders and one page
 //! of its parts.
 
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow};
 
 use super::accounts::{from_row, Account, COLUMNS};
 use super::fold;
@@ -53,14 +53,13 @@ pub async fn search(
 ) -> Result<AccountPage, sqlx::Error> {
     let pattern = like_pattern(query);
     let condition = search_where();
-    let total: i64 = sqlx::query(&format!(
+    let total: i64 = sqlx::query_scalar(&format!(
         "SELECT COUNT(*) AS n FROM accounts WHERE {condition}"
     ))
     .bind(query)
     .bind(&pattern)
     .fetch_one(&mut *conn)
-    .await?
-    .try_get("n")?;
+    .await?;
     let sql = format!(
         "SELECT {COLUMNS} FROM accounts WHERE {condition} \
          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4"
@@ -108,7 +107,7 @@ pub async fn set_disabled(
 }
 
 /// One order of an account, as the admin's account page lists it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct AccountOrder {
     /// Order id.
     pub id: i64,
@@ -139,11 +138,10 @@ pub async fn orders_of(
     limit: i64,
     offset: i64,
 ) -> Result<AccountOrderPage, sqlx::Error> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM orders WHERE account_id = $1")
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) AS n FROM orders WHERE account_id = $1")
         .bind(account_id)
         .fetch_one(&mut *conn)
-        .await?
-        .try_get("n")?;
+        .await?;
     let rows = sqlx::query(
         "SELECT id, numero, status, total_ttc_cents, created_at FROM orders \
          WHERE account_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3",
@@ -155,21 +153,13 @@ pub async fn orders_of(
     .await?;
     let orders = rows
         .iter()
-        .map(|r| {
-            Ok(AccountOrder {
-                id: r.try_get("id")?,
-                numero: r.try_get("numero")?,
-                status: r.try_get("status")?,
-                total_ttc_cents: r.try_get("total_ttc_cents")?,
-                created_at: r.try_get("created_at")?,
-            })
-        })
+        .map(AccountOrder::from_row)
         .collect::<Result<_, sqlx::Error>>()?;
     Ok(AccountOrderPage { orders, total })
 }
 
 /// One part of an account, as the admin's account page lists it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct AccountPart {
     /// Part id.
     pub id: i64,
@@ -198,11 +188,10 @@ pub async fn parts_of(
     limit: i64,
     offset: i64,
 ) -> Result<AccountPartPage, sqlx::Error> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM parts WHERE account_id = $1")
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) AS n FROM parts WHERE account_id = $1")
         .bind(account_id)
         .fetch_one(&mut *conn)
-        .await?
-        .try_get("n")?;
+        .await?;
     let rows = sqlx::query(
         "SELECT id, file_name, status_id, created_at FROM parts \
          WHERE account_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3",
@@ -214,14 +203,7 @@ pub async fn parts_of(
     .await?;
     let parts = rows
         .iter()
-        .map(|r| {
-            Ok(AccountPart {
-                id: r.try_get("id")?,
-                file_name: r.try_get("file_name")?,
-                status_id: r.try_get("status_id")?,
-                created_at: r.try_get("created_at")?,
-            })
-        })
+        .map(AccountPart::from_row)
         .collect::<Result<_, sqlx::Error>>()?;
     Ok(AccountPartPage { parts, total })
 }

@@ -2,13 +2,10 @@
 //! has put in its basket, with its quantity. Every statement is scoped to the owning account, so
 //! another account's line reads as absent.
 
-use sqlx::any::AnyRow;
-use sqlx::Row;
-
-use super::Db;
+use sqlx::{AnyConnection, FromRow};
 
 /// One basket line joined with its part.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct BasketRow {
     /// Line id (`account_parts.id`).
     pub id: i64,
@@ -37,35 +34,22 @@ pub(crate) const SELECT: &str =
     "SELECT ap.id, ap.part_id, ap.quantite, p.file_name, p.analysis, p.options, p.status_id, \
      p.review_reasons, p.review_note, p.review_request FROM account_parts ap JOIN parts p ON p.id = ap.part_id";
 
-/// Reads a row selected with [`SELECT`].
-pub(crate) fn from_row(r: &AnyRow) -> Result<BasketRow, sqlx::Error> {
-    Ok(BasketRow {
-        id: r.try_get("id")?,
-        part_id: r.try_get("part_id")?,
-        quantite: r.try_get("quantite")?,
-        file_name: r.try_get("file_name")?,
-        analysis: r.try_get("analysis")?,
-        options: r.try_get("options")?,
-        status_id: r.try_get("status_id")?,
-        review_reasons: r.try_get("review_reasons")?,
-        review_note: r.try_get("review_note")?,
-        review_request: r.try_get("review_request")?,
-    })
-}
-
 /// Every line of the account's basket, oldest first.
-pub async fn list_for_account(db: &Db, account_id: i64) -> Result<Vec<BasketRow>, sqlx::Error> {
+pub async fn list_for_account(
+    conn: &mut AnyConnection,
+    account_id: i64,
+) -> Result<Vec<BasketRow>, sqlx::Error> {
     let sql = format!("{SELECT} WHERE ap.account_id = $1 ORDER BY ap.created_at, ap.id");
     let rows = sqlx::query(&sql)
         .bind(account_id)
-        .fetch_all(&db.pool)
+        .fetch_all(&mut *conn)
         .await?;
-    rows.iter().map(from_row).collect()
+    rows.iter().map(BasketRow::from_row).collect()
 }
 
 /// The line `id` when it belongs to the account.
 pub async fn find_owned(
-    db: &Db,
+    conn: &mut AnyConnection,
     id: i64,
     account_id: i64,
 ) -> Result<Option<BasketRow>, sqlx::Error> {
@@ -73,22 +57,22 @@ pub async fn find_owned(
     let row = sqlx::query(&sql)
         .bind(id)
         .bind(account_id)
-        .fetch_optional(&db.pool)
+        .fetch_optional(&mut *conn)
         .await?;
-    row.as_ref().map(from_row).transpose()
+    row.as_ref().map(BasketRow::from_row).transpose()
 }
 
 /// Puts the part in the account's basket with this quantity, or sets the quantity of its line
 /// (one statement, so two concurrent calls cannot both insert). The caller has checked that the
 /// account owns the part. Returns the line id.
 pub async fn upsert(
-    db: &Db,
+    conn: &mut AnyConnection,
     account_id: i64,
     part_id: i64,
     quantite: i64,
     now: i64,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO account_parts (account_id, part_id, quantite, created_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (account_id, part_id) DO UPDATE SET quantite = excluded.quantite RETURNING id",
     )
@@ -96,17 +80,30 @@ pub async fn upsert(
     .bind(part_id)
     .bind(quantite)
     .bind(now)
-    .fetch_one(&db.pool)
-    .await?;
-    row.try_get("id")
+    .fetch_one(&mut *conn)
+    .await
 }
 
 /// Removes the line `id` from the account's basket; false when there is no such line.
-pub async fn delete_owned(db: &Db, id: i64, account_id: i64) -> Result<bool, sqlx::Error> {
+pub async fn delete_owned(
+    conn: &mut AnyConnection,
+    id: i64,
+    account_id: i64,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query("DELETE FROM account_parts WHERE id = $1 AND account_id = $2")
         .bind(id)
         .bind(account_id)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Empties the account's basket (the order that took its lines was placed in the same
+/// transaction).
+pub async fn empty(conn: &mut AnyConnection, account_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM account_parts WHERE account_id = $1")
+        .bind(account_id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }

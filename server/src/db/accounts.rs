@@ -4,7 +4,7 @@ use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::{flag, Db};
+use super::flag;
 use crate::clock;
 
 /// A role stored on the account (`visiteur` is the absence of an account).
@@ -107,7 +107,10 @@ pub(crate) fn from_row(row: &AnyRow) -> Result<Account, sqlx::Error> {
 }
 
 /// Inserts an account; a taken e-mail is a unique violation.
-pub async fn insert(db: &Db, new: &NewAccount<'_>) -> Result<Account, sqlx::Error> {
+pub async fn insert(
+    conn: &mut AnyConnection,
+    new: &NewAccount<'_>,
+) -> Result<Account, sqlx::Error> {
     let now = clock::now();
     let sql = format!(
         "INSERT INTO accounts (email, password_hash, nom, prenom, role, email_verified, created_at, updated_at) \
@@ -121,15 +124,18 @@ pub async fn insert(db: &Db, new: &NewAccount<'_>) -> Result<Account, sqlx::Erro
         .bind(new.role.as_str())
         .bind(i64::from(new.email_verified))
         .bind(now)
-        .fetch_one(&db.pool)
+        .fetch_one(&mut *conn)
         .await?;
     from_row(&row)
 }
 
 /// Finds an account by id.
-pub async fn find(db: &Db, id: i64) -> Result<Option<Account>, sqlx::Error> {
+pub async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<Account>, sqlx::Error> {
     let sql = format!("SELECT {COLUMNS} FROM accounts WHERE id = $1");
-    let row = sqlx::query(&sql).bind(id).fetch_optional(&db.pool).await?;
+    let row = sqlx::query(&sql)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
     row.as_ref().map(from_row).transpose()
 }
 
@@ -146,13 +152,13 @@ pub async fn find_in(
 
 /// Finds an account and its password hash by e-mail (case-insensitive).
 pub async fn find_with_hash(
-    db: &Db,
+    conn: &mut AnyConnection,
     email: &str,
 ) -> Result<Option<(Account, String)>, sqlx::Error> {
     let sql = format!("SELECT {COLUMNS}, password_hash FROM accounts WHERE email = $1");
     let row = sqlx::query(&sql)
         .bind(normalize_email(email))
-        .fetch_optional(&db.pool)
+        .fetch_optional(&mut *conn)
         .await?;
     match row {
         Some(row) => Ok(Some((from_row(&row)?, row.try_get("password_hash")?))),
@@ -161,23 +167,29 @@ pub async fn find_with_hash(
 }
 
 /// The password hash of an account.
-pub async fn password_hash(db: &Db, id: i64) -> Result<Option<String>, sqlx::Error> {
+pub async fn password_hash(
+    conn: &mut AnyConnection,
+    id: i64,
+) -> Result<Option<String>, sqlx::Error> {
     let row = sqlx::query("SELECT password_hash FROM accounts WHERE id = $1")
         .bind(id)
-        .fetch_optional(&db.pool)
+        .fetch_optional(&mut *conn)
         .await?;
     row.map(|r| r.try_get("password_hash")).transpose()
 }
 
 /// Finds an account by e-mail (case-insensitive).
-pub async fn find_by_email(db: &Db, email: &str) -> Result<Option<Account>, sqlx::Error> {
-    Ok(find_with_hash(db, email).await?.map(|(a, _)| a))
+pub async fn find_by_email(
+    conn: &mut AnyConnection,
+    email: &str,
+) -> Result<Option<Account>, sqlx::Error> {
+    Ok(find_with_hash(&mut *conn, email).await?.map(|(a, _)| a))
 }
 
 /// Every account, oldest first.
-pub async fn list(db: &Db) -> Result<Vec<Account>, sqlx::Error> {
+pub async fn list(conn: &mut AnyConnection) -> Result<Vec<Account>, sqlx::Error> {
     let sql = format!("SELECT {COLUMNS} FROM accounts ORDER BY id");
-    let rows = sqlx::query(&sql).fetch_all(&db.pool).await?;
+    let rows = sqlx::query(&sql).fetch_all(&mut *conn).await?;
     rows.iter().map(from_row).collect()
 }
 
@@ -205,47 +217,55 @@ pub async fn update_profile(
 }
 
 /// Sets the password hash.
-pub async fn set_password(db: &Db, id: i64, password_hash: &str) -> Result<(), sqlx::Error> {
+pub async fn set_password(
+    conn: &mut AnyConnection,
+    id: i64,
+    password_hash: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE accounts SET password_hash = $1, updated_at = $2 WHERE id = $3")
         .bind(password_hash)
         .bind(clock::now())
         .bind(id)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
 
 /// Sets the role.
-pub async fn set_role(db: &Db, id: i64, role: Role) -> Result<(), sqlx::Error> {
+pub async fn set_role(conn: &mut AnyConnection, id: i64, role: Role) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE accounts SET role = $1, updated_at = $2 WHERE id = $3")
         .bind(role.as_str())
         .bind(clock::now())
         .bind(id)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
 
 /// Changes the e-mail (a taken e-mail is a unique violation).
-pub async fn set_email(db: &Db, id: i64, email: &str) -> Result<(), sqlx::Error> {
+pub async fn set_email(conn: &mut AnyConnection, id: i64, email: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE accounts SET email = $1, email_verified = 1, updated_at = $2 WHERE id = $3",
     )
     .bind(normalize_email(email))
     .bind(clock::now())
     .bind(id)
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
 
 /// Turns two-factor sign-in on or off.
-pub async fn set_two_factor(db: &Db, id: i64, enabled: bool) -> Result<(), sqlx::Error> {
+pub async fn set_two_factor(
+    conn: &mut AnyConnection,
+    id: i64,
+    enabled: bool,
+) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE accounts SET two_factor_enabled = $1, updated_at = $2 WHERE id = $3")
         .bind(i64::from(enabled))
         .bind(clock::now())
         .bind(id)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }

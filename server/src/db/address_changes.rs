@@ -1,10 +1,9 @@
 //! Writes to the `addresses` table (reads live in `addresses`): create, update and delete, each
 //! scoped to the owning account so that one customer can never touch another's address.
 
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 
 use super::addresses::{view_from_row, AddressView, VIEW_SELECT};
-use super::Db;
 
 /// The validated fields of an address.
 #[derive(Debug, Clone)]
@@ -29,13 +28,13 @@ pub struct AddressFields<'a> {
 
 /// Creates an address and returns its id.
 pub async fn insert(
-    db: &Db,
+    conn: &mut AnyConnection,
     account_id: i64,
     f: &AddressFields<'_>,
     company_id: Option<i64>,
     now: i64,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO addresses (account_id, country_code, ville, code_postal, rue, complement, nom, prenom, \
          tel, company_id, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
@@ -51,9 +50,8 @@ pub async fn insert(
     .bind(f.tel)
     .bind(company_id)
     .bind(now)
-    .fetch_one(&db.pool)
-    .await?;
-    row.try_get("id")
+    .fetch_one(&mut *conn)
+    .await
 }
 
 /// The company to create with an address: its name and VAT number.
@@ -67,31 +65,28 @@ pub struct NewCompany<'a> {
 
 /// Creates an address, and its company when given, in one transaction that holds the account's
 /// row while it counts its addresses: `None` (nothing created) when the account already has `max`.
-/// The account row is locked first ([`Db::begin`], [`Db::for_update`]), so concurrent creations
+/// Call it in a transaction of `Db::begin` with `lock` = `Db::for_update()`: the account row is
+/// locked first, so concurrent creations
 /// for one account wait for each other on both backends, and the cap cannot be passed.
 pub async fn insert_capped(
-    db: &Db,
+    tx: &mut AnyConnection,
+    lock: &str,
     account_id: i64,
     f: &AddressFields<'_>,
     company: Option<NewCompany<'_>>,
     max: i64,
     now: i64,
 ) -> Result<Option<i64>, sqlx::Error> {
-    let mut tx = db.begin().await?;
-    sqlx::query(&format!(
-        "SELECT id FROM accounts WHERE id = $1{}",
-        db.for_update()
-    ))
-    .bind(account_id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let count: i64 = sqlx::query("SELECT COUNT(*) AS n FROM addresses WHERE account_id = $1")
+    sqlx::query(&format!("SELECT id FROM accounts WHERE id = $1{}", lock))
         .bind(account_id)
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get("n")?;
+        .fetch_optional(&mut *tx)
+        .await?;
+    let count: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) AS n FROM addresses WHERE account_id = $1")
+            .bind(account_id)
+            .fetch_one(&mut *tx)
+            .await?;
     if count >= max {
-        tx.rollback().await?;
         return Ok(None);
     }
     let company_id: Option<i64> = match company {
@@ -110,7 +105,7 @@ pub async fn insert_capped(
         ),
         None => None,
     };
-    let id: i64 = sqlx::query(
+    let id: i64 = sqlx::query_scalar(
         "INSERT INTO addresses (account_id, country_code, ville, code_postal, rue, complement, nom, prenom, \
          tel, company_id, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
@@ -127,15 +122,13 @@ pub async fn insert_capped(
     .bind(company_id)
     .bind(now)
     .fetch_one(&mut *tx)
-    .await?
-    .try_get("id")?;
-    tx.commit().await?;
+    .await?;
     Ok(Some(id))
 }
 
 /// Updates the account's address; `false` when it is not theirs.
 pub async fn update(
-    db: &Db,
+    conn: &mut AnyConnection,
     id: i64,
     account_id: i64,
     f: &AddressFields<'_>,
@@ -159,7 +152,7 @@ pub async fn update(
     .bind(now)
     .bind(id)
     .bind(account_id)
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }
@@ -167,21 +160,21 @@ pub async fn update(
 /// The company of the account's address: `None` when the address is not theirs,
 /// `Some(None)` when it has no company.
 pub async fn company_of_owned(
-    db: &Db,
+    conn: &mut AnyConnection,
     id: i64,
     account_id: i64,
 ) -> Result<Option<Option<i64>>, sqlx::Error> {
     let row = sqlx::query("SELECT company_id FROM addresses WHERE id = $1 AND account_id = $2")
         .bind(id)
         .bind(account_id)
-        .fetch_optional(&db.pool)
+        .fetch_optional(&mut *conn)
         .await?;
     row.map(|r| r.try_get("company_id")).transpose()
 }
 
 /// Attaches a company to the account's address; `false` when the address is not theirs.
 pub async fn set_company(
-    db: &Db,
+    conn: &mut AnyConnection,
     id: i64,
     account_id: i64,
     company_id: Option<i64>,
@@ -194,24 +187,31 @@ pub async fn set_company(
     .bind(now)
     .bind(id)
     .bind(account_id)
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// Deletes the account's address; `false` when it is not theirs.
-pub async fn delete(db: &Db, id: i64, account_id: i64) -> Result<bool, sqlx::Error> {
+pub async fn delete(
+    conn: &mut AnyConnection,
+    id: i64,
+    account_id: i64,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query("DELETE FROM addresses WHERE id = $1 AND account_id = $2")
         .bind(id)
         .bind(account_id)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// One address in the API's shape.
-pub async fn view(db: &Db, id: i64) -> Result<Option<AddressView>, sqlx::Error> {
+pub async fn view(conn: &mut AnyConnection, id: i64) -> Result<Option<AddressView>, sqlx::Error> {
     let sql = format!("{VIEW_SELECT} WHERE a.id = $1");
-    let row = sqlx::query(&sql).bind(id).fetch_optional(&db.pool).await?;
+    let row = sqlx::query(&sql)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
     row.as_ref().map(view_from_row).transpose()
 }

@@ -3,9 +3,7 @@
 
 use serde::Serialize;
 use sqlx::any::AnyRow;
-use sqlx::Row;
-
-use super::Db;
+use sqlx::{AnyConnection, Row};
 
 /// A country as the web app's selector reads it.
 #[derive(Debug, Clone, Serialize)]
@@ -93,11 +91,14 @@ pub fn view_from_row(row: &AnyRow) -> Result<AddressView, sqlx::Error> {
 }
 
 /// Every address of an account, oldest first.
-pub async fn list_for_account(db: &Db, account_id: i64) -> Result<Vec<AddressView>, sqlx::Error> {
+pub async fn list_for_account(
+    conn: &mut AnyConnection,
+    account_id: i64,
+) -> Result<Vec<AddressView>, sqlx::Error> {
     let sql = format!("{VIEW_SELECT} WHERE a.account_id = $1 ORDER BY a.id");
     let rows = sqlx::query(&sql)
         .bind(account_id)
-        .fetch_all(&db.pool)
+        .fetch_all(&mut *conn)
         .await?;
     rows.iter().map(view_from_row).collect()
 }

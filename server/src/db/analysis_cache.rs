@@ -1,24 +1,26 @@
 //! The `analysis_cache` table: quote-core's analysis of a stored file, by the file's sha256 and
 //! the analysis options (unit included), shared by every server instance.
 
-use sqlx::Row;
-
-use super::Db;
+use sqlx::{AnyConnection, Row};
 
 /// The cached analysis JSON, if any.
-pub async fn find(db: &Db, sha256: &str, options_key: &str) -> Result<Option<String>, sqlx::Error> {
+pub async fn find(
+    conn: &mut AnyConnection,
+    sha256: &str,
+    options_key: &str,
+) -> Result<Option<String>, sqlx::Error> {
     let row =
         sqlx::query("SELECT analysis FROM analysis_cache WHERE sha256 = $1 AND options_key = $2")
             .bind(sha256)
             .bind(options_key)
-            .fetch_optional(&db.pool)
+            .fetch_optional(&mut *conn)
             .await?;
     row.map(|r| r.try_get("analysis")).transpose()
 }
 
 /// Stores an analysis (a concurrent identical one keeps the first).
 pub async fn insert(
-    db: &Db,
+    conn: &mut AnyConnection,
     sha256: &str,
     options_key: &str,
     analysis: &str,
@@ -32,7 +34,7 @@ pub async fn insert(
     .bind(options_key)
     .bind(analysis)
     .bind(now)
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }

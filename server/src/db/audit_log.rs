@@ -1,8 +1,7 @@
 //! The `audit_log` table: one row per admin action (who, when, what, state before and after as
 //! JSON). Written through `crate::audit::record`, read by the admin journal.
 
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow};
 
 /// A row to write.
 #[derive(Debug, Clone)]
@@ -24,7 +23,7 @@ pub struct NewEntry<'a> {
 }
 
 /// A stored row.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct EntryRow {
     /// Id.
     pub id: i64,
@@ -41,6 +40,7 @@ pub struct EntryRow {
     /// State after, JSON text.
     pub after_json: String,
     /// Unix seconds.
+    #[sqlx(rename = "created_at")]
     pub at: i64,
 }
 
@@ -93,14 +93,13 @@ pub async fn search(
             .replace('_', "\\_");
         format!("%{escaped}%")
     });
-    let total: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n FROM audit_log {FILTER}"))
+    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) AS n FROM audit_log {FILTER}"))
         .bind(pattern.as_deref())
         .bind(filter.action.as_deref())
         .bind(filter.from)
         .bind(filter.to)
         .fetch_one(&mut *conn)
-        .await?
-        .try_get("n")?;
+        .await?;
     let sql = format!(
         "SELECT id, actor_account_id, actor_email, action, target, before_json, after_json, \
          created_at FROM audit_log {FILTER} ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6"
@@ -114,18 +113,10 @@ pub async fn search(
         .bind(offset)
         .fetch_all(conn)
         .await?;
-    Ok((rows.iter().map(entry_row).collect::<Result<_, _>>()?, total))
-}
-
-fn entry_row(r: &AnyRow) -> Result<EntryRow, sqlx::Error> {
-    Ok(EntryRow {
-        id: r.try_get("id")?,
-        actor_account_id: r.try_get("actor_account_id")?,
-        actor_email: r.try_get("actor_email")?,
-        action: r.try_get("action")?,
-        target: r.try_get("target")?,
-        before_json: r.try_get("before_json")?,
-        after_json: r.try_get("after_json")?,
-        at: r.try_get("created_at")?,
-    })
+    Ok((
+        rows.iter()
+            .map(EntryRow::from_row)
+            .collect::<Result<_, _>>()?,
+        total,
+    ))
 }

@@ -1,16 +1,14 @@
 //! The `catalogs` table: versions of the pricing catalog (`Combinaison`) as JSON, with who saved
 //! each one. The highest version is the current catalog; older ones stay for the history.
 
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow, Row};
 
-use super::Db;
 use crate::clock;
 
 /// The current catalog: `(version, json)`.
-pub async fn current(db: &Db) -> Result<Option<(i64, String)>, sqlx::Error> {
+pub async fn current(conn: &mut AnyConnection) -> Result<Option<(i64, String)>, sqlx::Error> {
     let row = sqlx::query("SELECT version, data FROM catalogs ORDER BY version DESC LIMIT 1")
-        .fetch_optional(&db.pool)
+        .fetch_optional(&mut *conn)
         .await?;
     match row {
         Some(r) => Ok(Some((r.try_get("version")?, r.try_get("data")?))),
@@ -19,14 +17,14 @@ pub async fn current(db: &Db) -> Result<Option<(i64, String)>, sqlx::Error> {
 }
 
 /// The current catalog's version alone (cheap: what the in-memory snapshot compares first).
-pub async fn current_version(db: &Db) -> Result<Option<i64>, sqlx::Error> {
+pub async fn current_version(conn: &mut AnyConnection) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar("SELECT version FROM catalogs ORDER BY version DESC LIMIT 1")
-        .fetch_optional(&db.pool)
+        .fetch_optional(&mut *conn)
         .await
 }
 
 /// One stored version, without its data.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct VersionRow {
     /// Version number (1 is the seed).
     pub version: i64,
@@ -36,21 +34,13 @@ pub struct VersionRow {
     pub created_by_email: String,
 }
 
-fn version_row(r: &AnyRow) -> Result<VersionRow, sqlx::Error> {
-    Ok(VersionRow {
-        version: r.try_get("version")?,
-        created_at: r.try_get("created_at")?,
-        created_by_email: r.try_get("created_by_email")?,
-    })
-}
-
 /// Every version, newest first.
 pub async fn list(conn: &mut AnyConnection) -> Result<Vec<VersionRow>, sqlx::Error> {
     sqlx::query("SELECT version, created_at, created_by_email FROM catalogs ORDER BY version DESC")
         .fetch_all(conn)
         .await?
         .iter()
-        .map(version_row)
+        .map(VersionRow::from_row)
         .collect()
 }
 
@@ -66,7 +56,7 @@ pub async fn find(
     .fetch_optional(conn)
     .await?;
     match row {
-        Some(r) => Ok(Some((version_row(&r)?, r.try_get("data")?))),
+        Some(r) => Ok(Some((VersionRow::from_row(&r)?, r.try_get("data")?))),
         None => Ok(None),
     }
 }
@@ -107,13 +97,13 @@ pub async fn insert(
 
 /// Stores version 1 when the table is empty (several instances may race: the unique version
 /// makes the second insert a no-op).
-pub async fn seed_if_empty(db: &Db, json: &str) -> Result<(), sqlx::Error> {
+pub async fn seed_if_empty(conn: &mut AnyConnection, json: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO catalogs (version, data, created_at) VALUES (1, $1, $2) ON CONFLICT (version) DO NOTHING",
     )
     .bind(json)
     .bind(clock::now())
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }

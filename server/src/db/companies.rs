@@ -2,13 +2,10 @@
 //! attached to their addresses. Every read and write is scoped to the owning account.
 
 use serde::Serialize;
-use sqlx::any::AnyRow;
-use sqlx::Row;
-
-use super::Db;
+use sqlx::{AnyConnection, FromRow};
 
 /// A company as the API returns it (`nom_Entreprise`, `numero_Tva`, as the specification reads them).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 pub struct Company {
     /// Primary key.
     #[serde(rename = "idEntreprise")]
@@ -21,17 +18,9 @@ pub struct Company {
     pub numero_tva: Option<String>,
 }
 
-fn from_row(row: &AnyRow) -> Result<Company, sqlx::Error> {
-    Ok(Company {
-        id: row.try_get("id")?,
-        nom_entreprise: row.try_get("nom_entreprise")?,
-        numero_tva: row.try_get("numero_tva")?,
-    })
-}
-
 /// Creates a company for an account.
 pub async fn insert(
-    db: &Db,
+    conn: &mut AnyConnection,
     account_id: i64,
     nom: &str,
     tva: Option<&str>,
@@ -45,37 +34,44 @@ pub async fn insert(
     .bind(nom)
     .bind(tva)
     .bind(now)
-    .fetch_one(&db.pool)
+    .fetch_one(&mut *conn)
     .await?;
-    from_row(&row)
+    Company::from_row(&row)
 }
 
 /// The account's company with this id (`None` for another account's).
-pub async fn find_owned(db: &Db, id: i64, account_id: i64) -> Result<Option<Company>, sqlx::Error> {
+pub async fn find_owned(
+    conn: &mut AnyConnection,
+    id: i64,
+    account_id: i64,
+) -> Result<Option<Company>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT id, nom_entreprise, numero_tva FROM companies WHERE id = $1 AND account_id = $2",
     )
     .bind(id)
     .bind(account_id)
-    .fetch_optional(&db.pool)
+    .fetch_optional(&mut *conn)
     .await?;
-    row.as_ref().map(from_row).transpose()
+    row.as_ref().map(Company::from_row).transpose()
 }
 
 /// Every company of an account, oldest first.
-pub async fn list_for_account(db: &Db, account_id: i64) -> Result<Vec<Company>, sqlx::Error> {
+pub async fn list_for_account(
+    conn: &mut AnyConnection,
+    account_id: i64,
+) -> Result<Vec<Company>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT id, nom_entreprise, numero_tva FROM companies WHERE account_id = $1 ORDER BY id",
     )
     .bind(account_id)
-    .fetch_all(&db.pool)
+    .fetch_all(&mut *conn)
     .await?;
-    rows.iter().map(from_row).collect()
+    rows.iter().map(Company::from_row).collect()
 }
 
 /// Updates the account's company; `None` when it is not theirs.
 pub async fn update(
-    db: &Db,
+    conn: &mut AnyConnection,
     id: i64,
     account_id: i64,
     nom: &str,
@@ -91,14 +87,14 @@ pub async fn update(
     .bind(now)
     .bind(id)
     .bind(account_id)
-    .fetch_optional(&db.pool)
+    .fetch_optional(&mut *conn)
     .await?;
-    row.as_ref().map(from_row).transpose()
+    row.as_ref().map(Company::from_row).transpose()
 }
 
-/// Deletes the account's company and detaches it from their addresses; `false` when it is not theirs.
-pub async fn delete(db: &Db, id: i64, account_id: i64) -> Result<bool, sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
+/// Deletes the account's company and detaches it from their addresses (two statements: call it in
+/// a transaction); `false` when it is not theirs.
+pub async fn delete(tx: &mut AnyConnection, id: i64, account_id: i64) -> Result<bool, sqlx::Error> {
     sqlx::query("UPDATE addresses SET company_id = NULL WHERE company_id = $1 AND account_id = $2")
         .bind(id)
         .bind(account_id)
@@ -109,15 +105,13 @@ pub async fn delete(db: &Db, id: i64, account_id: i64) -> Result<bool, sqlx::Err
         .bind(account_id)
         .execute(&mut *tx)
         .await?;
-    tx.commit().await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// Number of addresses that use a company.
-pub async fn address_count(db: &Db, id: i64) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query("SELECT COUNT(*) AS n FROM addresses WHERE company_id = $1")
+pub async fn address_count(conn: &mut AnyConnection, id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) AS n FROM addresses WHERE company_id = $1")
         .bind(id)
-        .fetch_one(&db.pool)
-        .await?;
-    row.try_get("n")
+        .fetch_one(&mut *conn)
+        .await
 }

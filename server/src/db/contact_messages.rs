@@ -1,8 +1,6 @@
 //! The `contact_messages` table: every message sent through the site's contact form.
 
-use sqlx::Row;
-
-use super::Db;
+use sqlx::{AnyConnection, FromRow};
 
 /// A validated message ready to store.
 #[derive(Debug, Clone)]
@@ -20,7 +18,7 @@ pub struct NewContactMessage<'a> {
 }
 
 /// A stored message.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ContactMessage {
     /// Row id.
     pub id: i64,
@@ -39,8 +37,12 @@ pub struct ContactMessage {
 }
 
 /// Stores a message and returns its id.
-pub async fn insert(db: &Db, m: &NewContactMessage<'_>, now: i64) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+pub async fn insert(
+    conn: &mut AnyConnection,
+    m: &NewContactMessage<'_>,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
         "INSERT INTO contact_messages (nom, email, sujet, message, ip, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
     )
@@ -50,30 +52,17 @@ pub async fn insert(db: &Db, m: &NewContactMessage<'_>, now: i64) -> Result<i64,
     .bind(m.message)
     .bind(m.ip)
     .bind(now)
-    .fetch_one(&db.pool)
-    .await?;
-    row.try_get("id")
+    .fetch_one(&mut *conn)
+    .await
 }
 
 /// Every stored message, newest first.
-pub async fn list(db: &Db) -> Result<Vec<ContactMessage>, sqlx::Error> {
+pub async fn list(conn: &mut AnyConnection) -> Result<Vec<ContactMessage>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT id, nom, email, sujet, message, ip, created_at FROM contact_messages \
          ORDER BY created_at DESC, id DESC",
     )
-    .fetch_all(&db.pool)
+    .fetch_all(&mut *conn)
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(ContactMessage {
-                id: r.try_get("id")?,
-                nom: r.try_get("nom")?,
-                email: r.try_get("email")?,
-                sujet: r.try_get("sujet")?,
-                message: r.try_get("message")?,
-                ip: r.try_get("ip")?,
-                created_at: r.try_get("created_at")?,
-            })
-        })
-        .collect()
+    rows.iter().map(ContactMessage::from_row).collect()
 }

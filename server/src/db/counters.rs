@@ -2,8 +2,6 @@
 //! the transaction that issues the document, so that numbers have no gap and no duplicate (never
 //! `MAX + 1`).
 
-use sqlx::Row;
-
 /// Takes the next number of `kind` for `year` in the caller's transaction. The upsert creates the
 /// row at 1 or increments it in one statement; on PostgreSQL it holds the row lock until the
 /// transaction ends (concurrent issuers wait, then read the committed value), on SQLite the
@@ -13,7 +11,7 @@ pub async fn next(
     kind: &str,
     year: i64,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO counters (kind, year, last_seq) VALUES ($1, $2, 1) \
          ON CONFLICT (kind, year) DO UPDATE SET last_seq = counters.last_seq + 1 \
          RETURNING last_seq",
@@ -21,8 +19,7 @@ pub async fn next(
     .bind(kind)
     .bind(year)
     .fetch_one(conn)
-    .await?;
-    row.try_get("last_seq")
+    .await
 }
 
 /// `CO-2026-000005`.

@@ -1,10 +1,10 @@
 //! The `countries` table, filled at start-up from the list in `crate::countries`.
 
-use super::Db;
 use crate::countries;
+use sqlx::AnyConnection;
 
 /// Inserts or renames every country of the list, in one statement.
-pub async fn seed(db: &Db) -> Result<(), sqlx::Error> {
+pub async fn seed(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
     let all = countries::all();
     let values: Vec<String> = (0..all.len())
         .map(|i| format!("(${}, ${})", 2 * i + 1, 2 * i + 2))
@@ -17,6 +17,6 @@ pub async fn seed(db: &Db) -> Result<(), sqlx::Error> {
     for c in all {
         query = query.bind(c.code).bind(c.nom);
     }
-    query.execute(&db.pool).await?;
+    query.execute(&mut *conn).await?;
     Ok(())
 }

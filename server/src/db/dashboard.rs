@@ -1,20 +1,24 @@
 //! The admin dashboard's figures, each counted by one SQL statement: what waits for staff now
 //! and the revenue invoiced over a period.
 
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow};
 
 use super::pieces::status;
 
 /// What waits for staff.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct Backlog {
     /// Customers' parts in "À vérifier".
+    #[sqlx(rename = "parts")]
     pub parts_to_review: i64,
     /// Orders by bank transfer still waiting for the money.
+    #[sqlx(rename = "transfers")]
     pub transfers_awaiting: i64,
     /// Paid orders not yet in production.
+    #[sqlx(rename = "paid")]
     pub paid_to_produce: i64,
     /// Orders in production, to ship.
+    #[sqlx(rename = "producing")]
     pub to_ship: i64,
 }
 
@@ -32,22 +36,20 @@ pub async fn backlog(conn: &mut AnyConnection) -> Result<Backlog, sqlx::Error> {
     .bind(status::TO_REVIEW)
     .fetch_one(conn)
     .await?;
-    Ok(Backlog {
-        parts_to_review: row.try_get("parts")?,
-        transfers_awaiting: row.try_get("transfers")?,
-        paid_to_produce: row.try_get("paid")?,
-        to_ship: row.try_get("producing")?,
-    })
+    Backlog::from_row(&row)
 }
 
 /// Revenue over a period, in cents.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, sqlx::FromRow)]
 pub struct Revenue {
     /// Invoiced excl. VAT, less the credit notes issued in the period.
+    #[sqlx(rename = "ht")]
     pub ht_cents: i64,
     /// Invoiced incl. VAT, less the credit notes issued in the period.
+    #[sqlx(rename = "ttc")]
     pub ttc_cents: i64,
     /// Invoices issued in the period.
+    #[sqlx(rename = "n")]
     pub invoices: i64,
 }
 
@@ -71,9 +73,5 @@ pub async fn revenue(conn: &mut AnyConnection, from: i64, to: i64) -> Result<Rev
     .bind(to)
     .fetch_one(conn)
     .await?;
-    Ok(Revenue {
-        ht_cents: row.try_get("ht")?,
-        ttc_cents: row.try_get("ttc")?,
-        invoices: row.try_get("n")?,
-    })
+    Revenue::from_row(&row)
 }

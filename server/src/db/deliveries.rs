@@ -1,10 +1,9 @@
 //! The `deliveries` table: the parcels of an order (carrier, tracking number and link).
 
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow};
 
 /// A parcel.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct DeliveryRow {
     /// Id.
     pub id: i64,
@@ -25,18 +24,6 @@ pub struct DeliveryRow {
 const SELECT: &str = "SELECT d.id, d.order_id, o.numero, d.carrier, d.tracking_number, \
      d.tracking_url, d.created_at FROM deliveries d JOIN orders o ON o.id = d.order_id";
 
-fn from_row(r: &AnyRow) -> Result<DeliveryRow, sqlx::Error> {
-    Ok(DeliveryRow {
-        id: r.try_get("id")?,
-        order_id: r.try_get("order_id")?,
-        numero: r.try_get("numero")?,
-        carrier: r.try_get("carrier")?,
-        tracking_number: r.try_get("tracking_number")?,
-        tracking_url: r.try_get("tracking_url")?,
-        created_at: r.try_get("created_at")?,
-    })
-}
-
 /// Records a parcel; returns its id.
 pub async fn insert(
     conn: &mut AnyConnection,
@@ -46,7 +33,7 @@ pub async fn insert(
     tracking_url: &str,
     now: i64,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO deliveries (order_id, carrier, tracking_number, tracking_url, created_at) \
          VALUES ($1, $2, $3, $4, $5) RETURNING id",
     )
@@ -56,8 +43,7 @@ pub async fn insert(
     .bind(tracking_url)
     .bind(now)
     .fetch_one(conn)
-    .await?;
-    row.try_get("id")
+    .await
 }
 
 /// The parcels of an order, oldest first.
@@ -67,7 +53,7 @@ pub async fn for_order(
 ) -> Result<Vec<DeliveryRow>, sqlx::Error> {
     let sql = format!("{SELECT} WHERE d.order_id = $1 ORDER BY d.id");
     let rows = sqlx::query(&sql).bind(order_id).fetch_all(conn).await?;
-    rows.iter().map(from_row).collect()
+    rows.iter().map(DeliveryRow::from_row).collect()
 }
 
 /// The parcels of an account's orders, newest first.
@@ -77,5 +63,5 @@ pub async fn for_account(
 ) -> Result<Vec<DeliveryRow>, sqlx::Error> {
     let sql = format!("{SELECT} WHERE o.account_id = $1 ORDER BY d.id DESC");
     let rows = sqlx::query(&sql).bind(account_id).fetch_all(conn).await?;
-    rows.iter().map(from_row).collect()
+    rows.iter().map(DeliveryRow::from_row).collect()
 }

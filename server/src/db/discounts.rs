@@ -3,7 +3,7 @@
 //! transaction, so that a code limited to N uses is never used N + 1 times.
 
 use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow, Row};
 
 /// Kinds of discount (`discounts.kind`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,7 +163,7 @@ pub async fn insert(
     f: &DiscountFields,
     now: i64,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO discounts (code, description, kind, value, min_order_cents, valid_from, \
          valid_until, max_uses, max_uses_per_account, account_id, active, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING id",
@@ -181,8 +181,7 @@ pub async fn insert(
     .bind(i64::from(f.active))
     .bind(now)
     .fetch_one(&mut *conn)
-    .await?;
-    row.try_get("id")
+    .await
 }
 
 /// Replaces the fields of code `id`; false when there is no such code.
@@ -278,13 +277,15 @@ pub async fn insert_use(
 }
 
 /// One use of a code: the order that used it and its account.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct UseRow {
     /// The order.
     pub order_id: i64,
     /// Its number.
+    #[sqlx(rename = "numero")]
     pub order_number: String,
     /// Its status now.
+    #[sqlx(rename = "status")]
     pub order_status: String,
     /// Discount granted, cents excl. VAT.
     pub amount_cents: i64,
@@ -307,11 +308,11 @@ pub async fn uses_of(
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<UseRow>, i64), sqlx::Error> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM discount_uses WHERE discount_id = $1")
-        .bind(discount_id)
-        .fetch_one(&mut *conn)
-        .await?
-        .try_get("n")?;
+    let total: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) AS n FROM discount_uses WHERE discount_id = $1")
+            .bind(discount_id)
+            .fetch_one(&mut *conn)
+            .await?;
     let rows = sqlx::query(
         "SELECT u.order_id, o.numero, o.status, u.amount_cents, u.used_at, u.account_id, \
          a.email, a.nom, a.prenom FROM discount_uses u \
@@ -325,19 +326,7 @@ pub async fn uses_of(
     .await?;
     let rows = rows
         .iter()
-        .map(|r| {
-            Ok(UseRow {
-                order_id: r.try_get("order_id")?,
-                order_number: r.try_get("numero")?,
-                order_status: r.try_get("status")?,
-                amount_cents: r.try_get("amount_cents")?,
-                used_at: r.try_get("used_at")?,
-                account_id: r.try_get("account_id")?,
-                email: r.try_get("email")?,
-                nom: r.try_get("nom")?,
-                prenom: r.try_get("prenom")?,
-            })
-        })
+        .map(UseRow::from_row)
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
     Ok((rows, total))
 }
@@ -346,12 +335,9 @@ pub async fn uses_of(
 pub async fn reserved_account_emails(
     conn: &mut AnyConnection,
 ) -> Result<Vec<(i64, String)>, sqlx::Error> {
-    let rows = sqlx::query(
+    sqlx::query_as(
         "SELECT DISTINCT a.id, a.email FROM discounts d JOIN accounts a ON a.id = d.account_id",
     )
     .fetch_all(&mut *conn)
-    .await?;
-    rows.iter()
-        .map(|r| Ok((r.try_get("id")?, r.try_get("email")?)))
-        .collect()
+    .await
 }

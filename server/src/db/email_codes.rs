@@ -2,17 +2,16 @@
 //! attempts. A code is `verified` when the right digits were given, then `consumed` by the action
 //! it proves (for example the account creation of `POST Comptes`).
 
-use sqlx::Row;
+use sqlx::{AnyConnection, FromRow, Row};
 
 use super::accounts::normalize_email;
-use super::Db;
 use crate::clock;
 
 /// Purpose of the codes of the account-creation flow.
 pub const ACCOUNT_CREATION: &str = "account_creation";
 
 /// A stored code.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct EmailCode {
     /// Primary key.
     pub id: i64,
@@ -28,13 +27,13 @@ pub struct EmailCode {
 
 /// Stores a new code.
 pub async fn insert(
-    db: &Db,
+    conn: &mut AnyConnection,
     purpose: &str,
     email: &str,
     code_hash: &str,
     expires_at: i64,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO email_codes (purpose, email, code_hash, created_at, expires_at) \
          VALUES ($1, $2, $3, $4, $5) RETURNING id",
     )
@@ -43,14 +42,13 @@ pub async fn insert(
     .bind(code_hash)
     .bind(clock::now())
     .bind(expires_at)
-    .fetch_one(&db.pool)
-    .await?;
-    row.try_get("id")
+    .fetch_one(&mut *conn)
+    .await
 }
 
 /// The newest unexpired, unconsumed code for this purpose and e-mail.
 pub async fn latest_active(
-    db: &Db,
+    conn: &mut AnyConnection,
     purpose: &str,
     email: &str,
 ) -> Result<Option<EmailCode>, sqlx::Error> {
@@ -62,41 +60,36 @@ pub async fn latest_active(
     .bind(purpose)
     .bind(normalize_email(email))
     .bind(clock::now())
-    .fetch_optional(&db.pool)
+    .fetch_optional(&mut *conn)
     .await?;
-    match row {
-        Some(r) => Ok(Some(EmailCode {
-            id: r.try_get("id")?,
-            code_hash: r.try_get("code_hash")?,
-            attempts: r.try_get("attempts")?,
-            expires_at: r.try_get("expires_at")?,
-            verified_at: r.try_get("verified_at")?,
-        })),
-        None => Ok(None),
-    }
+    row.as_ref().map(EmailCode::from_row).transpose()
 }
 
 /// Counts one attempt on a code *before* it is compared, only while fewer than `max` were made:
 /// returns the attempts now counted, or `None` when none was left. One statement, so parallel
 /// guesses cannot get more than `max` comparisons between them.
-pub async fn take_attempt(db: &Db, id: i64, max: i64) -> Result<Option<i64>, sqlx::Error> {
+pub async fn take_attempt(
+    conn: &mut AnyConnection,
+    id: i64,
+    max: i64,
+) -> Result<Option<i64>, sqlx::Error> {
     let row = sqlx::query(
         "UPDATE email_codes SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 \
          RETURNING attempts",
     )
     .bind(id)
     .bind(max)
-    .fetch_optional(&db.pool)
+    .fetch_optional(&mut *conn)
     .await?;
     row.map(|r| r.try_get("attempts")).transpose()
 }
 
 /// Marks a code as verified (the right digits were given).
-pub async fn mark_verified(db: &Db, id: i64) -> Result<(), sqlx::Error> {
+pub async fn mark_verified(conn: &mut AnyConnection, id: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE email_codes SET verified_at = $1 WHERE id = $2")
         .bind(clock::now())
         .bind(id)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
@@ -104,7 +97,7 @@ pub async fn mark_verified(db: &Db, id: i64) -> Result<(), sqlx::Error> {
 /// Consumes a code verified within the last `max_age` seconds; `false` when there is none.
 /// The update is a single statement, so two concurrent requests cannot both consume it.
 pub async fn consume_verified(
-    db: &Db,
+    conn: &mut AnyConnection,
     purpose: &str,
     email: &str,
     max_age: i64,
@@ -119,7 +112,7 @@ pub async fn consume_verified(
     .bind(purpose)
     .bind(normalize_email(email))
     .bind(now - max_age)
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }

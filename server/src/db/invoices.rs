@@ -26,7 +26,7 @@ pub async fn insert_invoice(
     order_id: i64,
     d: &NewDocument<'_>,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO invoices (order_id, number, year, seq, issued_at, total_ttc_cents, data) \
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
     )
@@ -38,8 +38,7 @@ pub async fn insert_invoice(
     .bind(d.total_ttc_cents)
     .bind(d.data)
     .fetch_one(conn)
-    .await?;
-    row.try_get("id")
+    .await
 }
 
 /// Stores the credit note of an invoice; returns its id.
@@ -49,7 +48,7 @@ pub async fn insert_credit_note(
     reason: &str,
     d: &NewDocument<'_>,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO credit_notes (invoice_id, number, year, seq, issued_at, reason, total_ttc_cents, data) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
     )
@@ -62,8 +61,7 @@ pub async fn insert_credit_note(
     .bind(d.total_ttc_cents)
     .bind(d.data)
     .fetch_one(conn)
-    .await?;
-    row.try_get("id")
+    .await
 }
 
 /// An issued invoice: `(id, number, data)`.
@@ -71,12 +69,10 @@ pub async fn invoice_of_order(
     conn: &mut AnyConnection,
     order_id: i64,
 ) -> Result<Option<(i64, String, String)>, sqlx::Error> {
-    let row = sqlx::query("SELECT id, number, data FROM invoices WHERE order_id = $1")
+    sqlx::query_as("SELECT id, number, data FROM invoices WHERE order_id = $1")
         .bind(order_id)
         .fetch_optional(conn)
-        .await?;
-    row.map(|r| Ok((r.try_get("id")?, r.try_get("number")?, r.try_get("data")?)))
-        .transpose()
+        .await
 }
 
 /// The credit note of an order's invoice: `(number, data)`.
@@ -84,15 +80,13 @@ pub async fn credit_note_of_order(
     conn: &mut AnyConnection,
     order_id: i64,
 ) -> Result<Option<(String, String)>, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_as(
         "SELECT c.number, c.data FROM credit_notes c JOIN invoices i ON i.id = c.invoice_id \
          WHERE i.order_id = $1",
     )
     .bind(order_id)
     .fetch_optional(conn)
-    .await?;
-    row.map(|r| Ok((r.try_get("number")?, r.try_get("data")?)))
-        .transpose()
+    .await
 }
 
 /// What [`search`] lists: an invoice or a credit note.
@@ -184,12 +178,11 @@ pub async fn search(
     let kind = kind.map(DocKind::as_str);
     let count_sql =
         format!("SELECT COUNT(*) AS n FROM ({documents}) d WHERE ($1 IS NULL OR d.kind = $1)");
-    let total: i64 = sqlx::query(&count_sql)
+    let total: i64 = sqlx::query_scalar(&count_sql)
         .bind(kind)
         .bind(pattern.as_deref())
         .fetch_one(&mut *conn)
-        .await?
-        .try_get("n")?;
+        .await?;
     let sql = format!(
         "SELECT p.*, CASE WHEN p.kind = 'facture' \
            THEN (SELECT data FROM invoices WHERE id = p.doc_id) \

@@ -5,12 +5,10 @@
 //! writer. No clock agreement is needed beyond the database's rows: every instance compares with
 //! the `now` it passes, so the lease length should exceed any clock skew between instances.
 
-use sqlx::Row;
-
-use super::Db;
+use sqlx::{AnyConnection, FromRow};
 
 /// The lease of a job as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct Lease {
     /// Instance that took it last.
     pub holder: String,
@@ -23,7 +21,7 @@ pub struct Lease {
 /// Takes the lease of `job` for `holder` until `now + ttl` if nobody holds it at `now`; returns
 /// whether it was taken (the caller then runs the job).
 pub async fn try_take(
-    db: &Db,
+    conn: &mut AnyConnection,
     job: &str,
     holder: &str,
     now: i64,
@@ -39,23 +37,16 @@ pub async fn try_take(
     .bind(holder)
     .bind(now + ttl)
     .bind(now)
-    .fetch_optional(&db.pool)
+    .fetch_optional(&mut *conn)
     .await?;
     Ok(row.is_some())
 }
 
 /// The lease of `job`, if it was ever taken.
-pub async fn find(db: &Db, job: &str) -> Result<Option<Lease>, sqlx::Error> {
+pub async fn find(conn: &mut AnyConnection, job: &str) -> Result<Option<Lease>, sqlx::Error> {
     let row = sqlx::query("SELECT holder, expires_at, runs FROM job_leases WHERE name = $1")
         .bind(job)
-        .fetch_optional(&db.pool)
+        .fetch_optional(&mut *conn)
         .await?;
-    row.map(|r| {
-        Ok(Lease {
-            holder: r.try_get("holder")?,
-            expires_at: r.try_get("expires_at")?,
-            runs: r.try_get("runs")?,
-        })
-    })
-    .transpose()
+    row.map(|r| Lease::from_row(&r)).transpose()
 }

@@ -7,9 +7,7 @@
 //! SQLite the statement is the only writer. A claim left by an instance that died is taken over
 //! once `claimed_until` has passed. Every function compares with the `now` it is given.
 
-use sqlx::{AnyConnection, Row};
-
-use super::Db;
+use sqlx::{AnyConnection, FromRow, Row};
 
 /// A message to queue.
 #[derive(Debug, Clone, Copy)]
@@ -25,7 +23,7 @@ pub struct NewMessage<'a> {
 }
 
 /// A claimed message, ready to send.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct Claimed {
     /// Row id.
     pub id: i64,
@@ -40,7 +38,7 @@ pub struct Claimed {
 }
 
 /// A row as stored (tests and operators).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct Stored {
     /// Row id.
     pub id: i64,
@@ -74,7 +72,7 @@ pub async fn insert(
     m: &NewMessage<'_>,
     now: i64,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO mail_outbox (recipient, purpose, subject, message, created_at, attempts, \
          next_attempt_at) VALUES ($1, $2, $3, $4, $5, 0, $5) RETURNING id",
     )
@@ -84,20 +82,19 @@ pub async fn insert(
     .bind(m.message.to_vec())
     .bind(now)
     .fetch_one(conn)
-    .await?;
-    row.try_get("id")
+    .await
 }
 
 /// Queues a message already claimed by `holder` until `until` (the request sends it itself);
 /// returns its id.
 pub async fn insert_claimed(
-    db: &Db,
+    conn: &mut AnyConnection,
     m: &NewMessage<'_>,
     now: i64,
     holder: &str,
     until: i64,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO mail_outbox (recipient, purpose, subject, message, created_at, attempts, \
          next_attempt_at, claimed_by, claimed_until) \
          VALUES ($1, $2, $3, $4, $5, 1, $5, $6, $7) RETURNING id",
@@ -109,13 +106,12 @@ pub async fn insert_claimed(
     .bind(now)
     .bind(holder)
     .bind(until)
-    .fetch_one(&db.pool)
-    .await?;
-    row.try_get("id")
+    .fetch_one(&mut *conn)
+    .await
 }
 
 /// Ids of up to `limit` messages due at `now` and claimed by nobody, oldest first.
-pub async fn due(db: &Db, now: i64, limit: i64) -> Result<Vec<i64>, sqlx::Error> {
+pub async fn due(conn: &mut AnyConnection, now: i64, limit: i64) -> Result<Vec<i64>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT id FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL \
          AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1) \
@@ -123,7 +119,7 @@ pub async fn due(db: &Db, now: i64, limit: i64) -> Result<Vec<i64>, sqlx::Error>
     )
     .bind(now)
     .bind(limit)
-    .fetch_all(&db.pool)
+    .fetch_all(&mut *conn)
     .await?;
     rows.iter().map(|r| r.try_get("id")).collect()
 }
@@ -131,7 +127,7 @@ pub async fn due(db: &Db, now: i64, limit: i64) -> Result<Vec<i64>, sqlx::Error>
 /// Claims message `id` for `holder` until `until` if it is due at `now` and nobody holds it;
 /// `None` when another instance has it (or it was sent meanwhile).
 pub async fn claim(
-    db: &Db,
+    conn: &mut AnyConnection,
     id: i64,
     holder: &str,
     now: i64,
@@ -147,29 +143,20 @@ pub async fn claim(
     .bind(until)
     .bind(id)
     .bind(now)
-    .fetch_optional(&db.pool)
+    .fetch_optional(&mut *conn)
     .await?;
-    row.map(|r| {
-        Ok(Claimed {
-            id: r.try_get("id")?,
-            recipient: r.try_get("recipient")?,
-            purpose: r.try_get("purpose")?,
-            message: r.try_get("message")?,
-            attempts: r.try_get("attempts")?,
-        })
-    })
-    .transpose()
+    row.map(|r| Claimed::from_row(&r)).transpose()
 }
 
 /// Marks message `id` sent at `now`; `claimed_by` stays, naming the instance that sent it.
-pub async fn mark_sent(db: &Db, id: i64, now: i64) -> Result<(), sqlx::Error> {
+pub async fn mark_sent(conn: &mut AnyConnection, id: i64, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE mail_outbox SET sent_at = $1, claimed_until = NULL, last_error = NULL \
          WHERE id = $2",
     )
     .bind(now)
     .bind(id)
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
@@ -177,7 +164,7 @@ pub async fn mark_sent(db: &Db, id: i64, now: i64) -> Result<(), sqlx::Error> {
 /// Records a failed attempt of `holder`: the claim is released and the message is due again at
 /// `retry_at`, or given up at `now` when `retry_at` is `None`.
 pub async fn mark_failed(
-    db: &Db,
+    conn: &mut AnyConnection,
     id: i64,
     holder: &str,
     error: &str,
@@ -201,54 +188,37 @@ pub async fn mark_failed(
         .bind(error)
         .bind(now),
     };
-    query.bind(id).bind(holder).execute(&db.pool).await?;
+    query.bind(id).bind(holder).execute(&mut *conn).await?;
     Ok(())
 }
 
 /// Deletes message `id` while `holder` claims it (a code whose failure the request reported:
 /// it must not arrive later).
-pub async fn cancel(db: &Db, id: i64, holder: &str) -> Result<(), sqlx::Error> {
+pub async fn cancel(conn: &mut AnyConnection, id: i64, holder: &str) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM mail_outbox WHERE id = $1 AND claimed_by = $2 AND sent_at IS NULL")
         .bind(id)
         .bind(holder)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
 
 /// Deletes the messages sent before `before` (the purge); returns how many.
-pub async fn purge_sent(db: &Db, before: i64) -> Result<u64, sqlx::Error> {
+pub async fn purge_sent(conn: &mut AnyConnection, before: i64) -> Result<u64, sqlx::Error> {
     let done = sqlx::query("DELETE FROM mail_outbox WHERE sent_at IS NOT NULL AND sent_at < $1")
         .bind(before)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(done.rows_affected())
 }
 
 /// Every row, oldest first (tests and operators; the table is purged of old sent rows).
-pub async fn list(db: &Db) -> Result<Vec<Stored>, sqlx::Error> {
+pub async fn list(conn: &mut AnyConnection) -> Result<Vec<Stored>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT id, recipient, purpose, subject, created_at, attempts, next_attempt_at, \
          claimed_by, claimed_until, sent_at, failed_at, last_error FROM mail_outbox ORDER BY id",
     )
-    .fetch_all(&db.pool)
+    .fetch_all(&mut *conn)
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(Stored {
-                id: r.try_get("id")?,
-                recipient: r.try_get("recipient")?,
-                purpose: r.try_get("purpose")?,
-                subject: r.try_get("subject")?,
-                created_at: r.try_get("created_at")?,
-                attempts: r.try_get("attempts")?,
-                next_attempt_at: r.try_get("next_attempt_at")?,
-                claimed_by: r.try_get("claimed_by")?,
-                claimed_until: r.try_get("claimed_until")?,
-                sent_at: r.try_get("sent_at")?,
-                failed_at: r.try_get("failed_at")?,
-                last_error: r.try_get("last_error")?,
-            })
-        })
-        .collect()
+    rows.iter().map(Stored::from_row).collect()
 }

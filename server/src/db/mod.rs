@@ -98,6 +98,11 @@ impl Db {
         Ok(Db { pool, backend })
     }
 
+    /// A connection of the pool, for a read or a single statement (no transaction).
+    pub async fn acquire(&self) -> Result<sqlx::pool::PoolConnection<Any>, sqlx::Error> {
+        self.pool.acquire().await
+    }
+
     /// Starts a write transaction. On SQLite it is `BEGIN IMMEDIATE`: the write lock is taken at
     /// once (the database's single writer), so that two transactions never read, then both try
     /// to write and one fails; others wait for the lock (busy timeout). On PostgreSQL rows are

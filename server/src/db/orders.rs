@@ -2,12 +2,10 @@
 //! inside the order's transaction. Every function takes the caller's connection or transaction.
 
 use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
-
-use super::account_parts::BasketRow;
+use sqlx::{AnyConnection, FromRow};
 
 /// What an order's confirmation needs.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct OrderHead {
     /// `idCommande`.
     pub id: i64,
@@ -26,17 +24,6 @@ pub struct OrderHead {
 const HEAD: &str =
     "SELECT id, numero, account_id, status, total_ttc_cents, payment_method FROM orders";
 
-fn head(r: &AnyRow) -> Result<OrderHead, sqlx::Error> {
-    Ok(OrderHead {
-        id: r.try_get("id")?,
-        numero: r.try_get("numero")?,
-        account_id: r.try_get("account_id")?,
-        status: r.try_get("status")?,
-        total_ttc_cents: r.try_get("total_ttc_cents")?,
-        payment_method: r.try_get("payment_method")?,
-    })
-}
-
 /// The account's order placed with this idempotency key.
 pub async fn find_by_key(
     conn: &mut AnyConnection,
@@ -49,29 +36,7 @@ pub async fn find_by_key(
         .bind(key)
         .fetch_optional(conn)
         .await?;
-    row.as_ref().map(head).transpose()
-}
-
-/// The account's basket, oldest line first, read in the caller's transaction.
-pub async fn basket(
-    conn: &mut AnyConnection,
-    account_id: i64,
-) -> Result<Vec<BasketRow>, sqlx::Error> {
-    let sql = format!(
-        "{} WHERE ap.account_id = $1 ORDER BY ap.created_at, ap.id",
-        super::account_parts::SELECT
-    );
-    let rows = sqlx::query(&sql).bind(account_id).fetch_all(conn).await?;
-    rows.iter().map(super::account_parts::from_row).collect()
-}
-
-/// Empties the account's basket.
-pub async fn empty_basket(conn: &mut AnyConnection, account_id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM account_parts WHERE account_id = $1")
-        .bind(account_id)
-        .execute(conn)
-        .await?;
-    Ok(())
+    row.as_ref().map(OrderHead::from_row).transpose()
 }
 
 /// A new order row.
@@ -130,7 +95,7 @@ pub struct NewOrder<'a> {
 /// Inserts the order and returns its id. A second order with the same account and key violates
 /// the unique (account_id, idempotency_key) index.
 pub async fn insert(conn: &mut AnyConnection, o: &NewOrder<'_>) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO orders (numero, account_id, status, idempotency_key, customer_email, \
          billing_address, shipping_address, shipping_zone, weight_g, subtotal_cents, discount_cents, \
          shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, total_ttc_cents, reverse_charge, \
@@ -164,8 +129,7 @@ pub async fn insert(conn: &mut AnyConnection, o: &NewOrder<'_>) -> Result<i64, s
     .bind(o.catalog_version)
     .bind(o.now)
     .fetch_one(conn)
-    .await?;
-    row.try_get("id")
+    .await
 }
 
 /// One line of a new order.
@@ -240,17 +204,17 @@ pub async fn count_for_account(
     conn: &mut AnyConnection,
     account_id: i64,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query("SELECT COUNT(*) AS n FROM orders WHERE account_id = $1")
+    sqlx::query_scalar("SELECT COUNT(*) AS n FROM orders WHERE account_id = $1")
         .bind(account_id)
         .fetch_one(conn)
-        .await?;
-    row.try_get("n")
+        .await
 }
 
 /// Everything stored about an order (what its invoice prints).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OrderRow {
     /// Head.
+    #[sqlx(flatten)]
     pub head: OrderHead,
     /// The account's e-mail at ordering.
     pub customer_email: String,
@@ -296,30 +260,11 @@ pub async fn find_row(
          created_at, paid_at FROM orders WHERE id = $1{lock}"
     );
     let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
-    row.map(|r| {
-        Ok(OrderRow {
-            head: head(&r)?,
-            customer_email: r.try_get("customer_email")?,
-            billing_address: r.try_get("billing_address")?,
-            shipping_address: r.try_get("shipping_address")?,
-            subtotal_cents: r.try_get("subtotal_cents")?,
-            discount_cents: r.try_get("discount_cents")?,
-            discount_code: r.try_get("discount_code")?,
-            shipping_cents: r.try_get("shipping_cents")?,
-            total_ht_cents: r.try_get("total_ht_cents")?,
-            vat_rate_bp: r.try_get("vat_rate_bp")?,
-            vat_cents: r.try_get("vat_cents")?,
-            vat_regime: r.try_get("vat_regime")?,
-            buyer_vat_number: r.try_get("buyer_vat_number")?,
-            created_at: r.try_get("created_at")?,
-            paid_at: r.try_get("paid_at")?,
-        })
-    })
-    .transpose()
+    row.map(|r| OrderRow::from_row(&r)).transpose()
 }
 
 /// A stored line.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct LineRow {
     /// The part.
     pub part_id: i64,
@@ -342,17 +287,7 @@ pub async fn lines(conn: &mut AnyConnection, order_id: i64) -> Result<Vec<LineRo
     .bind(order_id)
     .fetch_all(conn)
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(LineRow {
-                part_id: r.try_get("part_id")?,
-                designation: r.try_get("designation")?,
-                quantite: r.try_get("quantite")?,
-                unit_price_cents: r.try_get("unit_price_cents")?,
-                line_total_cents: r.try_get("line_total_cents")?,
-            })
-        })
-        .collect()
+    rows.iter().map(LineRow::from_row).collect()
 }
 
 /// Sets the status (and `paid_at` when given).
@@ -382,23 +317,7 @@ const ROW: &str =
      created_at, paid_at FROM orders";
 
 fn order_row(r: &AnyRow) -> Result<OrderRow, sqlx::Error> {
-    Ok(OrderRow {
-        head: head(r)?,
-        customer_email: r.try_get("customer_email")?,
-        billing_address: r.try_get("billing_address")?,
-        shipping_address: r.try_get("shipping_address")?,
-        subtotal_cents: r.try_get("subtotal_cents")?,
-        discount_cents: r.try_get("discount_cents")?,
-        discount_code: r.try_get("discount_code")?,
-        shipping_cents: r.try_get("shipping_cents")?,
-        total_ht_cents: r.try_get("total_ht_cents")?,
-        vat_rate_bp: r.try_get("vat_rate_bp")?,
-        vat_cents: r.try_get("vat_cents")?,
-        vat_regime: r.try_get("vat_regime")?,
-        buyer_vat_number: r.try_get("buyer_vat_number")?,
-        created_at: r.try_get("created_at")?,
-        paid_at: r.try_get("paid_at")?,
-    })
+    OrderRow::from_row(r)
 }
 
 /// The account's orders, newest first.
@@ -457,12 +376,11 @@ pub async fn search(
         order_matches("orders", "$2")
     );
     let count_sql = format!("SELECT COUNT(*) AS n FROM orders {filter}");
-    let total: i64 = sqlx::query(&count_sql)
+    let total: i64 = sqlx::query_scalar(&count_sql)
         .bind(status)
         .bind(pattern.as_deref())
         .fetch_one(&mut *conn)
-        .await?
-        .try_get("n")?;
+        .await?;
     let sql = format!("{ROW} {filter} ORDER BY id DESC LIMIT $3 OFFSET $4");
     let rows = sqlx::query(&sql)
         .bind(status)
@@ -475,15 +393,18 @@ pub async fn search(
 }
 
 /// One entry of an order's status history.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct HistoryRow {
     /// Status before (`None` for the first).
+    #[sqlx(rename = "from_status")]
     pub from: Option<String>,
     /// Status after.
+    #[sqlx(rename = "to_status")]
     pub to: String,
     /// Note.
     pub note: String,
     /// When.
+    #[sqlx(rename = "created_at")]
     pub at: i64,
 }
 
@@ -499,16 +420,7 @@ pub async fn history(
     .bind(order_id)
     .fetch_all(conn)
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(HistoryRow {
-                from: r.try_get("from_status")?,
-                to: r.try_get("to_status")?,
-                note: r.try_get("note")?,
-                at: r.try_get("created_at")?,
-            })
-        })
-        .collect()
+    rows.iter().map(HistoryRow::from_row).collect()
 }
 
 /// Locks the account's row for the rest of the transaction (`lock` is `Db::for_update()`), so that

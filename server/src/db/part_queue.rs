@@ -3,17 +3,17 @@
 
 use std::collections::HashMap;
 
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow, Row};
 
 use super::account_admin::like_pattern;
 use super::fold;
 use super::pieces::{part_row, status, PartRow, PART_COLUMNS};
 
 /// The owner of a part waiting for a review.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Owner {
     /// Account id.
+    #[sqlx(rename = "owner_id")]
     pub id: i64,
     /// E-mail.
     pub email: String,
@@ -33,16 +33,7 @@ pub async fn owner(conn: &mut AnyConnection, part_id: i64) -> Result<Option<Owne
     .bind(part_id)
     .fetch_optional(conn)
     .await?;
-    row.as_ref().map(owner_row).transpose()
-}
-
-fn owner_row(r: &AnyRow) -> Result<Owner, sqlx::Error> {
-    Ok(Owner {
-        id: r.try_get("owner_id")?,
-        email: r.try_get("email")?,
-        nom: r.try_get("nom")?,
-        prenom: r.try_get("prenom")?,
-    })
+    row.as_ref().map(Owner::from_row).transpose()
 }
 
 /// One page of the review queue.
@@ -146,7 +137,7 @@ pub async fn for_review(
     let mut by_id: HashMap<i64, (PartRow, Owner)> = HashMap::new();
     for r in rows.fetch_all(&mut *conn).await? {
         let part = part_row(&r)?;
-        by_id.insert(part.id, (part, owner_row(&r)?));
+        by_id.insert(part.id, (part, Owner::from_row(&r)?));
     }
     // A part deleted between the two reads is left out of this page.
     let parts = page

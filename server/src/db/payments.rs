@@ -1,10 +1,10 @@
 //! Card payment rows: `payment_events` (every provider event received once, unique per provider
 //! and event id) and the order a PaymentIntent belongs to (`orders.payment_intent_id`).
 
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow, Row};
 
 /// What the webhook needs to know of the order a PaymentIntent pays.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct OrderToPay {
     /// `orders.id`.
     pub id: i64,
@@ -54,16 +54,7 @@ pub async fn order_for_intent(
     .bind(intent_id)
     .fetch_optional(&mut *conn)
     .await?;
-    row.map(|r| {
-        Ok(OrderToPay {
-            id: r.try_get("id")?,
-            numero: r.try_get("numero")?,
-            status: r.try_get("status")?,
-            total_ttc_cents: r.try_get("total_ttc_cents")?,
-            payment_method: r.try_get("payment_method")?,
-        })
-    })
-    .transpose()
+    row.map(|r| OrderToPay::from_row(&r)).transpose()
 }
 
 /// Links an order to its PaymentIntent (done when the card order is placed).

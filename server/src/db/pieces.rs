@@ -4,9 +4,7 @@
 //! comment) is read and written here too; its history is `part_history`.
 
 use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
-
-use super::Db;
+use sqlx::{AnyConnection, FromRow, Row};
 
 /// Part statuses (`part_statuses`).
 pub mod status {
@@ -46,7 +44,7 @@ pub struct NewPart<'a> {
 }
 
 /// A part as the quote reads it back.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Part {
     /// `Id_Piece`.
     pub id: i64,
@@ -66,7 +64,7 @@ pub async fn insert(
     p: &NewPart<'_>,
     now: i64,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO parts (account_id, file_name, storage_key, sha256, size_bytes, analysis, options, status_id, review_reasons, body, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
     )
@@ -82,28 +80,18 @@ pub async fn insert(
     .bind(p.body.map(i64::from))
     .bind(now)
     .fetch_one(conn)
-    .await?;
-    row.try_get("id")
+    .await
 }
 
 /// The part with this id.
-pub async fn find(db: &Db, id: i64) -> Result<Option<Part>, sqlx::Error> {
+pub async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<Part>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT id, account_id, file_name, analysis, status_id FROM parts WHERE id = $1",
     )
     .bind(id)
-    .fetch_optional(&db.pool)
+    .fetch_optional(&mut *conn)
     .await?;
-    row.map(|r| {
-        Ok(Part {
-            id: r.try_get("id")?,
-            account_id: r.try_get("account_id")?,
-            file_name: r.try_get("file_name")?,
-            analysis: r.try_get("analysis")?,
-            status_id: r.try_get("status_id")?,
-        })
-    })
-    .transpose()
+    row.map(|r| Part::from_row(&r)).transpose()
 }
 
 /// One line to put in an account's basket.
@@ -118,15 +106,14 @@ pub struct BasketLine {
 }
 
 /// Gives every part to the account (parts still without owner are claimed) with its options,
-/// and sets its basket quantity, all or nothing. Returns false, changing nothing, when a part
-/// belongs to another account.
+/// and sets its basket quantity, in the caller's transaction. Returns false when a part belongs
+/// to another account: the caller then rolls back (earlier lines may have been written).
 pub async fn add_to_basket(
-    db: &Db,
+    tx: &mut AnyConnection,
     account_id: i64,
     lines: &[BasketLine],
     now: i64,
 ) -> Result<bool, sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
     for l in lines {
         let claimed = sqlx::query(
             "UPDATE parts SET account_id = $1, options = $2, updated_at = $3 \
@@ -139,7 +126,6 @@ pub async fn add_to_basket(
         .execute(&mut *tx)
         .await?;
         if claimed.rows_affected() != 1 {
-            tx.rollback().await?;
             return Ok(false);
         }
         sqlx::query(
@@ -153,7 +139,6 @@ pub async fn add_to_basket(
         .execute(&mut *tx)
         .await?;
     }
-    tx.commit().await?;
     Ok(true)
 }
 
@@ -270,24 +255,20 @@ pub async fn status_exists(conn: &mut AnyConnection, id: i64) -> Result<bool, sq
 
 /// Every part status (`Pieces/AllStatus`), by id.
 pub async fn statuses(conn: &mut AnyConnection) -> Result<Vec<(i64, String)>, sqlx::Error> {
-    let rows = sqlx::query("SELECT id, libelle FROM part_statuses ORDER BY id")
+    sqlx::query_as("SELECT id, libelle FROM part_statuses ORDER BY id")
         .fetch_all(conn)
-        .await?;
-    rows.iter()
-        .map(|r| Ok((r.try_get("id")?, r.try_get("libelle")?)))
-        .collect()
+        .await
 }
 
 /// The number of the first order that holds the part, if one does.
 pub async fn ordered_in(conn: &mut AnyConnection, id: i64) -> Result<Option<String>, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "SELECT o.numero FROM order_lines l JOIN orders o ON o.id = l.order_id \
          WHERE l.part_id = $1 ORDER BY o.id LIMIT 1",
     )
     .bind(id)
     .fetch_optional(conn)
-    .await?;
-    row.map(|r| r.try_get("numero")).transpose()
+    .await
 }
 
 /// The parts of the account's order `order_id`, in line order; `None` when the order is not the

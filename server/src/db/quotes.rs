@@ -12,7 +12,7 @@ pub async fn insert(
     valid_until: i64,
     d: &NewDocument<'_>,
 ) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO quotes (number, account_id, year, seq, issued_at, valid_until, total_ttc_cents, data) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
     )
@@ -25,8 +25,7 @@ pub async fn insert(
     .bind(d.total_ttc_cents)
     .bind(d.data)
     .fetch_one(conn)
-    .await?;
-    row.try_get("id")
+    .await
 }
 
 /// A stored quote: `(account_id, total_ttc_cents, data)` of the number, if it exists.

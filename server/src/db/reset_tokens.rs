@@ -1,16 +1,14 @@
 //! The `reset_tokens` table: single-use tokens sent by e-mail (forgotten password), stored as
 //! their sha256, with an expiry. Using a token is one UPDATE, so it can only succeed once.
 
-use sqlx::Row;
-
-use super::Db;
+use sqlx::{AnyConnection, Row};
 
 /// Purpose of the forgotten-password links.
 pub const FORGOT_PASSWORD: &str = "forgot_password";
 
 /// Stores a new token for an account.
 pub async fn insert(
-    db: &Db,
+    conn: &mut AnyConnection,
     purpose: &str,
     account_id: i64,
     token_hash: &str,
@@ -26,7 +24,7 @@ pub async fn insert(
     .bind(token_hash)
     .bind(now)
     .bind(expires_at)
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
@@ -34,7 +32,7 @@ pub async fn insert(
 /// Marks the token used if it is live; returns its account, or `None` when the token is
 /// unknown, expired or already used.
 pub async fn consume(
-    db: &Db,
+    conn: &mut AnyConnection,
     purpose: &str,
     token_hash: &str,
     now: i64,
@@ -47,14 +45,14 @@ pub async fn consume(
     .bind(now)
     .bind(token_hash)
     .bind(purpose)
-    .fetch_optional(&db.pool)
+    .fetch_optional(&mut *conn)
     .await?;
     row.map(|r| r.try_get("account_id")).transpose()
 }
 
 /// Voids every unused token of an account for this purpose (after a successful reset).
 pub async fn void_for_account(
-    db: &Db,
+    conn: &mut AnyConnection,
     purpose: &str,
     account_id: i64,
     now: i64,
@@ -63,24 +61,23 @@ pub async fn void_for_account(
         .bind(now)
         .bind(purpose)
         .bind(account_id)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
 
-/// Uses a token to set its account's password, in one transaction: the token is consumed, the
+/// Uses a token to set its account's password, in the caller's transaction: the token is consumed, the
 /// password set, the account's other tokens voided and its sessions deleted (except the caller's
 /// own, `keep`, when it belongs to the same account). `None` when the token is not valid (nothing
 /// changed).
 pub async fn reset_password(
-    db: &Db,
+    tx: &mut AnyConnection,
     purpose: &str,
     token_hash: &str,
     password_hash: &str,
     keep: Option<(i64, i64)>,
     now: i64,
 ) -> Result<Option<i64>, sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
     let row = sqlx::query(
         "UPDATE reset_tokens SET used_at = $1 \
          WHERE token_hash = $2 AND purpose = $3 AND used_at IS NULL AND expires_at > $1 \
@@ -92,7 +89,6 @@ pub async fn reset_password(
     .fetch_optional(&mut *tx)
     .await?;
     let Some(row) = row else {
-        tx.rollback().await?;
         return Ok(None);
     };
     let account_id: i64 = row.try_get("account_id")?;
@@ -118,6 +114,5 @@ pub async fn reset_password(
         .bind(keep_session)
         .execute(&mut *tx)
         .await?;
-    tx.commit().await?;
     Ok(Some(account_id))
 }

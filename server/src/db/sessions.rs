@@ -1,10 +1,10 @@
 //! The `sessions` table: server-side sessions, found by the sha256 of the cookie value.
 
 use sqlx::any::AnyRow;
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 
 use super::accounts::Role;
-use super::{flag, Db};
+use super::flag;
 use crate::clock;
 
 /// A live session joined with its account.
@@ -71,9 +71,9 @@ fn from_row(row: &AnyRow) -> Result<SessionRow, sqlx::Error> {
 }
 
 /// Stores a new session.
-pub async fn insert(db: &Db, new: &NewSession<'_>) -> Result<i64, sqlx::Error> {
+pub async fn insert(conn: &mut AnyConnection, new: &NewSession<'_>) -> Result<i64, sqlx::Error> {
     let now = clock::now();
-    let row = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO sessions (token_hash, account_id, csrf_token, two_factor_pending, created_at, \
          expires_at, last_seen, ip, user_agent) VALUES ($1, $2, $8, $3, $4, $5, $4, $6, $7) RETURNING id",
     )
@@ -85,14 +85,13 @@ pub async fn insert(db: &Db, new: &NewSession<'_>) -> Result<i64, sqlx::Error> {
     .bind(new.ip)
     .bind(new.user_agent)
     .bind(new.csrf_token)
-    .fetch_one(&db.pool)
-    .await?;
-    row.try_get("id")
+    .fetch_one(&mut *conn)
+    .await
 }
 
 /// The session whose token hash is given, if it has not expired.
 pub async fn find_live(
-    db: &Db,
+    conn: &mut AnyConnection,
     token_hash: &str,
     now: i64,
 ) -> Result<Option<SessionRow>, sqlx::Error> {
@@ -104,18 +103,23 @@ pub async fn find_live(
     )
     .bind(token_hash)
     .bind(now)
-    .fetch_optional(&db.pool)
+    .fetch_optional(&mut *conn)
     .await?;
     row.as_ref().map(from_row).transpose()
 }
 
 /// Slides the expiry and records the last use.
-pub async fn touch(db: &Db, id: i64, now: i64, expires_at: i64) -> Result<(), sqlx::Error> {
+pub async fn touch(
+    conn: &mut AnyConnection,
+    id: i64,
+    now: i64,
+    expires_at: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE sessions SET last_seen = $1, expires_at = $2 WHERE id = $3")
         .bind(now)
         .bind(expires_at)
         .bind(id)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
@@ -123,7 +127,7 @@ pub async fn touch(db: &Db, id: i64, now: i64, expires_at: i64) -> Result<(), sq
 /// Marks the second factor as given, under a new token and a new expiry; `false` when the
 /// session was no longer waiting for it (a parallel request completed it first).
 pub async fn complete_two_factor(
-    db: &Db,
+    conn: &mut AnyConnection,
     id: i64,
     new_token_hash: &str,
     expires_at: i64,
@@ -135,49 +139,53 @@ pub async fn complete_two_factor(
     .bind(new_token_hash)
     .bind(expires_at)
     .bind(id)
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// Deletes one session (sign-out).
-pub async fn delete_by_hash(db: &Db, token_hash: &str) -> Result<(), sqlx::Error> {
+pub async fn delete_by_hash(conn: &mut AnyConnection, token_hash: &str) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
         .bind(token_hash)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
 
 /// Deletes every session of an account except `keep` (after a password or e-mail change).
 pub async fn delete_for_account(
-    db: &Db,
+    conn: &mut AnyConnection,
     account_id: i64,
     keep: Option<i64>,
 ) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND id <> $2")
         .bind(account_id)
         .bind(keep.unwrap_or(-1))
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
 
 /// Sets the expiry of a session (tests and admin tools use it to end a session early).
-pub async fn set_expiry(db: &Db, id: i64, expires_at: i64) -> Result<(), sqlx::Error> {
+pub async fn set_expiry(
+    conn: &mut AnyConnection,
+    id: i64,
+    expires_at: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE sessions SET expires_at = $1 WHERE id = $2")
         .bind(expires_at)
         .bind(id)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
 
 /// Removes sessions expired for more than a day.
-pub async fn purge_expired(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+pub async fn purge_expired(conn: &mut AnyConnection, now: i64) -> Result<u64, sqlx::Error> {
     let done = sqlx::query("DELETE FROM sessions WHERE expires_at < $1")
         .bind(now - 86_400)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(done.rows_affected())
 }

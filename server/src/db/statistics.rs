@@ -3,8 +3,7 @@
 //! (`paid_at`) and not cancelled; orders placed are counted by `created_at` whatever became of
 //! them; quotes are the numbered PDF quotes (`quotes`), parts the files analysed (`parts`).
 
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow};
 
 use super::Backend;
 
@@ -20,13 +19,14 @@ pub struct Range {
 }
 
 /// The figures of one range.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
 pub struct RangeFigures {
     /// Key of the range.
     pub key: String,
     /// Orders paid in the range and not cancelled.
     pub paid_orders: i64,
     /// Their totals excl. VAT (after discount, shipping included), cents.
+    #[sqlx(rename = "revenue")]
     pub revenue_ht_cents: i64,
     /// Orders placed in the range, whatever their status now.
     pub placed_orders: i64,
@@ -37,13 +37,14 @@ pub struct RangeFigures {
 }
 
 /// Paid order lines of a period grouped by process and material.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct MixRow {
     /// Process code (`SLS`), as ordered.
     pub process: String,
     /// Material code, `None` for the process's default material.
     pub material: Option<String>,
     /// Sum of the line totals excl. VAT (before the order's discount), cents.
+    #[sqlx(rename = "total")]
     pub total_ht_cents: i64,
     /// Parts made (sum of the quantities).
     pub quantity: i64,
@@ -95,18 +96,7 @@ pub async fn by_range(
             .bind(r.end);
     }
     let rows = query.fetch_all(conn).await?;
-    rows.iter().map(range_figures).collect()
-}
-
-fn range_figures(r: &AnyRow) -> Result<RangeFigures, sqlx::Error> {
-    Ok(RangeFigures {
-        key: r.try_get("key")?,
-        paid_orders: r.try_get("paid_orders")?,
-        revenue_ht_cents: r.try_get("revenue")?,
-        placed_orders: r.try_get("placed_orders")?,
-        quotes: r.try_get("quotes")?,
-        parts: r.try_get("parts")?,
-    })
+    rows.iter().map(RangeFigures::from_row).collect()
 }
 
 /// The lines of the orders paid in `[start, end)` and not cancelled, by process and material,
@@ -141,14 +131,5 @@ pub async fn mix(
         .bind(end)
         .fetch_all(conn)
         .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(MixRow {
-                process: r.try_get("process")?,
-                material: r.try_get("material")?,
-                total_ht_cents: r.try_get("total")?,
-                quantity: r.try_get("quantity")?,
-            })
-        })
-        .collect()
+    rows.iter().map(MixRow::from_row).collect()
 }

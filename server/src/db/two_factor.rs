@@ -2,9 +2,7 @@
 //! first code proves the app has it), the last accepted step (no replay), and its hashed
 //! single-use backup codes.
 
-use sqlx::Row;
-
-use super::Db;
+use sqlx::{AnyConnection, Row};
 
 /// An account's TOTP secret.
 #[derive(Debug, Clone)]
@@ -18,12 +16,15 @@ pub struct TotpRow {
 }
 
 /// The account's secret, if any.
-pub async fn find(db: &Db, account_id: i64) -> Result<Option<TotpRow>, sqlx::Error> {
+pub async fn find(
+    conn: &mut AnyConnection,
+    account_id: i64,
+) -> Result<Option<TotpRow>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT secret, confirmed_at, last_used_step FROM totp_secrets WHERE account_id = $1",
     )
     .bind(account_id)
-    .fetch_optional(&db.pool)
+    .fetch_optional(&mut *conn)
     .await?;
     match row {
         Some(r) => Ok(Some(TotpRow {
@@ -37,7 +38,7 @@ pub async fn find(db: &Db, account_id: i64) -> Result<Option<TotpRow>, sqlx::Err
 
 /// Stores a new, unconfirmed secret, replacing any previous one.
 pub async fn set_unconfirmed(
-    db: &Db,
+    conn: &mut AnyConnection,
     account_id: i64,
     secret: &str,
     now: i64,
@@ -51,33 +52,37 @@ pub async fn set_unconfirmed(
     .bind(account_id)
     .bind(secret)
     .bind(now)
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
 
 /// Records `step` as used if it is newer than the last one; `false` when another request
 /// already used this step or a later one (two requests racing with the same code).
-pub async fn use_step(db: &Db, account_id: i64, step: i64) -> Result<bool, sqlx::Error> {
+pub async fn use_step(
+    conn: &mut AnyConnection,
+    account_id: i64,
+    step: i64,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE totp_secrets SET last_used_step = $1 \
          WHERE account_id = $2 AND (last_used_step IS NULL OR last_used_step < $1)",
     )
     .bind(step)
     .bind(account_id)
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }
 
-/// Confirms the secret, turns two-factor on and replaces the backup codes, in one transaction.
+/// Confirms the secret, turns two-factor on and replaces the backup codes, in the caller's
+/// transaction.
 pub async fn enable(
-    db: &Db,
+    tx: &mut AnyConnection,
     account_id: i64,
     backup_hashes: &[String],
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
     sqlx::query("UPDATE totp_secrets SET confirmed_at = $1 WHERE account_id = $2")
         .bind(now)
         .bind(account_id)
@@ -102,12 +107,12 @@ pub async fn enable(
         .execute(&mut *tx)
         .await?;
     }
-    tx.commit().await
+    Ok(())
 }
 
-/// Turns two-factor off and forgets the secret and the backup codes, in one transaction.
-pub async fn disable(db: &Db, account_id: i64, now: i64) -> Result<(), sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
+/// Turns two-factor off and forgets the secret and the backup codes, in the caller's
+/// transaction.
+pub async fn disable(tx: &mut AnyConnection, account_id: i64, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE accounts SET two_factor_enabled = 0, updated_at = $1 WHERE id = $2")
         .bind(now)
         .bind(account_id)
@@ -121,17 +126,17 @@ pub async fn disable(db: &Db, account_id: i64, now: i64) -> Result<(), sqlx::Err
         .bind(account_id)
         .execute(&mut *tx)
         .await?;
-    tx.commit().await
+    Ok(())
 }
 
 /// The unused backup codes of an account: `(id, hash)`.
 pub async fn unused_backup_codes(
-    db: &Db,
+    conn: &mut AnyConnection,
     account_id: i64,
 ) -> Result<Vec<(i64, String)>, sqlx::Error> {
     let rows = sqlx::query("SELECT id, code_hash FROM backup_codes WHERE account_id = $1 AND used_at IS NULL ORDER BY id")
         .bind(account_id)
-        .fetch_all(&db.pool)
+        .fetch_all(&mut *conn)
         .await?;
     rows.iter()
         .map(|r| Ok((r.try_get("id")?, r.try_get("code_hash")?)))
@@ -139,12 +144,16 @@ pub async fn unused_backup_codes(
 }
 
 /// Marks a backup code used; `false` if it already was (a concurrent request used it).
-pub async fn use_backup_code(db: &Db, id: i64, now: i64) -> Result<bool, sqlx::Error> {
+pub async fn use_backup_code(
+    conn: &mut AnyConnection,
+    id: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
     let done =
         sqlx::query("UPDATE backup_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
             .bind(now)
             .bind(id)
-            .execute(&db.pool)
+            .execute(&mut *conn)
             .await?;
     Ok(done.rows_affected() == 1)
 }

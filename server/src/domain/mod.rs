@@ -6,6 +6,7 @@ mod error;
 mod luhn;
 mod money;
 pub mod paris_time;
+pub mod part_status;
 mod password;
 mod person_name;
 mod phone;

@@ -30,6 +30,11 @@ pub fn optional(
     Ok(Some(value.to_owned()))
 }
 
+/// A file name between French quotes: « support.stl ».
+pub fn quoted(name: &str) -> String {
+    format!("«\u{a0}{name}\u{a0}»")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -285,6 +285,16 @@ impl Mailer {
         self.inner.wake.notify_one();
     }
 
+    /// Queues a notice about something already done (the outbox sends it, retrying while the
+    /// SMTP server is unreachable): a failure to queue is logged, never returned (the action
+    /// stands).
+    pub async fn notify(&self, mail: OutgoingMail) {
+        let purpose = mail.purpose.as_str();
+        if let Err(error) = self.send(mail).await {
+            tracing::error!(error = %error, purpose, "notice not queued");
+        }
+    }
+
     /// Queues one message (committed before this returns) and wakes the drainer, which sends it
     /// in the background and retries it if the SMTP server cannot take it now. The message is
     /// formatted first: an address lettre refuses is an error here, and nothing is queued.

@@ -4,8 +4,8 @@
 
 use super::templates::{escape, layout, signature};
 use super::{Attachment, OutgoingMail, Purpose};
-use crate::commerce::checkout::TransferDetails;
 use crate::domain::Cents;
+use crate::payment::transfer::TransferDetails;
 
 const NBSP: char = '\u{a0}';
 

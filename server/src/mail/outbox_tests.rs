@@ -36,7 +36,9 @@ async fn without_smtp_url_each_message_becomes_one_eml_file() {
     mailer.send_now(mail.clone()).await.unwrap();
     mailer.send_now(mail).await.unwrap();
     // Both went through the queue and are marked sent there.
-    let rows = mail_outbox::list(&mailer.inner.db).await.unwrap();
+    let rows = mail_outbox::list(&mut mailer.inner.db.acquire().await.unwrap())
+        .await
+        .unwrap();
     assert_eq!(rows.len(), 2);
     assert!(rows.iter().all(|r| r.sent_at.is_some() && r.attempts == 1));
     assert!(rows
@@ -83,10 +85,12 @@ async fn a_bad_recipient_is_an_address_error_and_writes_nothing() {
     assert_eq!(mailer.queue(&mut conn, &mail).await.unwrap(), None);
     drop(conn);
     assert!(!tmp.path().join("outbox").exists());
-    assert!(mail_outbox::list(&mailer.inner.db)
-        .await
-        .unwrap()
-        .is_empty());
+    assert!(
+        mail_outbox::list(&mut mailer.inner.db.acquire().await.unwrap())
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[tokio::test]
@@ -116,7 +120,9 @@ async fn a_queued_message_is_written_by_the_drain_once() {
     mailer.send(mail).await.unwrap();
     // Queued, not written: no drainer runs in this test.
     assert_eq!(eml_count(tmp.path()), 0);
-    let rows = mail_outbox::list(&mailer.inner.db).await.unwrap();
+    let rows = mail_outbox::list(&mut mailer.inner.db.acquire().await.unwrap())
+        .await
+        .unwrap();
     assert_eq!(rows.len(), 1);
     assert_eq!(
         (rows[0].purpose.as_str(), rows[0].recipient.as_str()),
@@ -137,7 +143,9 @@ async fn a_queued_message_is_written_by_the_drain_once() {
     assert_eq!(eml_count(tmp.path()), 1);
     assert_eq!(mailer.drain(now + 1).await.unwrap(), Drained::default());
     assert_eq!(eml_count(tmp.path()), 1);
-    let rows = mail_outbox::list(&mailer.inner.db).await.unwrap();
+    let rows = mail_outbox::list(&mut mailer.inner.db.acquire().await.unwrap())
+        .await
+        .unwrap();
     assert_eq!(rows[0].attempts, 1);
     assert!(rows[0].sent_at.is_some());
 }
@@ -163,10 +171,12 @@ async fn a_code_that_cannot_be_sent_now_is_not_left_in_the_queue() {
         mailer.send_now(mail).await,
         Err(MailError::Smtp(_))
     ));
-    assert!(mail_outbox::list(&mailer.inner.db)
-        .await
-        .unwrap()
-        .is_empty());
+    assert!(
+        mail_outbox::list(&mut mailer.inner.db.acquire().await.unwrap())
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[tokio::test]
@@ -180,7 +190,9 @@ async fn while_smtp_is_down_a_queued_message_is_retried_with_a_growing_delay() {
     let now = crate::clock::now();
     let done = mailer.drain(now).await.unwrap();
     assert_eq!((done.sent, done.retried, done.given_up), (0, 1, 0));
-    let row = &mail_outbox::list(&mailer.inner.db).await.unwrap()[0];
+    let row = &mail_outbox::list(&mut mailer.inner.db.acquire().await.unwrap())
+        .await
+        .unwrap()[0];
     assert_eq!((row.attempts, row.next_attempt_at), (1, now + 30));
     assert_eq!((row.claimed_by.as_deref(), row.sent_at), (None, None));
     assert!(
@@ -191,7 +203,9 @@ async fn while_smtp_is_down_a_queued_message_is_retried_with_a_growing_delay() {
     assert_eq!(mailer.drain(now + 29).await.unwrap(), Drained::default());
     let done = mailer.drain(now + 30).await.unwrap();
     assert_eq!(done.retried, 1);
-    let row = &mail_outbox::list(&mailer.inner.db).await.unwrap()[0];
+    let row = &mail_outbox::list(&mut mailer.inner.db.acquire().await.unwrap())
+        .await
+        .unwrap()[0];
     assert_eq!((row.attempts, row.next_attempt_at), (2, now + 30 + 60));
 }
 
@@ -214,7 +228,9 @@ async fn a_message_failing_after_the_last_attempt_is_given_up() {
         assert_eq!((done.retried, done.given_up), expected, "attempt {attempt}");
         now += 3600;
     }
-    let row = &mail_outbox::list(&mailer.inner.db).await.unwrap()[0];
+    let row = &mail_outbox::list(&mut mailer.inner.db.acquire().await.unwrap())
+        .await
+        .unwrap()[0];
     assert_eq!(row.attempts, MAX_ATTEMPTS);
     assert!(row.failed_at.is_some() && row.sent_at.is_none());
     assert_eq!(
@@ -285,8 +301,10 @@ async fn an_unreadable_attachment_type_is_refused_and_writes_nothing() {
         Err(MailError::Attachment(_))
     ));
     assert!(!tmp.path().join("outbox").exists());
-    assert!(mail_outbox::list(&mailer.inner.db)
-        .await
-        .unwrap()
-        .is_empty());
+    assert!(
+        mail_outbox::list(&mut mailer.inner.db.acquire().await.unwrap())
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }

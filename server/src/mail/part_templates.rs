@@ -3,7 +3,7 @@
 
 use super::order_templates::mail;
 use super::{OutgoingMail, Purpose};
-use crate::commerce::part_review::quoted;
+use crate::domain::text::quoted;
 
 const NBSP: char = '\u{a0}';
 

@@ -59,7 +59,7 @@ pub(super) async fn send_now(mailer: &Mailer, mail: &OutgoingMail) -> Result<(),
     let holder = mailer.instance();
     let now = clock::now();
     let id = mail_outbox::insert_claimed(
-        db,
+        &mut *db.acquire().await?,
         &new_message(mail, &bytes),
         now,
         holder,
@@ -71,14 +71,16 @@ pub(super) async fn send_now(mailer: &Mailer, mail: &OutgoingMail) -> Result<(),
         .await
     {
         Ok(()) => {
-            if let Err(e) = mail_outbox::mark_sent(db, id, clock::now()).await {
+            if let Err(e) =
+                mail_outbox::mark_sent(&mut *db.acquire().await?, id, clock::now()).await
+            {
                 // Sent: the request succeeds. The claim expires and another attempt may follow.
                 tracing::error!(id, error = %e, "sent e-mail not marked sent");
             }
             Ok(())
         }
         Err(error) => {
-            if let Err(e) = mail_outbox::cancel(db, id, holder).await {
+            if let Err(e) = mail_outbox::cancel(&mut *db.acquire().await?, id, holder).await {
                 tracing::error!(id, error = %e, "failed e-mail not removed from the queue");
             }
             Err(error)
@@ -93,13 +95,15 @@ pub(super) async fn drain(mailer: &Mailer, now: i64) -> Result<Drained, MailErro
     let mut done = Drained::default();
     let mut seen = HashSet::new();
     loop {
-        let ids = mail_outbox::due(db, now, BATCH).await?;
+        let ids = mail_outbox::due(&mut *db.acquire().await?, now, BATCH).await?;
         let fresh: Vec<i64> = ids.into_iter().filter(|id| seen.insert(*id)).collect();
         if fresh.is_empty() {
             return Ok(done);
         }
         for id in fresh {
-            let Some(claimed) = mail_outbox::claim(db, id, holder, now, now + CLAIM_SECS).await?
+            let Some(claimed) =
+                mail_outbox::claim(&mut *db.acquire().await?, id, holder, now, now + CLAIM_SECS)
+                    .await?
             else {
                 continue; // another instance has it
             };
@@ -125,7 +129,7 @@ async fn send_claimed(
         .await;
     match result {
         Ok(()) => {
-            mail_outbox::mark_sent(db, claimed.id, clock::now()).await?;
+            mail_outbox::mark_sent(&mut *db.acquire().await?, claimed.id, clock::now()).await?;
             tracing::info!(
                 id = claimed.id,
                 purpose = %claimed.purpose,
@@ -139,7 +143,7 @@ async fn send_claimed(
             let give_up = error.is_permanent() || claimed.attempts >= MAX_ATTEMPTS;
             let retry_at = (!give_up).then(|| now + backoff(claimed.attempts));
             mail_outbox::mark_failed(
-                db,
+                &mut *db.acquire().await?,
                 claimed.id,
                 mailer.instance(),
                 &error.to_string(),

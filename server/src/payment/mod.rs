@@ -3,6 +3,7 @@
 
 pub mod client;
 pub mod signature;
+pub mod transfer;
 pub mod webhook;
 
 use serde::Serialize;

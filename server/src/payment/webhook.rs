@@ -10,6 +10,10 @@ use super::client::PaymentIntent;
 use crate::db::payments::{self, OrderToPay};
 use crate::domain::Cents;
 
+/// Path of the webhook, to register in Stripe's dashboard (outside `/api/backend`: Stripe
+/// calls it directly, and it is checked by its signature, not by CSRF).
+pub const WEBHOOK_PATH: &str = "/api/payment/stripe/webhook";
+
 /// `payment_events.provider` of Stripe's events.
 pub const PROVIDER: &str = "stripe";
 /// The event that pays an order.

@@ -53,7 +53,7 @@ fn etag_matches(if_none_match: &[u8], etag: &[u8]) -> bool {
 /// Seeds the database with quote-core's default catalog when it holds none.
 pub async fn seed_default(db: &crate::db::Db) -> anyhow::Result<()> {
     let json = serde_json::to_string(&quote_core::Catalog::default_catalog())?;
-    catalogs::seed_if_empty(db, &json).await?;
+    catalogs::seed_if_empty(&mut *db.acquire().await?, &json).await?;
     Ok(())
 }
 

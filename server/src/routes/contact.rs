@@ -149,7 +149,7 @@ pub async fn send(
     let checked = captcha::verify(&state, body.altcha.as_deref()).await;
     ticket.kept_if_ok(&state, checked).await?;
     let id = contact_messages::insert(
-        &state.db,
+        &mut *state.db.acquire().await?,
         &NewContactMessage {
             nom: &valid.nom,
             email: valid.email.as_str(),

@@ -13,18 +13,14 @@ mod entry;
 mod files;
 mod options;
 mod price;
-pub mod purge;
 mod split;
 mod upload;
-
-use std::sync::Arc;
 
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::Router;
 use axum_extra::extract::CookieJar;
-use quote_core::Catalog;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
@@ -83,11 +79,6 @@ pub fn sign_in_first() -> ApiError {
     }
 }
 
-/// The current catalog (the instance's in-memory snapshot of the database's current version).
-pub async fn current_catalog(state: &AppState) -> Result<Arc<Catalog>, ApiError> {
-    Ok(state.snapshot.catalog().catalog.clone())
-}
-
 /// The entry at a position sent by the page, or the French reason it is unusable.
 pub async fn entry_at(
     state: &AppState,
@@ -143,8 +134,7 @@ pub async fn set_cookie(
     };
     let unit = options::unit_update(&updates).map_err(ApiError::quote)?;
     let merged = options::merge(&entry.options, &updates).map_err(ApiError::quote)?;
-    options::check(&*current_catalog(&state).await?, &entry.options, &merged)
-        .map_err(ApiError::quote)?;
+    options::check(&state.catalog(), &entry.options, &merged).map_err(ApiError::quote)?;
     entry.options = merged;
     if let Some(u) = unit.filter(|&u| u != entry.unit) {
         entry.unit = u;

@@ -12,14 +12,12 @@ use axum::Router;
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::commerce::quote::{self, QuoteFor};
-use crate::commerce::{invoicing, pdf_archive, shipping};
+use crate::commerce::{addresses, invoicing, pdf_archive, shipping, vat};
 use crate::db::addresses::AddressView;
 use crate::db::sessions::SessionRow;
 use crate::documents::{self, Seller};
 use crate::error::ApiError;
 use crate::rate_limit::{self, QUOTE_PDF_PER_ACCOUNT};
-use crate::routes::commande::{owned_address, vat_for};
-use crate::routes::devis::current_catalog;
 use crate::state::AppState;
 
 /// The quote PDF route, under `/api/backend`.
@@ -70,13 +68,17 @@ pub async fn quote_pdf(
 ) -> Result<Response, ApiError> {
     let account = user.account_id();
     let query = QuoteQuery::parse(query.as_deref());
-    let billing = match query.billing {
-        Some(id) => Some(owned_address(&state, Some(id), account).await?),
-        None => None,
-    };
-    let delivery = match query.delivery {
-        Some(id) => Some(owned_address(&state, Some(id), account).await?),
-        None => billing.clone(),
+    let (billing, delivery) = {
+        let mut conn = state.db.pool.acquire().await?;
+        let billing = match query.billing {
+            Some(id) => Some(addresses::owned(&mut conn, Some(id), account).await?),
+            None => None,
+        };
+        let delivery = match query.delivery {
+            Some(id) => Some(addresses::owned(&mut conn, Some(id), account).await?),
+            None => billing.clone(),
+        };
+        (billing, delivery)
     };
     let ticket = rate_limit::take(
         &state,
@@ -108,13 +110,13 @@ async fn issue_pdf(
     delivery: Option<AddressView>,
     code: Option<&str>,
 ) -> Result<(String, bytes::Bytes), ApiError> {
-    let catalog = current_catalog(state).await?;
+    let catalog = state.catalog();
     let zone = delivery.as_ref().map_or(quote::DEFAULT_ZONE, |d| {
         shipping::zone_code(&d.id_pays.code)
     });
     let vat = match (&delivery, &billing) {
-        (Some(d), Some(b)) => vat_for(d, b),
-        (Some(d), None) => vat_for(d, d),
+        (Some(d), Some(b)) => vat::for_addresses(d, b),
+        (Some(d), None) => vat::for_addresses(d, d),
         (None, _) => quote::default_vat(),
     };
     let now = clock::now();

@@ -58,7 +58,7 @@ pub async fn list(
     AuthUser(user): AuthUser,
 ) -> Result<Json<Vec<Company>>, ApiError> {
     Ok(Json(
-        companies::list_for_account(&state.db, user.account_id()).await?,
+        companies::list_for_account(&mut *state.db.acquire().await?, user.account_id()).await?,
     ))
 }
 
@@ -69,7 +69,7 @@ pub async fn show(
     Path(raw_id): Path<String>,
 ) -> Result<Json<Company>, ApiError> {
     let id = parse_id(&raw_id)?;
-    let company = companies::find_owned(&state.db, id, user.account_id())
+    let company = companies::find_owned(&mut *state.db.acquire().await?, id, user.account_id())
         .await?
         .ok_or(ApiError::NotFound)?;
     Ok(Json(company))
@@ -85,13 +85,13 @@ pub async fn create(
     let body = body.map(|Json(b)| b).unwrap_or_default();
     let wanted = validated(&body)?;
     if let Some(address_id) = body.id_adresse {
-        address_changes::company_of_owned(&state.db, address_id, account_id)
+        address_changes::company_of_owned(&mut *state.db.acquire().await?, address_id, account_id)
             .await?
             .ok_or(ApiError::NotFound)?;
     }
     let now = clock::now();
     let company = companies::insert(
-        &state.db,
+        &mut *state.db.acquire().await?,
         account_id,
         &wanted.nom,
         wanted.tva.as_deref(),
@@ -99,8 +99,14 @@ pub async fn create(
     )
     .await?;
     if let Some(address_id) = body.id_adresse {
-        address_changes::set_company(&state.db, address_id, account_id, Some(company.id), now)
-            .await?;
+        address_changes::set_company(
+            &mut *state.db.acquire().await?,
+            address_id,
+            account_id,
+            Some(company.id),
+            now,
+        )
+        .await?;
     }
     Ok((StatusCode::CREATED, Json(company)))
 }
@@ -134,12 +140,12 @@ async fn apply_update(
     id: i64,
     body: &CompanyBody,
 ) -> Result<Json<Company>, ApiError> {
-    companies::find_owned(&state.db, id, account_id)
+    companies::find_owned(&mut *state.db.acquire().await?, id, account_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     let wanted = validated(body)?;
     let company = companies::update(
-        &state.db,
+        &mut *state.db.acquire().await?,
         id,
         account_id,
         &wanted.nom,
@@ -172,9 +178,11 @@ pub async fn remove_by_path(
 }
 
 async fn delete(state: &AppState, account_id: i64, id: i64) -> Result<StatusCode, ApiError> {
-    if !companies::delete(&state.db, id, account_id).await? {
+    let mut tx = state.db.begin().await?;
+    if !companies::delete(&mut tx, id, account_id).await? {
         return Err(ApiError::NotFound);
     }
+    tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -183,7 +191,7 @@ async fn target(state: &AppState, account_id: i64, named: Option<i64>) -> Result
     if let Some(id) = named {
         return Ok(id);
     }
-    match companies::list_for_account(&state.db, account_id)
+    match companies::list_for_account(&mut *state.db.acquire().await?, account_id)
         .await?
         .as_slice()
     {

@@ -9,17 +9,13 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use crate::clock;
-use crate::commerce::invoicing::{self, Actor};
-use crate::commerce::order_status::OrderStatus;
-use crate::commerce::payment_mail;
+use crate::commerce::invoicing::Actor;
+use crate::commerce::payments;
 use crate::documents::Seller;
 use crate::error::ApiError;
 use crate::payment::signature::{self, SignatureError};
-use crate::payment::webhook::{self, Applied, Event};
+use crate::payment::webhook::{self, Applied, Event, WEBHOOK_PATH};
 use crate::state::AppState;
-
-/// Path of the webhook, to register in Stripe's dashboard.
-pub const WEBHOOK_PATH: &str = "/api/payment/stripe/webhook";
 
 /// The webhook route (outside `/api/backend`: Stripe calls it directly).
 pub fn router() -> Router<AppState> {
@@ -84,8 +80,7 @@ pub async fn stripe_webhook(
 
     let mut tx = state.db.begin().await?;
     let applied = webhook::apply_event(&mut tx, &event, intent.as_ref(), now).await?;
-    let mut paid = None;
-    match &applied {
+    match applied {
         Applied::MarkPaid {
             order_id,
             numero,
@@ -95,19 +90,20 @@ pub async fn stripe_webhook(
             // The event row, the status change and the invoice commit together or not at all.
             let note = format!("Paiement par carte reçu ({payment_intent_id}).");
             let seller = Seller::from_env(&state.config.settings.brand_name);
-            let change = invoicing::change_status(
+            let actor = Actor {
+                account_id: None,
+                note: &note,
+            };
+            let recorded = payments::record(
                 &mut tx,
                 state.db.for_update(),
-                *order_id,
-                OrderStatus::Paid,
-                Actor {
-                    account_id: None,
-                    note: &note,
-                },
+                order_id,
+                actor,
                 &seller,
                 now,
             )
             .await?;
+            let change = recorded.commit(tx, state.receipts()).await?;
             tracing::info!(
                 order_id,
                 %numero,
@@ -116,31 +112,16 @@ pub async fn stripe_webhook(
                 invoice = ?change.invoice,
                 "card payment received"
             );
-            paid = Some((*order_id, change));
         }
         Applied::Refused(reason) => {
             tracing::warn!(event = %event.id, %reason, "stripe event pays no order");
+            tx.commit().await?;
         }
         Applied::Duplicate => {
             tracing::info!(event = %event.id, "stripe event already recorded");
+            tx.commit().await?;
         }
-        Applied::Recorded => {}
-    }
-    tx.commit().await?;
-    if let Some((order_id, change)) = paid {
-        if let Some(mail) = payment_mail::payment_received(
-            &state.db,
-            &state.storage,
-            &state.mailer,
-            order_id,
-            &change,
-        )
-        .await
-        {
-            if let Err(e) = state.mailer.send(mail).await {
-                tracing::warn!(error = %e, "payment received e-mail not sent");
-            }
-        }
+        Applied::Recorded => tx.commit().await?,
     }
     Ok(Json(json!({ "received": true })))
 }

@@ -173,7 +173,9 @@ async fn an_expired_session_answers_419_on_api_calls() {
 async fn an_account_with_two_factor_stops_at_verify_2fa() {
     let app = spawn_app().await;
     let id = app.create_account("jeanne@exemple.fr", Role::Client).await;
-    accounts::set_two_factor(&app.db, id, true).await.unwrap();
+    accounts::set_two_factor(&mut app.db.acquire().await.unwrap(), id, true)
+        .await
+        .unwrap();
     let mut c = app.client();
     let res = c.sign_in("jeanne@exemple.fr", PASSWORD).await;
     assert_eq!(res.status(), 200);

@@ -12,7 +12,7 @@ use crate::helpers::{solve_captcha, spawn_app, TestApp, TestClient, PASSWORD};
 /// Stores a code for `email` and marks it verified, as `Email/verify/account_creation` does.
 async fn verified_code(app: &TestApp, email: &str) {
     let id = email_codes::insert(
-        &app.db,
+        &mut app.db.acquire().await.unwrap(),
         email_codes::ACCOUNT_CREATION,
         email,
         &sha256_hex("123456"),
@@ -20,7 +20,9 @@ async fn verified_code(app: &TestApp, email: &str) {
     )
     .await
     .unwrap();
-    email_codes::mark_verified(&app.db, id).await.unwrap();
+    email_codes::mark_verified(&mut app.db.acquire().await.unwrap(), id)
+        .await
+        .unwrap();
 }
 
 async fn create(c: &TestClient, email: &str, altcha: Option<String>) -> reqwest::Response {

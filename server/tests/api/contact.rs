@@ -32,7 +32,9 @@ async fn post(c: &TestClient, body: Value) -> Response {
 }
 
 async fn stored(app: &TestApp) -> Vec<contact_messages::ContactMessage> {
-    contact_messages::list(&app.db).await.unwrap()
+    contact_messages::list(&mut app.db.acquire().await.unwrap())
+        .await
+        .unwrap()
 }
 
 #[tokio::test]

@@ -609,14 +609,14 @@ async fn the_purge_removes_expired_uploads_and_the_files_nothing_names() {
 
     // Files modified in the last hour are left alone.
     let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-    let first = server::routes::devis::purge::purge_uploads(&app.db, &app.storage, now, hour_ago)
+    let first = server::jobs::purge_uploads(&app.db, &app.storage, now, hour_ago)
         .await
         .unwrap();
     assert_eq!((first.rows, first.files), (2, 0));
     assert_eq!(stored_files(&app).len(), 4);
 
     let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
-    let second = server::routes::devis::purge::purge_uploads(&app.db, &app.storage, now, later)
+    let second = server::jobs::purge_uploads(&app.db, &app.storage, now, later)
         .await
         .unwrap();
     assert_eq!((second.rows, second.files), (0, 3));

@@ -277,10 +277,12 @@ async fn a_reset_link_sets_the_password_once_and_signs_out_the_other_sessions() 
             .status(),
         200
     );
-    assert!(accounts::find(&app.db, other_browser.id)
-        .await
-        .unwrap()
-        .is_some());
+    assert!(
+        accounts::find(&mut app.db.acquire().await.unwrap(), other_browser.id)
+            .await
+            .unwrap()
+            .is_some()
+    );
 }
 
 #[tokio::test]
@@ -311,7 +313,11 @@ async fn changing_the_email_signs_out_the_other_sessions_and_uses_the_code_once(
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["email"], "jeanne.dupont@exemple.fr");
     assert_eq!(
-        accounts::find(&app.db, me.id).await.unwrap().unwrap().email,
+        accounts::find(&mut app.db.acquire().await.unwrap(), me.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .email,
         "jeanne.dupont@exemple.fr"
     );
     assert_eq!(
@@ -383,7 +389,11 @@ async fn with_two_factor_the_email_change_accepts_a_code_instead_of_the_password
     let (status, body) = post(&me, "Email/reset/email_reset", change).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(
-        accounts::find(&app.db, me.id).await.unwrap().unwrap().email,
+        accounts::find(&mut app.db.acquire().await.unwrap(), me.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .email,
         new
     );
 

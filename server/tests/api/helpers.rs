@@ -260,7 +260,10 @@ impl TestApp {
             role,
             email_verified: true,
         };
-        accounts::insert(&self.db, &new).await.unwrap().id
+        accounts::insert(&mut self.db.acquire().await.unwrap(), &new)
+            .await
+            .unwrap()
+            .id
     }
 
     /// A signed-in browser for a new account with this role.

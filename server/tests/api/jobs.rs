@@ -16,9 +16,15 @@ async fn of_instances_taking_a_lease_together_exactly_one_gets_it() {
     let takers = (0..8).map(|i| {
         let db = app.db.clone();
         tokio::spawn(async move {
-            job_leases::try_take(&db, "test-job", &format!("instance-{i}"), now, 600)
-                .await
-                .unwrap()
+            job_leases::try_take(
+                &mut db.acquire().await.unwrap(),
+                "test-job",
+                &format!("instance-{i}"),
+                now,
+                600,
+            )
+            .await
+            .unwrap()
         })
     });
     let mut taken = 0;
@@ -28,24 +34,32 @@ async fn of_instances_taking_a_lease_together_exactly_one_gets_it() {
         }
     }
     assert_eq!(taken, 1);
-    let lease = job_leases::find(&app.db, "test-job")
+    let lease = job_leases::find(&mut app.db.acquire().await.unwrap(), "test-job")
         .await
         .unwrap()
         .unwrap();
     assert_eq!((lease.runs, lease.expires_at), (1, now + 600));
 
     // Held until it expires, then taken over by another instance.
-    assert!(
-        !job_leases::try_take(&app.db, "test-job", "late", now + 599, 600)
-            .await
-            .unwrap()
-    );
-    assert!(
-        job_leases::try_take(&app.db, "test-job", "late", now + 600, 600)
-            .await
-            .unwrap()
-    );
-    let lease = job_leases::find(&app.db, "test-job")
+    assert!(!job_leases::try_take(
+        &mut app.db.acquire().await.unwrap(),
+        "test-job",
+        "late",
+        now + 599,
+        600
+    )
+    .await
+    .unwrap());
+    assert!(job_leases::try_take(
+        &mut app.db.acquire().await.unwrap(),
+        "test-job",
+        "late",
+        now + 600,
+        600
+    )
+    .await
+    .unwrap());
+    let lease = job_leases::find(&mut app.db.acquire().await.unwrap(), "test-job")
         .await
         .unwrap()
         .unwrap();
@@ -77,7 +91,9 @@ async fn the_server_takes_the_purge_lease_at_start() {
     // The purge loop checks at start; wait for its lease row (the loop runs in the background).
     let mut lease = None;
     for _ in 0..100 {
-        lease = job_leases::find(&app.db, jobs::PURGE_JOB).await.unwrap();
+        lease = job_leases::find(&mut app.db.acquire().await.unwrap(), jobs::PURGE_JOB)
+            .await
+            .unwrap();
         if lease.is_some() {
             break;
         }

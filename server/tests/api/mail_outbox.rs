@@ -62,7 +62,9 @@ fn subject(eml: &str) -> String {
 }
 
 async fn rows(app: &TestApp) -> Vec<Stored> {
-    mail_outbox::list(&app.db).await.unwrap()
+    mail_outbox::list(&mut app.db.acquire().await.unwrap())
+        .await
+        .unwrap()
 }
 
 /// A port where nothing listens (yet).
@@ -191,14 +193,26 @@ async fn a_message_claimed_by_a_dead_instance_is_sent_by_another_once_the_claim_
         subject: "Message 1",
         message: eml.as_bytes(),
     };
-    let id = mail_outbox::insert_claimed(&app.db, &new, now, "dead-instance", now + CLAIM_SECS)
-        .await
-        .unwrap();
+    let id = mail_outbox::insert_claimed(
+        &mut app.db.acquire().await.unwrap(),
+        &new,
+        now,
+        "dead-instance",
+        now + CLAIM_SECS,
+    )
+    .await
+    .unwrap();
     assert!(
-        mail_outbox::claim(&app.db, id, "survivor", now, now + CLAIM_SECS)
-            .await
-            .unwrap()
-            .is_none(),
+        mail_outbox::claim(
+            &mut app.db.acquire().await.unwrap(),
+            id,
+            "survivor",
+            now,
+            now + CLAIM_SECS
+        )
+        .await
+        .unwrap()
+        .is_none(),
         "a live claim cannot be taken"
     );
 

@@ -67,7 +67,9 @@ async fn maintenance_redirects_pages_and_blocks_the_api_for_non_admins() {
     assert_eq!(client.proxy("GET", "Comptes/me", None).await.status(), 503);
     assert_eq!(admin.get("/compte/admin-home").await.status(), 200);
     assert_eq!(admin.proxy("GET", "Comptes", None).await.status(), 200);
-    assert!(settings::maintenance(&app.db).await.unwrap());
+    assert!(settings::maintenance(&mut app.db.acquire().await.unwrap())
+        .await
+        .unwrap());
 }
 
 #[tokio::test]

@@ -225,7 +225,11 @@ async fn the_new_address_gets_the_code_and_the_old_one_a_notice() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["email"], new);
     assert_eq!(
-        accounts::find(&app.db, id).await.unwrap().unwrap().email,
+        accounts::find(&mut app.db.acquire().await.unwrap(), id)
+            .await
+            .unwrap()
+            .unwrap()
+            .email,
         new
     );
 
@@ -372,7 +376,11 @@ async fn the_email_change_answers_alike_for_a_taken_address() {
     .await;
     assert_eq!(status, 400);
     assert_eq!(
-        accounts::find(&app.db, id).await.unwrap().unwrap().email,
+        accounts::find(&mut app.db.acquire().await.unwrap(), id)
+            .await
+            .unwrap()
+            .unwrap()
+            .email,
         EMAIL
     );
 }

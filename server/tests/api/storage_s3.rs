@@ -190,14 +190,14 @@ async fn the_purge_lists_and_deletes_in_the_bucket() {
 
     // Objects written in the last hour are left alone.
     let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-    let first = server::routes::devis::purge::purge_uploads(&app.db, &app.storage, now, hour_ago)
+    let first = server::jobs::purge_uploads(&app.db, &app.storage, now, hour_ago)
         .await
         .unwrap();
     assert_eq!((first.rows, first.files), (2, 0));
     assert_eq!(app.storage.list(UPLOADS).await.unwrap().len(), 4);
 
     let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
-    let second = server::routes::devis::purge::purge_uploads(&app.db, &app.storage, now, later)
+    let second = server::jobs::purge_uploads(&app.db, &app.storage, now, later)
         .await
         .unwrap();
     assert_eq!((second.rows, second.files), (0, 3));
@@ -212,7 +212,7 @@ async fn the_purge_lists_and_deletes_in_the_bucket() {
         .await
         .unwrap());
     // A second instance running the same purge finds nothing more to do.
-    let again = server::routes::devis::purge::purge_uploads(&app.db, &app.storage, now, later)
+    let again = server::jobs::purge_uploads(&app.db, &app.storage, now, later)
         .await
         .unwrap();
     assert_eq!((again.rows, again.files), (0, 0));

@@ -35,7 +35,10 @@ async fn sign_out(c: &TestClient) {
 
 /// Whether the account has two-factor on, as stored.
 async fn two_factor_on(app: &TestApp, id: i64) -> bool {
-    let account = accounts::find(&app.db, id).await.unwrap().unwrap();
+    let account = accounts::find(&mut app.db.acquire().await.unwrap(), id)
+        .await
+        .unwrap()
+        .unwrap();
     account.two_factor_enabled
 }
 

@@ -14,8 +14,7 @@ use crate::auth::AdminUser;
 use crate::clock;
 use crate::db::catalogs::{self, VersionRow};
 use crate::error::ApiError;
-use crate::extract::{Json, Path};
-use crate::routes::pieces::path_id;
+use crate::extract::{path_id, Json, Path};
 use crate::state::AppState;
 
 /// Answer for a version that does not exist.

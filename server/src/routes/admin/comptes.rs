@@ -4,7 +4,7 @@
 //! page of its orders, of its parts, newest first) and `PUT Admin/Comptes/{id}/desactivation` `{desactive}` (disable: its sessions end at once and it
 //! cannot sign in; or enable again). The role is changed by `PUT Comptes`.
 
-use crate::extract::{Path, Query};
+use crate::extract::{path_id, Path, Query};
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -15,12 +15,11 @@ use crate::auth::AdminUser;
 use crate::clock;
 use crate::db::account_admin;
 use crate::db::accounts;
+use crate::domain::part_status::status_label;
 use crate::error::ApiError;
 use crate::extract::Json;
-use crate::routes::compte_piece::view::status_label;
 use crate::routes::comptes::AccountView;
 use crate::routes::paging::Paging;
-use crate::routes::pieces::path_id;
 use crate::state::AppState;
 
 /// Longest search text.
@@ -103,7 +102,7 @@ pub async fn detail(
     Path(raw_id): Path<String>,
 ) -> Result<Json<AccountDetailView>, ApiError> {
     let id = path_id(&raw_id, ACCOUNT_NOT_FOUND)?;
-    let account = accounts::find(&state.db, id)
+    let account = accounts::find(&mut *state.db.acquire().await?, id)
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(ACCOUNT_NOT_FOUND.to_owned()))?;
     Ok(Json(AccountDetailView {
@@ -137,7 +136,10 @@ async fn account_paging(
 ) -> Result<(i64, Paging), ApiError> {
     let id = path_id(raw_id, ACCOUNT_NOT_FOUND)?;
     let paging = Paging::parse(query.page.as_deref(), query.par_page.as_deref())?;
-    if accounts::find(&state.db, id).await?.is_none() {
+    if accounts::find(&mut *state.db.acquire().await?, id)
+        .await?
+        .is_none()
+    {
         return Err(ApiError::NotFoundWith(ACCOUNT_NOT_FOUND.to_owned()));
     }
     Ok((id, paging))
@@ -222,7 +224,7 @@ pub async fn set_disabled(
             "Indiquez si le compte est désactivé (desactive : true ou false).".to_owned(),
         ]));
     };
-    let was_disabled = crate::db::accounts::find(&state.db, id)
+    let was_disabled = crate::db::accounts::find(&mut *state.db.acquire().await?, id)
         .await?
         .map(|a| a.is_disabled());
     let mut tx = state.db.begin().await?;

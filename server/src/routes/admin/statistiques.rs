@@ -11,7 +11,6 @@ use crate::db::statistics as db_statistics;
 use crate::domain::paris_time::paris_date;
 use crate::error::ApiError;
 use crate::extract::Json;
-use crate::routes::devis::current_catalog;
 use crate::state::AppState;
 
 /// Query of `GET Statistiques`.
@@ -36,7 +35,7 @@ pub async fn statistics(
         paris_date(clock::now()),
     )
     .map_err(ApiError::Validation)?;
-    let catalog = current_catalog(&state).await?;
+    let catalog = state.catalog();
     let (start, end) = period.bounds();
     let mut conn = state.db.pool.acquire().await?;
     let months = db_statistics::by_range(&mut conn, &period.month_ranges()).await?;

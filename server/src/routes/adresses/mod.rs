@@ -64,8 +64,10 @@ pub async fn create(
     });
     // The cap, the company and the address in one transaction.
     let max = i64::try_from(MAX_PER_ACCOUNT).unwrap_or(i64::MAX);
+    let mut tx = state.db.begin().await?;
     let Some(id) = address_changes::insert_capped(
-        &state.db,
+        &mut tx,
+        state.db.for_update(),
         account_id,
         &fields(&input),
         company,
@@ -78,7 +80,8 @@ pub async fn create(
             "Vous ne pouvez pas enregistrer plus de {MAX_PER_ACCOUNT}\u{a0}adresses."
         )));
     };
-    let view = address_changes::view(&state.db, id)
+    tx.commit().await?;
+    let view = address_changes::view(&mut *state.db.acquire().await?, id)
         .await?
         .ok_or(ApiError::NotFound)?;
     Ok((StatusCode::CREATED, Json(view)))
@@ -93,16 +96,17 @@ pub async fn update(
 ) -> Result<Json<AddressView>, ApiError> {
     let account_id = user.account_id();
     let id = parse_id(&raw_id)?;
-    let current_company = address_changes::company_of_owned(&state.db, id, account_id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let current_company =
+        address_changes::company_of_owned(&mut *state.db.acquire().await?, id, account_id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
     let input = input::address(&body).map_err(ApiError::Validation)?;
     let company_id = match &input.company {
         Some(c) => Some(company_for_update(&state, account_id, current_company, c).await?),
         None => None,
     };
     if !address_changes::update(
-        &state.db,
+        &mut *state.db.acquire().await?,
         id,
         account_id,
         &fields(&input),
@@ -113,7 +117,7 @@ pub async fn update(
     {
         return Err(ApiError::NotFound);
     }
-    let view = address_changes::view(&state.db, id)
+    let view = address_changes::view(&mut *state.db.acquire().await?, id)
         .await?
         .ok_or(ApiError::NotFound)?;
     Ok(Json(view))
@@ -129,9 +133,9 @@ async fn company_for_update(
 ) -> Result<i64, ApiError> {
     let now = clock::now();
     if let Some(id) = current {
-        if companies::address_count(&state.db, id).await? <= 1 {
+        if companies::address_count(&mut *state.db.acquire().await?, id).await? <= 1 {
             if let Some(c) = companies::update(
-                &state.db,
+                &mut *state.db.acquire().await?,
                 id,
                 account_id,
                 &wanted.nom,
@@ -145,7 +149,7 @@ async fn company_for_update(
         }
     }
     Ok(companies::insert(
-        &state.db,
+        &mut *state.db.acquire().await?,
         account_id,
         &wanted.nom,
         wanted.tva.as_deref(),
@@ -162,7 +166,7 @@ pub async fn remove(
     Path(raw_id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     let id = parse_id(&raw_id)?;
-    if !address_changes::delete(&state.db, id, user.account_id()).await? {
+    if !address_changes::delete(&mut *state.db.acquire().await?, id, user.account_id()).await? {
         return Err(ApiError::NotFound);
     }
     Ok(StatusCode::NO_CONTENT)

@@ -108,7 +108,7 @@ pub async fn authenticate(
         }
     }
 
-    let found = accounts::find_with_hash(&state.db, &email).await?;
+    let found = accounts::find_with_hash(&mut *state.db.acquire().await?, &email).await?;
     let (account, hash) = match found {
         Some((a, h)) => (Some(a), Some(h)),
         None => (None, None),
@@ -129,7 +129,11 @@ pub async fn authenticate(
 
     // A new session every time: never reuse a token that existed before the sign-in.
     if let Some(old) = jar.get(cookies::SESSION) {
-        sessions::delete_by_hash(&state.db, &tokens::sha256_hex(old.value())).await?;
+        sessions::delete_by_hash(
+            &mut *state.db.acquire().await?,
+            &tokens::sha256_hex(old.value()),
+        )
+        .await?;
     }
     let pending = account.two_factor_enabled;
     let cookie = session::create(

@@ -55,7 +55,11 @@ pub async fn sign_out(
         }
     }
     if let Some(cookie) = jar.get(cookies::SESSION) {
-        sessions::delete_by_hash(&state.db, &tokens::sha256_hex(cookie.value())).await?;
+        sessions::delete_by_hash(
+            &mut *state.db.acquire().await?,
+            &tokens::sha256_hex(cookie.value()),
+        )
+        .await?;
     }
     let jar = jar.add(cookies::removal(
         cookies::SESSION,

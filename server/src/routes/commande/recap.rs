@@ -1,10 +1,18 @@
-//! The body and the answer of `POST Commande/Recapitulatif`: lines and totals in integer cents, as
+//! `POST Commande/Recapitulatif`, its body and its answer: lines and totals in integer cents, as
 //! docs/commerce-api.md spells them.
 
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 
-use crate::commerce::totals::Totals;
-use crate::commerce::vat::VatRegime;
+use crate::auth::AuthUser;
+use crate::clock;
+use crate::commerce::totals::{self, Totals};
+use crate::commerce::vat::{self, VatRegime};
+use crate::commerce::{addresses, discounts, shipping};
+use crate::db::account_parts;
+use crate::error::ApiError;
+use crate::extract::Json;
+use crate::state::AppState;
 
 /// Body of `POST Commande/Recapitulatif` (and the address part of `POST Commande`).
 #[derive(Debug, Clone, Deserialize)]
@@ -113,6 +121,50 @@ impl From<&Totals> for RecapView {
             mention_tva: t.mention(),
             commandable: t.orderable,
             raisons: t.reasons.clone(),
+        }
+    }
+}
+
+/// Handles `POST /api/backend/Commande/Recapitulatif`
+/// `{idAdresseLivraison, idAdresseFacturation, codeReduction?}`: a refused code is not applied and
+/// its French reason is `raison_code`.
+pub async fn recapitulatif(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Json(body): Json<RecapBody>,
+) -> Result<Json<RecapView>, ApiError> {
+    let account = user.account_id();
+    let (delivery, billing) = {
+        let mut conn = state.db.pool.acquire().await?;
+        let delivery = addresses::owned(&mut conn, body.id_adresse_livraison, account).await?;
+        let billing = addresses::owned(&mut conn, body.id_adresse_facturation, account).await?;
+        (delivery, billing)
+    };
+    let catalog = state.catalog();
+    let rows = account_parts::list_for_account(&mut *state.db.acquire().await?, account).await?;
+    let zone = shipping::zone_code(&delivery.id_pays.code);
+    let decision = vat::for_addresses(&delivery, &billing);
+    let t = totals::compute(&rows, &catalog, zone, decision.clone(), None)?;
+    let code = body
+        .code_reduction
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty());
+    let Some(code) = code else {
+        return Ok(Json(RecapView::from(&t)));
+    };
+    let mut conn = state.db.pool.acquire().await?;
+    let checked = discounts::check_code(&mut conn, code, account, t.subtotal, clock::now()).await?;
+    drop(conn);
+    match checked {
+        Ok((_, d)) => {
+            let t = totals::compute(&rows, &catalog, zone, decision, Some(&d))?;
+            Ok(Json(RecapView::from(&t)))
+        }
+        Err(reason) => {
+            let mut view = RecapView::from(&t);
+            view.raison_code = Some(reason);
+            Ok(Json(view))
         }
     }
 }

@@ -8,13 +8,13 @@ use sqlx::AnyConnection;
 
 use super::DocumentLink;
 use crate::clock;
-use crate::commerce::checkout::{transfer_details, TransferDetails};
 use crate::commerce::order_status::OrderStatus;
 use crate::db::deliveries::{self, DeliveryRow};
 use crate::db::invoices;
 use crate::db::orders::{self, OrderRow};
 use crate::documents::Seller;
 use crate::error::ApiError;
+use crate::payment::transfer::{transfer_details, TransferDetails};
 
 /// One status change.
 #[derive(Debug, Clone, Serialize)]

@@ -22,7 +22,6 @@ use crate::db::pieces::{self, status};
 use crate::domain::Cents;
 use crate::error::ApiError;
 use crate::extract::{Json, Path};
-use crate::routes::devis::current_catalog;
 use crate::state::AppState;
 
 /// Answer for a line that is not in the caller's basket.
@@ -42,8 +41,9 @@ pub async fn list(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
 ) -> Result<Json<Vec<LineView>>, ApiError> {
-    let rows = account_parts::list_for_account(&state.db, user.account_id()).await?;
-    let catalog = current_catalog(&state).await?;
+    let rows =
+        account_parts::list_for_account(&mut *state.db.acquire().await?, user.account_id()).await?;
+    let catalog = state.catalog();
     let lines = rows
         .into_iter()
         .map(|r| line_view(r, &catalog))
@@ -54,11 +54,11 @@ pub async fn list(
 /// The subtotal excl. VAT of the account's basket: the sum of its priced lines, each rounded
 /// once by quote-core (a line that cannot be priced adds nothing).
 pub async fn basket_subtotal(state: &AppState, account_id: i64) -> Result<Cents, ApiError> {
-    let rows = account_parts::list_for_account(&state.db, account_id).await?;
+    let rows = account_parts::list_for_account(&mut *state.db.acquire().await?, account_id).await?;
     if rows.is_empty() {
         return Ok(Cents::ZERO);
     }
-    let catalog = current_catalog(state).await?;
+    let catalog = state.catalog();
     let mut total = Cents::ZERO;
     for row in rows {
         if let Some(cents) = line_view(row, &catalog)?.prix {
@@ -99,7 +99,7 @@ pub async fn put_line(
     Json(body): Json<LineBody>,
 ) -> Result<Json<LineView>, ApiError> {
     let account = user.account_id();
-    let catalog = current_catalog(&state).await?;
+    let catalog = state.catalog();
     let part_id = body
         .id_piece
         .as_ref()
@@ -110,7 +110,7 @@ pub async fn put_line(
         })?;
     let quantite = parse_quantite(body.quantite.as_ref(), &catalog)
         .map_err(|m| ApiError::Validation(vec![m]))?;
-    let part = pieces::find(&state.db, part_id)
+    let part = pieces::find(&mut *state.db.acquire().await?, part_id)
         .await?
         .filter(|p| p.account_id == Some(account))
         .ok_or_else(|| ApiError::NotFoundWith(PART_NOT_FOUND.to_owned()))?;
@@ -120,8 +120,15 @@ pub async fn put_line(
             part.file_name
         )));
     }
-    let id = account_parts::upsert(&state.db, account, part.id, quantite, clock::now()).await?;
-    let row = account_parts::find_owned(&state.db, id, account)
+    let id = account_parts::upsert(
+        &mut *state.db.acquire().await?,
+        account,
+        part.id,
+        quantite,
+        clock::now(),
+    )
+    .await?;
+    let row = account_parts::find_owned(&mut *state.db.acquire().await?, id, account)
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(LINE_NOT_FOUND.to_owned()))?;
     Ok(Json(line_view(row, &catalog)?))
@@ -139,7 +146,7 @@ pub async fn remove(
         .ok()
         .filter(|id| *id > 0)
         .ok_or_else(not_found)?;
-    if !account_parts::delete_owned(&state.db, id, user.account_id()).await? {
+    if !account_parts::delete_owned(&mut *state.db.acquire().await?, id, user.account_id()).await? {
         return Err(not_found());
     }
     Ok(StatusCode::NO_CONTENT)

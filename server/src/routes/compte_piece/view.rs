@@ -3,10 +3,12 @@
 //! catalog (never stored, so a catalog change shows at once).
 
 use quote_core::pricing::price_saved;
-use quote_core::{Analysis, Catalog, PriceBreakdown, PriceOptions, QuoteError};
+use quote_core::{Analysis, Catalog, PriceOptions, QuoteError};
 use serde::Serialize;
 
+use crate::commerce::line_summary::{repair_sentences, summary};
 use crate::db::account_parts::BasketRow;
+use crate::domain::part_status::{orderable, status_label};
 use crate::error::ApiError;
 
 /// One line of `GET ComptePiece`. Amounts are integer cents excluding VAT.
@@ -90,7 +92,7 @@ pub fn line_view(row: BasketRow, catalog: &Catalog) -> Result<LineView, ApiError
         id_statut: row.status_id,
         statut: status_label(row.status_id),
         motifs: crate::commerce::part_review::reason_list(&row.review_reasons),
-        reparations: crate::routes::pieces::view::repair_sentences(&analysis.warnings),
+        reparations: repair_sentences(&analysis.warnings),
         commentaire_admin: row.review_note.clone(),
         demande_client: row.review_request.clone(),
         commandable: false,
@@ -134,39 +136,4 @@ fn basket_reason(e: &QuoteError) -> String {
         QuoteError::Withdrawn { .. } => format!("{} {CHANGE_ON_QUOTE_PAGE}", e.message()),
         _ => e.message(),
     }
-}
-
-/// The French name of a part status (`part_statuses`).
-pub fn status_label(status_id: i64) -> &'static str {
-    match status_id {
-        1 => "Analysée",
-        2 => "À vérifier",
-        3 => "Validée",
-        4 => "Refusée",
-        _ => "Inconnu",
-    }
-}
-
-/// Only Analysée and Validée parts can be ordered (PRODUCT.md).
-pub fn orderable(status_id: i64) -> bool {
-    matches!(status_id, 1 | 3)
-}
-
-/// "SLA – Résine standard, gris, brut · Polissage · Taraudage (4 trous) · Express".
-pub fn summary(b: &PriceBreakdown, options: &PriceOptions, catalog: &Catalog) -> String {
-    let mut parts = vec![b.label.clone()];
-    for pt in &options.post_treatments {
-        let Some(t) = catalog.post_treatment(pt.index) else {
-            continue;
-        };
-        parts.push(match pt.holes {
-            0 => t.name.clone(),
-            1 => format!("{} (1\u{a0}trou)", t.name),
-            n => format!("{} ({n}\u{a0}trous)", t.name),
-        });
-    }
-    if b.express {
-        parts.push("Express".to_owned());
-    }
-    parts.join(" · ")
 }

@@ -85,9 +85,9 @@ pub async fn list(
     AuthUser(user): AuthUser,
 ) -> Result<Json<Vec<AccountView>>, ApiError> {
     let accounts = if user.is_admin() {
-        accounts::list(&state.db).await?
+        accounts::list(&mut *state.db.acquire().await?).await?
     } else {
-        accounts::find(&state.db, user.account_id())
+        accounts::find(&mut *state.db.acquire().await?, user.account_id())
             .await?
             .into_iter()
             .collect()
@@ -100,10 +100,10 @@ pub async fn me(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
 ) -> Result<Json<MeView>, ApiError> {
-    let account = accounts::find(&state.db, user.account_id())
+    let account = accounts::find(&mut *state.db.acquire().await?, user.account_id())
         .await?
         .ok_or(ApiError::SessionExpired)?;
-    let adresses = addresses::list_for_account(&state.db, account.id).await?;
+    let adresses = addresses::list_for_account(&mut *state.db.acquire().await?, account.id).await?;
     Ok(Json(MeView {
         account: account.into(),
         adresses,
@@ -148,7 +148,7 @@ pub async fn create(
     };
     captcha::verify(&state, body.altcha.as_deref()).await?;
     if !email_codes::consume_verified(
-        &state.db,
+        &mut *state.db.acquire().await?,
         email_codes::ACCOUNT_CREATION,
         email.as_str(),
         VERIFIED_CODE_MAX_AGE,
@@ -161,7 +161,7 @@ pub async fn create(
     }
     let hash = password::hash(password.expose().to_owned()).await?;
     let account = accounts::insert(
-        &state.db,
+        &mut *state.db.acquire().await?,
         &NewAccount {
             email: email.as_str(),
             password_hash: &hash,

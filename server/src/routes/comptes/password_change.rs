@@ -59,7 +59,7 @@ pub async fn change(
         ],
     )
     .await?;
-    let hash = accounts::password_hash(&state.db, account).await?;
+    let hash = accounts::password_hash(&mut *state.db.acquire().await?, account).await?;
     let ok = !current.is_empty()
         && current.len() <= 1024
         && password::verify(current.clone(), hash).await?;
@@ -76,12 +76,19 @@ pub async fn change(
         ]));
     }
     let hash = password::hash(new_password.expose().to_owned()).await?;
-    accounts::set_password(&state.db, account, &hash).await?;
-    reset_tokens::void_for_account(&state.db, FORGOT_PASSWORD, account, clock::now()).await?;
-    sessions::delete_for_account(&state.db, account, Some(user.row.id)).await?;
+    accounts::set_password(&mut *state.db.acquire().await?, account, &hash).await?;
+    reset_tokens::void_for_account(
+        &mut *state.db.acquire().await?,
+        FORGOT_PASSWORD,
+        account,
+        clock::now(),
+    )
+    .await?;
+    sessions::delete_for_account(&mut *state.db.acquire().await?, account, Some(user.row.id))
+        .await?;
     tracing::info!(account, "password changed from the settings page");
     let notice = templates::password_changed_notice(state.mailer.brand(), &user.row.email);
-    crate::routes::email::notify(&state, notice).await;
+    state.mailer.notify(notice).await;
     Ok(Json(Changed {
         success: true,
         message: CHANGED,

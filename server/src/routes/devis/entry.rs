@@ -145,7 +145,7 @@ impl Signer {
         let Some(id) = self.id_at(jar, index) else {
             return Ok(None);
         };
-        let data = quote_entries::find(db, &id, clock::now()).await?;
+        let data = quote_entries::find(&mut *db.acquire().await?, &id, clock::now()).await?;
         Ok(data.and_then(|d| serde_json::from_str(&d).ok()))
     }
 
@@ -176,7 +176,13 @@ impl Signer {
     ) -> Result<Cookie<'static>, sqlx::Error> {
         let id = self.id_at(jar, index).unwrap_or_else(new_id);
         let json = serde_json::to_string(entry).expect("an entry always serialises");
-        quote_entries::upsert(db, &id, &json, clock::now() + ENTRY_TTL).await?;
+        quote_entries::upsert(
+            &mut *db.acquire().await?,
+            &id,
+            &json,
+            clock::now() + ENTRY_TTL,
+        )
+        .await?;
         Ok(build(
             cookie_name(index),
             self.seal(index, &id),
@@ -194,7 +200,7 @@ impl Signer {
         secure: bool,
     ) -> Result<Cookie<'static>, sqlx::Error> {
         if let Some(id) = self.id_at(jar, index) {
-            quote_entries::delete(db, &id).await?;
+            quote_entries::delete(&mut *db.acquire().await?, &id).await?;
         }
         Ok(removal(index, secure))
     }

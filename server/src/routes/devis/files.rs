@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use super::entry::{self, Entry, Signer, ENTRY_TTL};
 use super::upload::{self, Keep, Received};
-use super::{current_catalog, entry_at, quota_exceeded};
+use super::{entry_at, quota_exceeded};
 use crate::auth::tokens::{self, random_token};
 use crate::auth::MaybeUser;
 use crate::clock;
@@ -60,7 +60,13 @@ pub async fn file_temp(
         buckets.push((b.as_str(), UPLOADS_PER_HOUR));
     }
     rate_limit::take_all(&state, &buckets).await?;
-    let used = uploads::bytes_since(&state.db, &ip, account_id, clock::now() - 86_400).await?;
+    let used = uploads::bytes_since(
+        &mut *state.db.acquire().await?,
+        &ip,
+        account_id,
+        clock::now() - 86_400,
+    )
+    .await?;
     let left = DAILY_BYTES.saturating_sub(u64::try_from(used).unwrap_or(0));
     if left == 0 {
         return Err(quota_exceeded());
@@ -109,7 +115,7 @@ pub async fn file_temp(
         expires_at: now + ENTRY_TTL,
         ip: ip.clone(),
     };
-    uploads::insert(&state.db, &row, now).await?;
+    uploads::insert(&mut *state.db.acquire().await?, &row, now).await?;
     tracing::info!(file = %file.name, size = file.size, sha256 = %file.sha256, index, "quote file stored");
     let entry = Entry {
         upload: token,
@@ -142,7 +148,7 @@ pub async fn process_file(
     // The file of process-file is only compared with the stored one: hashed, never written.
     let received = upload::receive(multipart, &state.storage, Keep::HashOnly).await?;
     let (index, mut entry) = entry_at(&state, &jar, index_field(&received)?).await?;
-    let stored = uploads::find_live(&state.db, &entry.upload, clock::now())
+    let stored = uploads::find_live(&mut *state.db.acquire().await?, &entry.upload, clock::now())
         .await?
         .ok_or_else(|| ApiError::quote("Le fichier déposé a expiré : déposez-le à nouveau."))?;
     if received
@@ -154,14 +160,19 @@ pub async fn process_file(
             "Le fichier envoyé ne correspond pas au fichier déposé à cette position.",
         ));
     }
-    let catalog = current_catalog(&state).await?;
+    let catalog = state.catalog();
     let mut options = catalog.analysis_options();
     options.unit = entry.unit;
     let options_key = analysis_key(
         &serde_json::to_string(&options).map_err(|e| ApiError::Internal(e.into()))?,
         entry.body,
     );
-    let cached = analysis_cache::find(&state.db, &stored.sha256, &options_key).await?;
+    let cached = analysis_cache::find(
+        &mut *state.db.acquire().await?,
+        &stored.sha256,
+        &options_key,
+    )
+    .await?;
     let analysis: Analysis = match cached.and_then(|json| serde_json::from_str(&json).ok()) {
         Some(a) => a,
         None => {
@@ -190,7 +201,7 @@ pub async fn process_file(
                     let json =
                         serde_json::to_string(&a).map_err(|e| ApiError::Internal(e.into()))?;
                     analysis_cache::insert(
-                        &state.db,
+                        &mut *state.db.acquire().await?,
                         &stored.sha256,
                         &options_key,
                         &json,
@@ -208,7 +219,7 @@ pub async fn process_file(
     };
     // An entry analysed already keeps its part: a repeated call adds no row.
     if let Some(part_id) = entry.part {
-        if let Some(part) = pieces::find(&state.db, part_id).await? {
+        if let Some(part) = pieces::find(&mut *state.db.acquire().await?, part_id).await? {
             return Ok((
                 jar,
                 Json(
@@ -283,7 +294,7 @@ pub async fn stored_file(
     use axum::http::header;
     use axum::response::IntoResponse;
     let (_, entry) = entry_at(&state, &jar, q.index).await?;
-    let stored = uploads::find_live(&state.db, &entry.upload, clock::now())
+    let stored = uploads::find_live(&mut *state.db.acquire().await?, &entry.upload, clock::now())
         .await?
         .ok_or_else(|| ApiError::quote("Le fichier déposé a expiré : déposez-le à nouveau."))?;
     let file = state

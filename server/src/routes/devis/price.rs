@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::entry::Entry;
-use super::{current_catalog, entry_at, sign_in_first};
+use super::{entry_at, sign_in_first};
 use crate::auth::MaybeUser;
 use crate::clock;
 use crate::db::pieces::{self, status, BasketLine, Part};
@@ -34,7 +34,9 @@ pub(super) async fn analysed_part(
         ))
     };
     let id = entry.part.ok_or_else(not_yet)?;
-    let part = pieces::find(&state.db, id).await?.ok_or_else(not_yet)?;
+    let part = pieces::find(&mut *state.db.acquire().await?, id)
+        .await?
+        .ok_or_else(not_yet)?;
     let analysis: Analysis = serde_json::from_str(&part.analysis)
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("stored analysis of part {id}: {e}")))?;
     Ok((part, analysis))
@@ -59,7 +61,7 @@ pub async fn calcul_prix(
 ) -> Result<Json<Value>, ApiError> {
     let (_, entry) = entry_at(&state, &jar, body.index).await?;
     let (_, analysis) = analysed_part(&state, &entry).await?;
-    let catalog = current_catalog(&state).await?;
+    let catalog = state.catalog();
     let prix = price_entry(&entry, &analysis, &catalog)?;
     Ok(Json(json!({ "success": true, "prix": prix })))
 }
@@ -99,7 +101,7 @@ pub async fn panier(
     if body.data_files.is_empty() {
         return Err(ApiError::quote("Aucun fichier à ajouter au panier."));
     }
-    let catalog = current_catalog(&state).await?;
+    let catalog = state.catalog();
     let mut lines = Vec::with_capacity(body.data_files.len());
     for f in &body.data_files {
         let index = match f {
@@ -126,11 +128,14 @@ pub async fn panier(
         });
     }
     let account = session.account_id();
-    if !pieces::add_to_basket(&state.db, account, &lines, clock::now()).await? {
+    // All lines or none: a part of another account rolls the transaction back.
+    let mut tx = state.db.begin().await?;
+    if !pieces::add_to_basket(&mut tx, account, &lines, clock::now()).await? {
         return Err(ApiError::quote(
             "Ce fichier appartient à un autre compte : déposez-le à nouveau.",
         ));
     }
+    tx.commit().await?;
     tracing::info!(account, parts = lines.len(), "quote added to the basket");
     let message = match lines.len() {
         1 => "1 pièce ajoutée au panier.".to_owned(),

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 use super::entry::{Entry, Signer, MAX_ENTRIES};
 use super::price::{analysed_part, IndexBody};
-use super::{current_catalog, entry_at, options};
+use super::{entry_at, options};
 use crate::error::ApiError;
 use crate::extract::Json;
 use crate::state::AppState;
@@ -159,7 +159,7 @@ pub async fn regrouper_corps(
     let place = bodies.first().map_or(0, |(i, _)| *i);
     let chosen: Vec<&PriceOptions> = bodies.iter().map(|(_, e)| &e.options).collect();
     let (mut options, mut kept) = regrouped_options(&chosen);
-    if options::check(&*current_catalog(&state).await?, &options, &options).is_err() {
+    if options::check(&state.catalog(), &options, &options).is_err() {
         // A choice the catalog no longer offers: the whole file starts from a fresh file's.
         options = PriceOptions::default();
         kept = false;

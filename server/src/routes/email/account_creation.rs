@@ -32,7 +32,7 @@ pub async fn send(
     // existing account's owner gets a notice instead of a code.
     codes::limit_send(&state, &email, &ip).await?;
     let brand = state.mailer.brand().to_owned();
-    if accounts::find_by_email(&state.db, email.as_str())
+    if accounts::find_by_email(&mut *state.db.acquire().await?, email.as_str())
         .await?
         .is_some()
     {

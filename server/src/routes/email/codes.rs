@@ -42,7 +42,7 @@ pub async fn send(
     let code = new_code();
     let expires = clock::now() + i64::from(CODE_MINUTES) * 60;
     email_codes::insert(
-        &state.db,
+        &mut *state.db.acquire().await?,
         purpose,
         email.as_str(),
         &hash(state, purpose, email, &code),
@@ -77,15 +77,6 @@ pub async fn deliver(state: &AppState, mail: OutgoingMail) -> Result<(), ApiErro
     })
 }
 
-/// Queues a notice about something already done (the outbox sends it, retrying while the SMTP
-/// server is unreachable): a failure to queue is logged, never answered (the action stands).
-pub async fn notify(state: &AppState, mail: OutgoingMail) {
-    let purpose = mail.purpose.as_str();
-    if let Err(error) = state.mailer.send(mail).await {
-        tracing::error!(error = %error, purpose, "notice not queued");
-    }
-}
-
 /// Checks `code` against the newest live code of `purpose` for `email` and marks it verified.
 /// Every attempt is counted before the comparison; the fifth wrong attempt (and any after)
 /// answers 429.
@@ -101,10 +92,14 @@ pub async fn verify(
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::Validation(vec![CODE_FORMAT.to_owned()]));
     }
-    let Some(stored) = email_codes::latest_active(&state.db, purpose, email.as_str()).await? else {
+    let Some(stored) =
+        email_codes::latest_active(&mut *state.db.acquire().await?, purpose, email.as_str())
+            .await?
+    else {
         return Err(ApiError::bad_request(CODE_UNKNOWN));
     };
-    let Some(attempts) = email_codes::take_attempt(&state.db, stored.id, MAX_ATTEMPTS).await?
+    let Some(attempts) =
+        email_codes::take_attempt(&mut *state.db.acquire().await?, stored.id, MAX_ATTEMPTS).await?
     else {
         return Err(ApiError::TooManyRequests);
     };
@@ -118,7 +113,7 @@ pub async fn verify(
             )),
         });
     }
-    email_codes::mark_verified(&state.db, stored.id).await?;
+    email_codes::mark_verified(&mut *state.db.acquire().await?, stored.id).await?;
     Ok(())
 }
 

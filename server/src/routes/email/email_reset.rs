@@ -98,7 +98,7 @@ pub async fn send(
     if !given.is_empty() {
         check_password(&state, account, given).await?;
     } else if !second.trim().is_empty() {
-        let enabled = accounts::find(&state.db, account)
+        let enabled = accounts::find(&mut *state.db.acquire().await?, account)
             .await?
             .is_some_and(|a| a.two_factor_enabled);
         if !enabled {
@@ -112,7 +112,7 @@ pub async fn send(
     }
     codes::limit_send(&state, &new, &ip).await?;
     let brand = state.mailer.brand().to_owned();
-    if accounts::find_by_email(&state.db, new.as_str())
+    if accounts::find_by_email(&mut *state.db.acquire().await?, new.as_str())
         .await?
         .is_some()
     {
@@ -130,7 +130,7 @@ pub async fn send(
 async fn check_password(state: &AppState, account: i64, given: String) -> Result<(), ApiError> {
     let bucket = format!("password-change:{account}");
     let ticket = rate_limit::take(state, &bucket, LOGIN_PER_ACCOUNT).await?;
-    let hash = accounts::password_hash(&state.db, account).await?;
+    let hash = accounts::password_hash(&mut *state.db.acquire().await?, account).await?;
     let ok = given.len() <= 1024 && password::verify(given, hash).await?;
     if !ok {
         return Err(ApiError::bad_request(WRONG_PASSWORD));
@@ -178,18 +178,24 @@ pub async fn reset(
             "L'adresse actuelle ne correspond pas à votre compte.",
         ));
     }
-    if !email_codes::consume_verified(&state.db, &purpose(account), new.as_str(), VERIFIED_MAX_AGE)
-        .await?
+    if !email_codes::consume_verified(
+        &mut *state.db.acquire().await?,
+        &purpose(account),
+        new.as_str(),
+        VERIFIED_MAX_AGE,
+    )
+    .await?
     {
         return Err(ApiError::bad_request(NOT_PROVED));
     }
-    accounts::set_email(&state.db, account, new.as_str())
+    accounts::set_email(&mut *state.db.acquire().await?, account, new.as_str())
         .await
         .on_unique_violation(TAKEN)?;
-    sessions::delete_for_account(&state.db, account, Some(user.row.id)).await?;
+    sessions::delete_for_account(&mut *state.db.acquire().await?, account, Some(user.row.id))
+        .await?;
     tracing::info!(account, "e-mail address changed");
     let notice = templates::email_changed_notice(state.mailer.brand(), old.as_str(), new.as_str());
-    codes::notify(&state, notice).await;
+    state.mailer.notify(notice).await;
     Ok(Json(ResetDone {
         success: true,
         message: "Votre adresse e-mail a été modifiée.",

@@ -48,12 +48,14 @@ pub async fn send(
 ) -> Result<Json<Done>, ApiError> {
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
     codes::limit_send(&state, &email, &ip).await?;
-    if let Some(account) = accounts::find_by_email(&state.db, email.as_str()).await? {
+    if let Some(account) =
+        accounts::find_by_email(&mut *state.db.acquire().await?, email.as_str()).await?
+    {
         let token = tokens::random_token();
         let now = clock::now();
         let expires = now + i64::from(LINK_MINUTES) * 60;
         reset_tokens::insert(
-            &state.db,
+            &mut *state.db.acquire().await?,
             FORGOT_PASSWORD,
             account.id,
             &tokens::sha256_hex(&token),
@@ -95,8 +97,9 @@ pub async fn reset(
     // Hashed before the transaction (the slow part), then all or nothing.
     let hash = password::hash(new_password.expose().to_owned()).await?;
     let keep = caller.map(|s| (s.account_id(), s.row.id));
+    let mut tx = state.db.begin().await?;
     let Some(account_id) = reset_tokens::reset_password(
-        &state.db,
+        &mut tx,
         FORGOT_PASSWORD,
         &tokens::sha256_hex(&token),
         &hash,
@@ -107,10 +110,11 @@ pub async fn reset(
     else {
         return Err(ApiError::bad_request(LINK_INVALID));
     };
+    tx.commit().await?;
     tracing::info!(account = account_id, "password reset by e-mail link");
-    if let Some(account) = accounts::find(&state.db, account_id).await? {
+    if let Some(account) = accounts::find(&mut *state.db.acquire().await?, account_id).await? {
         let notice = templates::password_changed_notice(state.mailer.brand(), &account.email);
-        codes::notify(&state, notice).await;
+        state.mailer.notify(notice).await;
     }
     Ok(Json(Done::new(
         "Votre mot de passe a été modifié. Vous pouvez maintenant vous connecter.",

@@ -12,8 +12,6 @@ use axum::routing::post;
 use axum::Router;
 use serde::Serialize;
 
-pub use codes::notify;
-
 use crate::rate_limit::Limit;
 use crate::state::AppState;
 

@@ -1,10 +1,9 @@
 //! Everything that is not `/api`: static files of the built web app (`WEB_DIST`) and page
 //! navigations, which pass the site-wide rules of [`rules`] before `index.html` is served with a
 //! fresh Content-Security-Policy nonce written in place of the build's placeholder (the file is
-//! kept in memory, see [`shell`]).
+//! kept in memory, see [`crate::web_shell`]).
 
 pub mod rules;
-pub mod shell;
 
 use axum::body::Body;
 use axum::extract::{Request, State};

@@ -11,11 +11,11 @@ use crate::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-use super::path_id;
 use crate::auth::AuthUser;
 use crate::commerce::part_review::PART_NOT_FOUND;
 use crate::db::pieces;
 use crate::error::ApiError;
+use crate::extract::path_id;
 use crate::state::AppState;
 use crate::storage::StorageError;
 

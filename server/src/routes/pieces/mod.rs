@@ -10,7 +10,7 @@
 pub mod file;
 pub mod view;
 
-use crate::extract::{Path, Query};
+use crate::extract::{path_id, Path, Query};
 use axum::extract::State;
 use axum::routing::{get, put};
 use axum::Router;
@@ -24,10 +24,10 @@ use crate::clock;
 use crate::commerce::invoicing::ORDER_NOT_FOUND;
 use crate::commerce::part_review::{self, Decision, PART_NOT_FOUND, UNKNOWN_STATUS};
 use crate::db::{part_queue, pieces};
+use crate::domain::part_status::status_label;
 use crate::error::ApiError;
 use crate::extract::Json;
 use crate::mail::part_templates;
-use crate::routes::compte_piece::view::status_label;
 use crate::routes::paging::Paging;
 use crate::state::AppState;
 
@@ -42,14 +42,6 @@ pub fn router() -> Router<AppState> {
         .route("/Pieces/status", put(set_status))
         .route("/Pieces/ById_AsAdmin/{id}", get(by_id_as_admin))
         .route("/Pieces/ForReview", get(for_review))
-}
-
-/// A positive id from the path, else the 404 of `missing`.
-pub(crate) fn path_id(raw: &str, missing: &str) -> Result<i64, ApiError> {
-    raw.parse::<i64>()
-        .ok()
-        .filter(|id| *id > 0)
-        .ok_or_else(|| ApiError::NotFoundWith(missing.to_owned()))
 }
 
 /// Handles `GET /api/backend/Pieces/ById/{id}`: the caller's part.

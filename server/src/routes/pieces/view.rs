@@ -7,12 +7,13 @@ use serde_json::Value;
 use sqlx::AnyConnection;
 
 use crate::clock;
+use crate::commerce::line_summary::repair_sentences;
 use crate::commerce::part_review::reason_list;
 use crate::db::part_history::{self, HistoryRow};
 use crate::db::part_queue::Owner;
 use crate::db::pieces::PartRow;
+use crate::domain::part_status::status_label;
 use crate::error::ApiError;
-use crate::routes::compte_piece::view::status_label;
 
 /// One status the part was given.
 #[derive(Debug, Clone, Serialize)]
@@ -150,15 +151,6 @@ pub fn repairs_of(analysis_json: &str) -> Vec<String> {
     serde_json::from_str::<Warnings>(analysis_json)
         .map(|a| repair_sentences(&a.warnings))
         .unwrap_or_default()
-}
-
-/// The repairs among an analysis's warnings (`repaired_*`), as their French sentences.
-pub fn repair_sentences(warnings: &[quote_core::analysis::Warning]) -> Vec<String> {
-    warnings
-        .iter()
-        .filter(|w| w.code.starts_with("repaired_"))
-        .map(|w| w.message.clone())
-        .collect()
 }
 
 fn view_with(p: PartRow, history: Vec<HistoryRow>) -> Result<PartView, ApiError> {

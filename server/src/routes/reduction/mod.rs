@@ -102,7 +102,9 @@ async fn admin_view(
     d: db_discounts::Discount,
 ) -> Result<ReductionView, ApiError> {
     let email = match d.account_id {
-        Some(id) => accounts::find(&state.db, id).await?.map(|a| a.email),
+        Some(id) => accounts::find(&mut *state.db.acquire().await?, id)
+            .await?
+            .map(|a| a.email),
         None => None,
     };
     Ok(ReductionView {
@@ -132,14 +134,16 @@ async fn resolve_account_email(
     };
     let id = match email {
         None => Value::Null,
-        Some(email) => match accounts::find_by_email(&state.db, &email).await? {
-            Some(a) => Value::from(a.id),
-            None => {
-                return Err(ApiError::Validation(vec![format!(
-                    "Aucun compte n'a l'adresse e-mail «\u{a0}{email}\u{a0}»."
-                )]))
+        Some(email) => {
+            match accounts::find_by_email(&mut *state.db.acquire().await?, &email).await? {
+                Some(a) => Value::from(a.id),
+                None => {
+                    return Err(ApiError::Validation(vec![format!(
+                        "Aucun compte n'a l'adresse e-mail «\u{a0}{email}\u{a0}»."
+                    )]))
+                }
             }
-        },
+        }
     };
     body.insert("id_compte".to_owned(), id);
     Ok(())
@@ -148,7 +152,10 @@ async fn resolve_account_email(
 /// The reserved account must exist.
 async fn check_account(state: &AppState, f: &DiscountFields) -> Result<(), ApiError> {
     if let Some(id) = f.account_id {
-        if accounts::find(&state.db, id).await?.is_none() {
+        if accounts::find(&mut *state.db.acquire().await?, id)
+            .await?
+            .is_none()
+        {
             return Err(ApiError::Validation(vec![format!(
                 "Le compte réservataire n°\u{a0}{id} n'existe pas."
             )]));

@@ -114,7 +114,7 @@ async fn check_totp(
     confirmed_only: bool,
 ) -> Result<bool, ApiError> {
     take_attempt(state, account_id).await?;
-    let row = two_factor::find(&state.db, account_id).await?;
+    let row = two_factor::find(&mut *state.db.acquire().await?, account_id).await?;
     let row = row.filter(|r| !confirmed_only || r.confirmed_at.is_some());
     let accepted = match row {
         None => false,
@@ -126,7 +126,9 @@ async fn check_totp(
                 .verify(code, now, last)
                 .and_then(|s| i64::try_from(s).ok())
             {
-                Some(step) => two_factor::use_step(&state.db, account_id, step).await?,
+                Some(step) => {
+                    two_factor::use_step(&mut *state.db.acquire().await?, account_id, step).await?
+                }
                 None => false,
             }
         }
@@ -159,7 +161,8 @@ async fn use_backup_code(
     code: &str,
 ) -> Result<Option<usize>, ApiError> {
     take_attempt(state, account_id).await?;
-    let stored = two_factor::unused_backup_codes(&state.db, account_id).await?;
+    let stored =
+        two_factor::unused_backup_codes(&mut *state.db.acquire().await?, account_id).await?;
     let mut matched = None;
     for (id, hash) in &stored {
         if backup::verify(code, hash) {
@@ -167,7 +170,9 @@ async fn use_backup_code(
         }
     }
     let used = match matched {
-        Some(id) => two_factor::use_backup_code(&state.db, id, clock::now()).await?,
+        Some(id) => {
+            two_factor::use_backup_code(&mut *state.db.acquire().await?, id, clock::now()).await?
+        }
         None => false,
     };
     settle(state, account_id, used).await?;

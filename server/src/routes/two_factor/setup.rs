@@ -33,7 +33,7 @@ pub async fn generate(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
 ) -> Result<Json<Setup>, ApiError> {
-    let account = accounts::find(&state.db, user.account_id())
+    let account = accounts::find(&mut *state.db.acquire().await?, user.account_id())
         .await?
         .ok_or(ApiError::SessionExpired)?;
     if account.two_factor_enabled {
@@ -42,7 +42,13 @@ pub async fn generate(
         ));
     }
     let secret = TotpSecret::generate();
-    two_factor::set_unconfirmed(&state.db, account.id, &secret.to_base32(), clock::now()).await?;
+    two_factor::set_unconfirmed(
+        &mut *state.db.acquire().await?,
+        account.id,
+        &secret.to_base32(),
+        clock::now(),
+    )
+    .await?;
     let uri = otpauth_uri(state.mailer.brand(), &account.email, &secret);
     let svg = qr_svg(&uri).map_err(anyhow::Error::from)?;
     Ok(Json(Setup {
@@ -83,7 +89,7 @@ pub async fn toggle(
     AuthUser(user): AuthUser,
     Json(body): Json<ToggleBody>,
 ) -> Result<Json<Toggled>, ApiError> {
-    let account = accounts::find(&state.db, user.account_id())
+    let account = accounts::find(&mut *state.db.acquire().await?, user.account_id())
         .await?
         .ok_or(ApiError::SessionExpired)?;
     let code = body.token.or(body.code).unwrap_or_default();
@@ -107,7 +113,10 @@ pub(super) async fn enable(
     account_id: i64,
     code: &str,
 ) -> Result<Toggled, ApiError> {
-    if two_factor::find(&state.db, account_id).await?.is_none() {
+    if two_factor::find(&mut *state.db.acquire().await?, account_id)
+        .await?
+        .is_none()
+    {
         return Err(ApiError::bad_request(
             "Générez d'abord le QR code et scannez-le avec votre application.",
         ));
@@ -122,7 +131,9 @@ pub(super) async fn enable(
     }
     let codes = backup::generate();
     let hashes: Vec<String> = codes.iter().map(|c| backup::hash(c)).collect();
-    two_factor::enable(&state.db, account_id, &hashes, clock::now()).await?;
+    let mut tx = state.db.begin().await?;
+    two_factor::enable(&mut tx, account_id, &hashes, clock::now()).await?;
+    tx.commit().await?;
     tracing::info!(account = account_id, "two-factor enabled");
     Ok(Toggled {
         enabled: true,
@@ -150,7 +161,7 @@ async fn disable(
         }
     } else if let Some(given) = password_given.filter(|p| !p.is_empty() && p.len() <= 1024) {
         take_attempt(state, account_id).await?;
-        let hash = accounts::find_with_hash(&state.db, email)
+        let hash = accounts::find_with_hash(&mut *state.db.acquire().await?, email)
             .await?
             .map(|(_, h)| h);
         let ok = password::verify(given, hash).await?;
@@ -164,7 +175,9 @@ async fn disable(
     if !proved {
         return Err(ApiError::bad_request("Code ou mot de passe incorrect."));
     }
-    two_factor::disable(&state.db, account_id, clock::now()).await?;
+    let mut tx = state.db.begin().await?;
+    two_factor::disable(&mut tx, account_id, clock::now()).await?;
+    tx.commit().await?;
     tracing::info!(account = account_id, "two-factor disabled");
     Ok(Toggled {
         enabled: false,

@@ -37,10 +37,12 @@ pub async fn verify(
     let code = body.token.or(body.code).unwrap_or_default();
     let account_id = session.account_id();
     if !session.row.two_factor_pending {
-        let account = accounts::find(&state.db, account_id)
+        let account = accounts::find(&mut *state.db.acquire().await?, account_id)
             .await?
             .ok_or(ApiError::SessionExpired)?;
-        let configured = two_factor::find(&state.db, account_id).await?.is_some();
+        let configured = two_factor::find(&mut *state.db.acquire().await?, account_id)
+            .await?
+            .is_some();
         if !account.two_factor_enabled && configured {
             // Set-up confirmation: the same as turning it on with `toggle`.
             let toggled = setup::enable(&state, account_id, &code).await?;

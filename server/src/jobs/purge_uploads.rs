@@ -27,7 +27,7 @@ pub async fn purge_uploads(
     older_than: SystemTime,
 ) -> anyhow::Result<Purged> {
     let mut purged = Purged {
-        rows: uploads::purge_expired(db, now).await?,
+        rows: uploads::purge_expired(&mut *db.acquire().await?, now).await?,
         files: 0,
     };
     for object in storage.list(UPLOADS).await? {
@@ -35,8 +35,8 @@ pub async fn purge_uploads(
             continue;
         }
         let name = object.key.strip_prefix(UPLOADS).unwrap_or(&object.key);
-        let referenced =
-            !name.starts_with("tmp-") && uploads::is_referenced(db, &object.key).await?;
+        let referenced = !name.starts_with("tmp-")
+            && uploads::is_referenced(&mut *db.acquire().await?, &object.key).await?;
         if !referenced {
             // Absent already: another instance was first.
             storage.delete(&object.key).await?;

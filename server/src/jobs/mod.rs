@@ -7,13 +7,15 @@
 //! each queued message is claimed row by row (`db::mail_outbox`), so the instances share the
 //! work and never send one message twice.
 
+mod purge_uploads;
+
 use std::time::Duration;
 
 use crate::clock;
 use crate::db::{self, Db};
 use crate::mail::{self, Mailer};
-use crate::routes;
 use crate::storage::Storage;
+pub use purge_uploads::{purge_uploads, Purged};
 
 /// Name of the purge's lease.
 pub const PURGE_JOB: &str = "purge";
@@ -34,7 +36,7 @@ where
     F: FnOnce() -> Fut,
     Fut: std::future::Future<Output = anyhow::Result<()>>,
 {
-    if !db::job_leases::try_take(db, job, holder, clock::now(), ttl).await? {
+    if !db::job_leases::try_take(&mut *db.acquire().await?, job, holder, clock::now(), ttl).await? {
         return Ok(false);
     }
     run().await?;
@@ -45,13 +47,13 @@ where
 /// (with the files nothing names any more, untouched for an hour): the work of one purge.
 pub async fn purge(db: &Db, storage: &Storage) -> anyhow::Result<()> {
     let now = clock::now();
-    db::sessions::purge_expired(db, now).await?;
-    db::rate_limits::purge(db, now - 86_400).await?;
-    db::quote_entries::purge(db, now).await?;
-    db::captcha::purge(db, now).await?;
+    db::sessions::purge_expired(&mut *db.acquire().await?, now).await?;
+    db::rate_limits::purge(&mut *db.acquire().await?, now - 86_400).await?;
+    db::quote_entries::purge(&mut *db.acquire().await?, now).await?;
+    db::captcha::purge(&mut *db.acquire().await?, now).await?;
     let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
-    routes::devis::purge::purge_uploads(db, storage, now, hour_ago).await?;
-    db::mail_outbox::purge_sent(db, now - SENT_MAIL_KEPT_SECS).await?;
+    purge_uploads(db, storage, now, hour_ago).await?;
+    db::mail_outbox::purge_sent(&mut *db.acquire().await?, now - SENT_MAIL_KEPT_SECS).await?;
     Ok(())
 }
 

@@ -1,0 +1,61 @@
+//! The error of a business rule: what was refused and why, in French, with no HTTP in it. The
+//! route edge turns it into an `ApiError` in one `From` (`crate::error`), which picks the status.
+
+use crate::domain::DomainError;
+use crate::storage::StorageError;
+
+/// Why a rule of `commerce/` or `admin/` did not go through.
+#[derive(Debug, thiserror::Error)]
+pub enum CommerceError {
+    /// Several French reasons, one per field or line (`{"errors": [...]}`, 400).
+    #[error("invalid: {0:?}")]
+    Invalid(Vec<String>),
+    /// One French reason the request cannot be granted (400).
+    #[error("refused: {0}")]
+    Refused(String),
+    /// What the request names does not exist for this customer (404), with the French message.
+    #[error("not found: {0}")]
+    NotFound(String),
+    /// The request conflicts with the current state (409): an illegal status move, a stale version.
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// A failure of ours (database, storage, a broken invariant): logged, never shown.
+    #[error("internal error: {0:#}")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl CommerceError {
+    /// One French reason for a refusal.
+    pub fn refused(message: impl Into<String>) -> Self {
+        CommerceError::Refused(message.into())
+    }
+
+    /// A broken invariant, with what was expected (for the logs).
+    pub fn internal(message: impl std::fmt::Display) -> Self {
+        CommerceError::Internal(anyhow::anyhow!("{message}"))
+    }
+}
+
+impl From<sqlx::Error> for CommerceError {
+    fn from(e: sqlx::Error) -> Self {
+        CommerceError::Internal(e.into())
+    }
+}
+
+impl From<StorageError> for CommerceError {
+    fn from(e: StorageError) -> Self {
+        CommerceError::Internal(e.into())
+    }
+}
+
+impl From<DomainError> for CommerceError {
+    fn from(e: DomainError) -> Self {
+        CommerceError::Invalid(vec![e.to_string()])
+    }
+}
+
+impl From<serde_json::Error> for CommerceError {
+    fn from(e: serde_json::Error) -> Self {
+        CommerceError::Internal(e.into())
+    }
+}
