@@ -36,10 +36,13 @@ impl Grid {
         Grid { min, cell, dims }
     }
 
+    #[inline]
     pub(super) fn len(&self) -> usize {
         self.dims[0] * self.dims[1] * self.dims[2]
     }
 
+    // Called for every binned cell from the cast: inlined there as when one file held them.
+    #[inline]
     pub(super) fn index(&self, c: [usize; 3]) -> usize {
         (c[2] * self.dims[1] + c[1]) * self.dims[0] + c[0]
     }

@@ -56,6 +56,8 @@ impl Region {
     }
 
     /// Whether `c` is inside: its winding number about the loops is positive.
+    // Called for every triangle from the sibling modules: inlined there as when one file held them.
+    #[inline]
     pub(super) fn include(&self, c: Point2) -> bool {
         if !(c.x >= self.u0 && c.x <= self.u0 + self.width * self.buckets.len() as f64) {
             return false;

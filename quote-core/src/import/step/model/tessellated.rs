@@ -2,6 +2,8 @@
 
 use std::collections::BTreeMap;
 
+use truck_stepio::r#in::ruststep::ast::Parameter;
+
 use super::{as_int, as_list, as_real, as_ref, invalid, params, Model, SolidRef};
 use crate::import::step::too_complex;
 use crate::import::MAX_COORDINATE;
@@ -67,22 +69,8 @@ impl<'a> Model<'a> {
                 .and_then(as_ref)
                 .ok_or_else(|| bad(&face.to_string()))?;
             if let std::collections::btree_map::Entry::Vacant(slot) = lists.entry(coords) {
-                let r = self
-                    .record(coords, "COORDINATES_LIST")
-                    .ok_or_else(|| bad(&face.to_string()))?;
-                let pts = params(r).get(2).and_then(as_list).unwrap_or(&[]);
-                let mut out = Vec::with_capacity(pts.len());
-                for q in pts {
-                    let c = as_list(q).ok_or_else(|| bad(&face.to_string()))?;
-                    let mut xyz = [0.0; 3];
-                    for (k, v) in c.iter().take(3).enumerate() {
-                        xyz[k] = as_real(v)
-                            .filter(|x| x.is_finite() && x.abs() <= MAX_COORDINATE)
-                            .ok_or_else(|| bad(&face.to_string()))?;
-                    }
-                    out.push(xyz);
-                }
-                slot.insert(out);
+                let list = self.coordinates_list(coords);
+                slot.insert(list.ok_or_else(|| bad(&face.to_string()))?);
             }
             let pts = &lists[&coords];
             let pnindex: Vec<usize> = p
@@ -107,40 +95,7 @@ impl<'a> Model<'a> {
                     (vertices.len() - 1) as u32
                 }))
             };
-            let mut tris: Vec<[i64; 3]> = Vec::new();
-            let lists_of = |k: usize| -> Vec<Vec<i64>> {
-                p.get(k)
-                    .and_then(as_list)
-                    .unwrap_or(&[])
-                    .iter()
-                    .map(|l| {
-                        as_list(l)
-                            .unwrap_or(&[])
-                            .iter()
-                            .filter_map(as_int)
-                            .collect()
-                    })
-                    .collect()
-            };
-            if complex {
-                for strip in lists_of(6) {
-                    for k in 0..strip.len().saturating_sub(2) {
-                        let (a, b, c) = (strip[k], strip[k + 1], strip[k + 2]);
-                        tris.push(if k % 2 == 0 { [a, b, c] } else { [b, a, c] });
-                    }
-                }
-                for fan in lists_of(7) {
-                    for k in 1..fan.len().saturating_sub(1) {
-                        tris.push([fan[0], fan[k], fan[k + 1]]);
-                    }
-                }
-            } else {
-                for t in lists_of(6) {
-                    if t.len() == 3 {
-                        tris.push([t[0], t[1], t[2]]);
-                    }
-                }
-            }
+            let tris = local_triangles(p, complex);
             for t in tris {
                 let (Some(a), Some(b), Some(c)) = (vertex(t[0]), vertex(t[1]), vertex(t[2])) else {
                     return Err(bad(&face.to_string()));
@@ -159,4 +114,61 @@ impl<'a> Model<'a> {
         }
         Ok((vertices, triangles))
     }
+
+    /// The points of a COORDINATES_LIST; `None` when one is unreadable, not finite or out of
+    /// bounds.
+    fn coordinates_list(&self, coords: u64) -> Option<Vec<[f64; 3]>> {
+        let r = self.record(coords, "COORDINATES_LIST")?;
+        let pts = params(r).get(2).and_then(as_list).unwrap_or(&[]);
+        let mut out = Vec::with_capacity(pts.len());
+        for q in pts {
+            let c = as_list(q)?;
+            let mut xyz = [0.0; 3];
+            for (k, v) in c.iter().take(3).enumerate() {
+                xyz[k] = as_real(v).filter(|x| x.is_finite() && x.abs() <= MAX_COORDINATE)?;
+            }
+            out.push(xyz);
+        }
+        Some(out)
+    }
+}
+
+/// A tessellated face's triangles as local 1-based indices: a TRIANGULATED_FACE's as listed, a
+/// COMPLEX_TRIANGULATED_FACE's strips and fans expanded.
+fn local_triangles(p: &[Parameter], complex: bool) -> Vec<[i64; 3]> {
+    let mut tris: Vec<[i64; 3]> = Vec::new();
+    let lists_of = |k: usize| -> Vec<Vec<i64>> {
+        p.get(k)
+            .and_then(as_list)
+            .unwrap_or(&[])
+            .iter()
+            .map(|l| {
+                as_list(l)
+                    .unwrap_or(&[])
+                    .iter()
+                    .filter_map(as_int)
+                    .collect()
+            })
+            .collect()
+    };
+    if complex {
+        for strip in lists_of(6) {
+            for k in 0..strip.len().saturating_sub(2) {
+                let (a, b, c) = (strip[k], strip[k + 1], strip[k + 2]);
+                tris.push(if k % 2 == 0 { [a, b, c] } else { [b, a, c] });
+            }
+        }
+        for fan in lists_of(7) {
+            for k in 1..fan.len().saturating_sub(1) {
+                tris.push([fan[0], fan[k], fan[k + 1]]);
+            }
+        }
+    } else {
+        for t in lists_of(6) {
+            if t.len() == 3 {
+                tris.push([t[0], t[1], t[2]]);
+            }
+        }
+    }
+    tris
 }

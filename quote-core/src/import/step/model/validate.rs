@@ -1,7 +1,7 @@
 //! The validation of what truck reads without checking (coordinates, B-spline degrees, knots
 //! and weights), so that a malformed file is refused rather than panicking the reader.
 
-use truck_stepio::r#in::ruststep::ast::Parameter;
+use truck_stepio::r#in::ruststep::ast::{Parameter, Record};
 
 use super::{as_int, as_list, as_real, as_ref, invalid, params, Model};
 use crate::import::MAX_COORDINATE;
@@ -60,6 +60,19 @@ impl<'a> Model<'a> {
         let recs = self.records(id);
         let simple = recs.len() == 1;
         let surface = recs.iter().any(|r| r.name.contains("SURFACE"));
+        let (net, degrees) = self.spline_net(recs, simple, surface)?;
+        check_knots(recs, simple, surface, &net, &degrees)?;
+        check_weights(recs, surface, &net)
+    }
+
+    /// The control net's size and the degree along each direction of a B-spline (one for a
+    /// curve, two for a surface), every control point readable.
+    fn spline_net(
+        &self,
+        recs: &[Record],
+        simple: bool,
+        surface: bool,
+    ) -> Result<(Vec<usize>, Vec<i64>), &'static str> {
         // (degree(s), control points) come from B_SPLINE_* (complex) or the simple record.
         let base = if simple {
             &recs[0]
@@ -83,7 +96,7 @@ impl<'a> Model<'a> {
                 Err("degré hors limites")
             }
         };
-        let (net, degrees): (Vec<usize>, Vec<i64>) = if surface {
+        let net_degrees = if surface {
             let (du, dv) = (degree(off)?, degree(off + 1)?);
             let rows = p
                 .get(off + 2)
@@ -119,67 +132,83 @@ impl<'a> Model<'a> {
             }
             (vec![pts.len()], vec![d])
         };
-        // Knots: in the simple record after the flags, or in *_WITH_KNOTS.
-        let knots_rec = if simple {
-            Some((&recs[0], if surface { 8 } else { 6 }))
-        } else {
-            let n = if surface {
-                "B_SPLINE_SURFACE_WITH_KNOTS"
-            } else {
-                "B_SPLINE_CURVE_WITH_KNOTS"
-            };
-            recs.iter().find(|r| r.name == n).map(|r| (r, 0))
-        };
-        let with_knots = recs.iter().any(|r| r.name.ends_with("_WITH_KNOTS"));
-        if let (true, Some((kr, start))) = (with_knots, knots_rec) {
-            let kp = params(kr);
-            let dims = net.len();
-            for dim in 0..dims {
-                let mults = kp
-                    .get(start + dim)
-                    .and_then(as_list)
-                    .ok_or("multiplicités absentes")?;
-                let knots = kp
-                    .get(start + dims + dim)
-                    .and_then(as_list)
-                    .ok_or("nœuds absents")?;
-                if mults.len() != knots.len() || knots.len() < 2 {
-                    return Err("nœuds et multiplicités de longueurs différentes");
-                }
-                let mut total = 0i64;
-                let mut last = f64::NEG_INFINITY;
-                for (m, k) in mults.iter().zip(knots) {
-                    let m = as_int(m).ok_or("multiplicité invalide")?;
-                    let k = as_real(k).ok_or("nœud invalide")?;
-                    if !(1..=degrees[dim] + 1).contains(&m) || !k.is_finite() || k < last {
-                        return Err("vecteur nodal invalide");
-                    }
-                    last = k;
-                    total += m;
-                }
-                if total != net[dim] as i64 + degrees[dim] + 1 {
-                    return Err("nombre de nœuds incompatible avec le réseau");
-                }
-            }
-        }
-        if let Some(w) = recs
-            .iter()
-            .find(|r| r.name.starts_with("RATIONAL_B_SPLINE"))
-        {
-            let wl = params(w).first().and_then(as_list).ok_or("poids absents")?;
-            let ok_weight = |v: &Parameter| as_real(v).is_some_and(|x| x.is_finite() && x > 0.0);
-            if surface {
-                if wl.len() != net[0]
-                    || wl.iter().any(|row| {
-                        as_list(row).is_none_or(|r| r.len() != net[1] || !r.iter().all(ok_weight))
-                    })
-                {
-                    return Err("poids incompatibles avec le réseau");
-                }
-            } else if wl.len() != net[0] || !wl.iter().all(ok_weight) {
-                return Err("poids incompatibles avec les points de contrôle");
-            }
-        }
-        Ok(())
+        Ok(net_degrees)
     }
+}
+
+/// The knots agree with the degrees and the control net, where the B-spline has knots.
+fn check_knots(
+    recs: &[Record],
+    simple: bool,
+    surface: bool,
+    net: &[usize],
+    degrees: &[i64],
+) -> Result<(), &'static str> {
+    // Knots: in the simple record after the flags, or in *_WITH_KNOTS.
+    let knots_rec = if simple {
+        Some((&recs[0], if surface { 8 } else { 6 }))
+    } else {
+        let n = if surface {
+            "B_SPLINE_SURFACE_WITH_KNOTS"
+        } else {
+            "B_SPLINE_CURVE_WITH_KNOTS"
+        };
+        recs.iter().find(|r| r.name == n).map(|r| (r, 0))
+    };
+    let with_knots = recs.iter().any(|r| r.name.ends_with("_WITH_KNOTS"));
+    if let (true, Some((kr, start))) = (with_knots, knots_rec) {
+        let kp = params(kr);
+        let dims = net.len();
+        for dim in 0..dims {
+            let mults = kp
+                .get(start + dim)
+                .and_then(as_list)
+                .ok_or("multiplicités absentes")?;
+            let knots = kp
+                .get(start + dims + dim)
+                .and_then(as_list)
+                .ok_or("nœuds absents")?;
+            if mults.len() != knots.len() || knots.len() < 2 {
+                return Err("nœuds et multiplicités de longueurs différentes");
+            }
+            let mut total = 0i64;
+            let mut last = f64::NEG_INFINITY;
+            for (m, k) in mults.iter().zip(knots) {
+                let m = as_int(m).ok_or("multiplicité invalide")?;
+                let k = as_real(k).ok_or("nœud invalide")?;
+                if !(1..=degrees[dim] + 1).contains(&m) || !k.is_finite() || k < last {
+                    return Err("vecteur nodal invalide");
+                }
+                last = k;
+                total += m;
+            }
+            if total != net[dim] as i64 + degrees[dim] + 1 {
+                return Err("nombre de nœuds incompatible avec le réseau");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The weights of a rational B-spline, all positive, agree with the control net.
+fn check_weights(recs: &[Record], surface: bool, net: &[usize]) -> Result<(), &'static str> {
+    if let Some(w) = recs
+        .iter()
+        .find(|r| r.name.starts_with("RATIONAL_B_SPLINE"))
+    {
+        let wl = params(w).first().and_then(as_list).ok_or("poids absents")?;
+        let ok_weight = |v: &Parameter| as_real(v).is_some_and(|x| x.is_finite() && x > 0.0);
+        if surface {
+            if wl.len() != net[0]
+                || wl.iter().any(|row| {
+                    as_list(row).is_none_or(|r| r.len() != net[1] || !r.iter().all(ok_weight))
+                })
+            {
+                return Err("poids incompatibles avec le réseau");
+            }
+        } else if wl.len() != net[0] || !wl.iter().all(ok_weight) {
+            return Err("poids incompatibles avec les points de contrôle");
+        }
+    }
+    Ok(())
 }
