@@ -10,7 +10,10 @@ pub enum QuoteError {
     /// The file is empty.
     #[error("Le fichier est vide.")]
     EmptyFile,
-    /// The extension and content match none of STL, OBJ, 3MF.
+    /// The extension and content match none of STL, OBJ, 3MF and STEP (a `.step` or `.stp` name,
+    /// or the ISO 10303-21 header, is STEP even in a build without the `step` feature). The
+    /// message names the mesh formats only, as the default WebAssembly build reads no STEP; the
+    /// server, which does, words its own refusal (`server/src/routes/devis/upload.rs`).
     #[error(
         "Format de fichier non reconnu\u{a0}: seuls les fichiers STL, OBJ et 3MF sont acceptés."
     )]

@@ -1,0 +1,284 @@
+//! The face's boundary in (u, v): its wires mapped onto the surface's parameters (continuous
+//! across a periodic surface's seam, stepped along at a pole), and open ones closed along the
+//! parameter box into loops, outer ones counter-clockwise.
+
+use truck_meshalgo::prelude::*;
+
+use super::{FaceError, TrimSurface, MAX_DEPTH};
+
+/// The face's loops in (u, v); `Unmapped` when a wire cannot be placed on the surface or no loop
+/// is left.
+pub(super) fn uv_boundary<S: TrimSurface>(
+    surface: &S,
+    wires: &[Vec<Point3>],
+    tol: f64,
+) -> Result<Vec<Vec<Point2>>, FaceError> {
+    let mut pieces = Vec::with_capacity(wires.len());
+    for w in wires {
+        if w.is_empty() {
+            continue;
+        }
+        pieces.push(wire_to_uv(surface, w).ok_or(FaceError::Unmapped)?);
+    }
+    // A face without bounds (a whole sphere or torus) covers the surface's parameter box.
+    let boundary = boundary_loops(pieces, surface, tol);
+    if boundary.iter().all(|l| l.len() < 3) {
+        return Err(FaceError::Unmapped);
+    }
+    Ok(boundary)
+}
+
+/// Finds the parameters of a point of the boundary (near `hint` first).
+fn search<S: TrimSurface>(surface: &S, p: Point3, hint: Option<(f64, f64)>) -> Option<(f64, f64)> {
+    let found = surface
+        .search_parameter(p, hint, 100)
+        .or_else(|| surface.search_parameter(p, None, 100))
+        .or_else(|| surface.search_nearest_parameter(p, hint, 100))
+        .or_else(|| surface.search_nearest_parameter(p, None, 100))?;
+    (found.0.is_finite() && found.1.is_finite()).then_some(found)
+}
+
+/// The value among `u + k·period` (k from −2 to 2) nearest `u0`.
+fn nearest_period(u: f64, u0: f64, period: f64) -> f64 {
+    let mut best = u;
+    for k in -2..=2 {
+        let c = u + f64::from(k) * period;
+        if (c - u0).abs() < (best - u0).abs() {
+            best = c;
+        }
+    }
+    best
+}
+
+/// One closed wire mapped into (u, v): continuous across a periodic surface's seam, with the
+/// pole of a sphere or a cone (where a parameter direction degenerates) stepped along.
+fn wire_to_uv<S: TrimSurface>(surface: &S, wire: &[Point3]) -> Option<Vec<Point2>> {
+    let (up, vp) = (surface.u_period(), surface.v_period());
+    let (urange, vrange) = surface.try_range_tuple();
+    let mut previous: Option<(f64, f64)> = None;
+    let mut vec = Vec::with_capacity(wire.len() + 4);
+    for &pt in wire.iter().chain(std::iter::once(&wire[0])) {
+        let (mut u, mut v) = search(surface, pt, previous)?;
+        if let (Some(up), Some((u0, _))) = (up, previous) {
+            u = nearest_period(u, u0, up);
+        }
+        if let (Some(vp), Some((_, v0))) = (vp, previous) {
+            v = nearest_period(v, v0, vp);
+        }
+        if let Some((u0, v0)) = previous {
+            if !u0.near(&u) && surface.uder(u0, v0).so_small() {
+                vec.push(Point2::new(u, v0));
+            } else if !v0.near(&v) && surface.vder(u0, v0).so_small() {
+                vec.push(Point2::new(u0, v));
+            }
+        }
+        vec.push(Point2::new(u, v));
+        previous = Some((u, v));
+    }
+    let n = vec.len() as f64;
+    let grav = vec.iter().fold(Point2::new(0.0, 0.0), |g, p| {
+        Point2::new(g.x + p.x / n, g.y + p.y / n)
+    });
+    if let (Some(up), Some((u0, _))) = (up, urange) {
+        let quot = ((grav.x - u0) / up).floor();
+        vec.iter_mut().for_each(|p| p.x -= quot * up);
+    }
+    if let (Some(vp), Some((v0, _))) = (vp, vrange) {
+        let quot = ((grav.y - v0) / vp).floor();
+        vec.iter_mut().for_each(|p| p.y -= quot * vp);
+    }
+    let last = *vec.last()?;
+    if !vec[0].near(&last)
+        && (surface.uder(last.x, last.y).so_small() || surface.vder(last.x, last.y).so_small())
+    {
+        vec.push(vec[0]);
+    }
+    Some(vec)
+}
+
+/// Shifts an open boundary piece by whole periods into `(u0, u1)` and cuts it where it crosses
+/// `u1`, as truck does.
+fn normalize_range(curve: &mut Vec<Point2>, compidx: usize, (u0, u1): (f64, f64)) {
+    if curve.is_empty() || u1 <= u0 {
+        return;
+    }
+    let p = curve[0];
+    let q = curve[curve.len() - 1];
+    let tmp = f64::min(p[compidx], q[compidx]) + TOLERANCE;
+    let del = ((tmp - u0) / (u1 - u0)).floor() * (u1 - u0);
+    curve.iter_mut().for_each(|p| p[compidx] -= del);
+    let Some(i) = curve
+        .iter()
+        .position(|p| (curve[0][compidx] - u1) * (p[compidx] - u1) < 0.0)
+    else {
+        return;
+    };
+    let mut curve1 = curve.split_off(i + 1);
+    curve1.pop();
+    curve1.insert(0, curve[i]);
+    match curve[0][compidx] < curve[curve.len() - 1][compidx] {
+        true => curve1.iter_mut(),
+        false => curve.iter_mut(),
+    }
+    .for_each(|p| p[compidx] -= u1 - u0);
+    curve1.append(curve);
+    *curve = curve1;
+}
+
+/// Twice the signed area of a loop: positive when counter-clockwise.
+fn signed_area(curve: &[Point2]) -> f64 {
+    let n = curve.len();
+    (0..n)
+        .map(|i| {
+            let (p, q) = (curve[i], curve[(i + 1) % n]);
+            (q.x + p.x) * (q.y - p.y)
+        })
+        .sum::<f64>()
+}
+
+/// Whether a loop is counter-clockwise.
+fn loop_orientation(curve: &[Point2]) -> bool {
+    signed_area(curve) > 0.0
+}
+
+/// The segment from `p` to `q` in (u, v), divided so that its image on the surface is within
+/// `tol` of its chords (bounded depth); `p` included, `q` too.
+fn polyline_on_surface<S: TrimSurface>(surface: &S, p: Point2, q: Point2, tol: f64) -> Vec<Point2> {
+    let at = |t: f64| Point2::new(p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t);
+    let eval = |t: f64| {
+        let a = at(t);
+        surface.subs(a.x, a.y)
+    };
+    let mut out = vec![p];
+    let mut stack = vec![(0.0f64, 1.0f64, 0u32)];
+    while let Some((a, b, depth)) = stack.pop() {
+        let (pa, pb) = (eval(a), eval(b));
+        let far = |t: f64| {
+            let s = (t - a) / (b - a);
+            let chord = pa + (pb - pa) * s;
+            eval(t).distance2(chord) > tol * tol
+        };
+        if depth < 2 || (depth < MAX_DEPTH && (far(0.5 * (a + b)) || far(0.7 * a + 0.3 * b))) {
+            let m = 0.5 * (a + b);
+            stack.push((m, b, depth + 1));
+            stack.push((a, m, depth + 1));
+        } else {
+            out.push(at(b));
+        }
+    }
+    out
+}
+
+fn connect(vecs: impl IntoIterator<Item = Vec<Point2>>) -> Vec<Point2> {
+    vecs.into_iter()
+        .flat_map(|v| {
+            let n = v.len().saturating_sub(1);
+            v.into_iter().take(n)
+        })
+        .collect()
+}
+
+/// The face's closed loops in (u, v), outer ones counter-clockwise: wires that are open in (u, v)
+/// (a cylinder's two circles) are closed along the parameter box, as truck does.
+fn boundary_loops<S: TrimSurface>(
+    pieces: Vec<Vec<Point2>>,
+    surface: &S,
+    tol: f64,
+) -> Vec<Vec<Point2>> {
+    let (mut closed, mut open) = (Vec::new(), Vec::new());
+    for mut vec in pieces {
+        if vec.len() < 2 {
+            continue;
+        }
+        if vec[0].distance(vec[vec.len() - 1]) < 1.0e-3 {
+            vec.pop();
+            closed.push(vec);
+        } else {
+            open.push(vec);
+        }
+    }
+    let line = |a: Point2, b: Point2| polyline_on_surface(surface, a, b, tol);
+    // Loops wound against their surface happen (a bound flagged reversed by an exporter, read
+    // as it says): as OpenCascade does, the loop that encloses the others is the outer one and
+    // the others are holes, whatever their direction. Only where every loop is closed in
+    // (u, v) and the surface is not closed both ways: there, one loop can bound either side.
+    let doubly_closed = surface.u_period().is_some() && surface.v_period().is_some();
+    if open.is_empty() && !doubly_closed && !closed.is_empty() {
+        let areas: Vec<f64> = closed.iter().map(|c| signed_area(c)).collect();
+        let mut outer = 0;
+        for (i, a) in areas.iter().enumerate() {
+            if a.abs() > areas[outer].abs() {
+                outer = i;
+            }
+        }
+        for (i, c) in closed.iter_mut().enumerate() {
+            if (i == outer) != (areas[i] > 0.0) {
+                c.reverse();
+            }
+        }
+    }
+    match open.len() {
+        1 => {
+            let mut curve = open.pop().unwrap_or_default();
+            let p = curve[0];
+            let q = curve[curve.len() - 1];
+            if let (Some((u0, u1)), Some((v0, v1))) = surface.try_range_tuple() {
+                let corners = if p.x < q.x - TOLERANCE {
+                    Some((0, (u0, u1), Point2::new(u0, v1), Point2::new(u1, v1)))
+                } else if q.x < p.x - TOLERANCE {
+                    Some((0, (u0, u1), Point2::new(u1, v0), Point2::new(u0, v0)))
+                } else if p.y < q.y - TOLERANCE {
+                    Some((1, (v0, v1), Point2::new(u0, v0), Point2::new(u0, v1)))
+                } else if q.y < p.y - TOLERANCE {
+                    Some((1, (v0, v1), Point2::new(u1, v1), Point2::new(u1, v0)))
+                } else {
+                    None
+                };
+                if let Some((idx, range, x, y)) = corners {
+                    normalize_range(&mut curve, idx, range);
+                    let p = curve[0];
+                    let q = curve[curve.len() - 1];
+                    closed.push(connect([line(q, y), line(y, x), line(x, p), curve]));
+                }
+            }
+        }
+        2 => {
+            let mut curve1 = open.pop().unwrap_or_default();
+            let mut curve0 = open.pop().unwrap_or_default();
+            let ends = |v: &[Point2]| (v[0], v[v.len() - 1]);
+            let ((p0, p1), (q0, q1)) = (ends(&curve0), ends(&curve1));
+            if !p0.x.near(&p1.x) && !q0.x.near(&q1.x) {
+                if let (Some(urange), _) = surface.try_range_tuple() {
+                    normalize_range(&mut curve0, 0, urange);
+                    normalize_range(&mut curve1, 0, urange);
+                }
+            } else if !p0.y.near(&p1.y) && !q0.y.near(&q1.y) {
+                if let (_, Some(vrange)) = surface.try_range_tuple() {
+                    normalize_range(&mut curve0, 1, vrange);
+                    normalize_range(&mut curve1, 1, vrange);
+                }
+            }
+            let ((p0, p1), (q0, q1)) = (ends(&curve0), ends(&curve1));
+            let (a, b) = (line(p1, q0), line(q1, p0));
+            closed.push(connect([curve0, a, curve1, b]));
+        }
+        _ => {}
+    }
+    if !closed.iter().any(|c| loop_orientation(c)) {
+        if let (Some((u0, u1)), Some((v0, v1))) = surface.try_range_tuple() {
+            let p = [
+                Point2::new(u0, v0),
+                Point2::new(u1, v0),
+                Point2::new(u1, v1),
+                Point2::new(u0, v1),
+            ];
+            closed.push(connect([
+                line(p[0], p[1]),
+                line(p[1], p[2]),
+                line(p[2], p[3]),
+                line(p[3], p[0]),
+            ]));
+        }
+    }
+    closed
+}

@@ -1,0 +1,90 @@
+//! The refinement of the triangulation where its triangles leave the surface by more than the
+//! chord tolerance.
+
+use spade::Triangulation;
+use truck_meshalgo::prelude::*;
+
+use super::region::Region;
+use super::{Cdt, FaceError, SPoint2};
+
+/// Inserts points where the triangles leave the surface by more than `tol`: the centre of a
+/// triangle whose centre is too far from the surface, else the middle of an inner edge whose
+/// middle is. The grid alone does not bound the triangles: those between the boundary and the
+/// grid can span a whole arc when the parameter box is much longer in one direction (a thin
+/// cylinder), and Delaunay in (u, v) prefers them. Boundary edges are never split, so that the
+/// face still meets its neighbours' points.
+pub(super) fn refine_by_deviation(
+    surface: &impl Fn(f64, f64) -> Point3,
+    region: &Region,
+    tol: f64,
+    max_points: usize,
+    cdt: &mut Cdt,
+) -> Result<(), FaceError> {
+    let tol2 = tol * tol;
+    let mut positions: Vec<Point3> = Vec::new();
+    for _ in 0..MAX_REFINE_PASSES {
+        // Surface points of the vertices, by fixed index (indices are stable under insertion).
+        let new: Vec<SPoint2> = cdt
+            .vertices()
+            .skip(positions.len())
+            .map(|v| v.position())
+            .collect();
+        positions.extend(new.iter().map(|p| surface(p.x, p.y)));
+        let mut add: Vec<SPoint2> = Vec::new();
+        for f in cdt.inner_faces() {
+            let vs = f.vertices();
+            let uv = vs.map(|v| v.position());
+            let (e, g) = (
+                (uv[1].x - uv[0].x, uv[1].y - uv[0].y),
+                (uv[2].x - uv[0].x, uv[2].y - uv[0].y),
+            );
+            if (e.0 * g.1 - e.1 * g.0).abs() < 1e-12 {
+                continue;
+            }
+            let centre = Point2::new(
+                (uv[0].x + uv[1].x + uv[2].x) / 3.0,
+                (uv[0].y + uv[1].y + uv[2].y) / 3.0,
+            );
+            if !region.include(centre) {
+                continue;
+            }
+            let p = vs.map(|v| positions[v.fix().index()]);
+            let flat = Point3::new(
+                (p[0].x + p[1].x + p[2].x) / 3.0,
+                (p[0].y + p[1].y + p[2].y) / 3.0,
+                (p[0].z + p[1].z + p[2].z) / 3.0,
+            );
+            let d = surface(centre.x, centre.y).distance2(flat);
+            if d.is_finite() && d > tol2 {
+                add.push(SPoint2::new(centre.x, centre.y));
+                continue;
+            }
+            for edge in f.adjacent_edges() {
+                if edge.is_constraint_edge() {
+                    continue;
+                }
+                let (a, b) = (edge.from(), edge.to());
+                let (pa, pb) = (a.position(), b.position());
+                let mid = SPoint2::new(0.5 * (pa.x + pb.x), 0.5 * (pa.y + pb.y));
+                let chord = positions[a.fix().index()].midpoint(positions[b.fix().index()]);
+                let d = surface(mid.x, mid.y).distance2(chord);
+                if d.is_finite() && d > tol2 {
+                    add.push(mid);
+                }
+            }
+        }
+        if add.is_empty() {
+            return Ok(());
+        }
+        if cdt.num_vertices() + add.len() > max_points {
+            return Err(FaceError::TooFine);
+        }
+        for p in add {
+            let _ = cdt.insert(p);
+        }
+    }
+    Ok(())
+}
+
+/// Most passes of [`refine_by_deviation`] (each at most doubles the points near a bulge).
+const MAX_REFINE_PASSES: usize = 24;
