@@ -81,6 +81,8 @@ async fn mobiles_are_sent_to_the_notice_except_on_the_allowed_pages() {
     assert_eq!(location(&res), "/not_allowed_for_mobile");
     for ok in [
         "/",
+        // The accessibility statement is owed to every visitor, on any device.
+        "/accessibilite",
         "/not_allowed_for_mobile",
         "/charte_confidentialite",
         "/mention_legales",

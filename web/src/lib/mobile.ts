@@ -2,6 +2,7 @@
 
 export const MOBILE_ALLOWED_PATHS = [
   '/',
+  '/accessibilite',
   '/not_allowed_for_mobile',
   '/charte_confidentialite',
   '/mention_legales',

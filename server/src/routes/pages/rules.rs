@@ -30,9 +30,11 @@ pub struct Facts<'a> {
     pub role: Option<Role>,
 }
 
-/// Pages a mobile device may open (both spellings of the legal notices).
-const MOBILE_ALLOWED: [&str; 6] = [
+/// Pages a mobile device may open (both spellings of the legal notices, and the accessibility
+/// statement, owed to every visitor).
+const MOBILE_ALLOWED: [&str; 7] = [
     "/",
+    "/accessibilite",
     "/not_allowed_for_mobile",
     "/charte_confidentialite",
     "/mention_legales",
