@@ -5,6 +5,7 @@
 //! zip declares, and the whole read stops past [`MAX_DECOMPRESSED`].
 
 mod assemble;
+mod markup;
 mod model;
 mod rels;
 #[cfg(test)]
@@ -148,9 +149,23 @@ fn read_model(
         left: *budget,
         exceeded: false,
     };
-    let parsed = model::parse(std::io::BufReader::new(&mut limited));
+    let mut markup = markup::Markup::new(&mut limited);
+    let parsed = model::parse(std::io::BufReader::new(&mut markup));
+    let overrun = markup.overrun;
     if limited.exceeded {
         return Err(too_large());
+    }
+    if let Some(overrun) = overrun {
+        return Err(model::spec(match overrun {
+            markup::Overrun::Tag => format!(
+                "un élément XML du modèle dépasse {} Mo",
+                markup::MAX_RUN / (1024 * 1024)
+            ),
+            markup::Overrun::Text => format!(
+                "le modèle contient un texte de plus de {} Mo",
+                markup::MAX_RUN / (1024 * 1024)
+            ),
+        }));
     }
     *budget = limited.left;
     parsed

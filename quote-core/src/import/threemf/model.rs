@@ -149,6 +149,9 @@ pub(crate) fn parse(mut input: impl BufRead) -> Result<Model, QuoteError> {
     let (mut roots, mut resources, mut build, mut triangles) = (0, 0, 0, 0usize);
     let mut vertices = 0usize;
     loop {
+        // Each event is copied out (`into_owned`) before the next read: the buffer holds one
+        // event, never the whole part.
+        buf.clear();
         let (ns, event) = reader
             .read_resolved_event_into(&mut buf)
             .map_err(|e| syntax(format!("XML invalide ({e})")))?;
