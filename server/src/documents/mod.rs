@@ -1,7 +1,7 @@
 //! The documents the shop issues: invoices, credit notes and quotes. [`model`] is what each
 //! prints (frozen as JSON when an invoice is issued, so that a reprint never changes); the PDF
 //! renderers read only that model; `view` writes it out as French text and `render` lays it
-//! out as an A4 PDF through Typst, with an embedded font.
+//! out as an A4 PDF through krilla, with an embedded font.
 
 pub mod model;
 mod render;

@@ -7,7 +7,7 @@ use quote_core::{analyze_file, price, Catalog, PriceOptions};
 use serde_json::{json, Value};
 
 use crate::builders::{a_customer, an_admin, cube, place_order};
-use crate::devis::{box_stl, drop_file, post};
+use crate::devis_helpers::{box_stl, drop_file, price_of};
 use crate::helpers::{scalar, spawn_app, TestClient};
 
 const RATE: &str = "processes[SLA].materials[RESINE_STANDARD].material_rate_cents_per_cm3";
@@ -91,11 +91,7 @@ async fn a_saved_version_prices_new_quotes_and_baskets_while_a_placed_order_keep
     // A new quote is priced with version 2, to quote-core's cent.
     let visitor = app.client();
     drop_file(&visitor, box_stl(20.0, 30.0, 40.0), "piece.stl", 0).await;
-    let prix: Value = post(&visitor, "/api/devis/calcul-prix", json!({ "index": 0 }))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let prix: Value = price_of(&visitor, 0).await.json().await.unwrap();
     assert_eq!(prix["prix"]["line_cents"], line_cents(&new_catalog, 1));
     // A basket line put in with version 1 is priced again with version 2 (the basket shows it).
     let (_, lines) = get(&waiting, "ComptePiece").await;

@@ -8,12 +8,11 @@ use serde_json::{json, Value};
 
 use crate::admin_catalogue::{get, save};
 use crate::builders::{a_customer, address, an_admin, order_body, place};
-use crate::devis::{box_stl, drop_file, post};
+use crate::devis_helpers::{box_stl, drop_file, post, price_of, set_entry};
 use crate::helpers::{spawn_app, TestClient};
 
 async fn set_options(c: &TestClient, index: usize, updates: Value) -> (u16, Value) {
-    let body = json!({ "index": index, "updates": updates });
-    let res = post(c, "/api/devis/set-cookie", body).await;
+    let res = set_entry(c, index, updates).await;
     (
         res.status().as_u16(),
         res.json().await.unwrap_or(Value::Null),
@@ -21,7 +20,7 @@ async fn set_options(c: &TestClient, index: usize, updates: Value) -> (u16, Valu
 }
 
 async fn calcul_prix(c: &TestClient, index: usize) -> (u16, Value) {
-    let res = post(c, "/api/devis/calcul-prix", json!({ "index": index })).await;
+    let res = price_of(c, index).await;
     (
         res.status().as_u16(),
         res.json().await.unwrap_or(Value::Null),

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use server::db::accounts::Role;
 
-use crate::builders::{a_customer, an_admin, insert_order, Part};
+use crate::builders::{a_customer, an_admin, insert_order, open_cube};
 use crate::helpers::{exec, scalar, spawn_app, TestClient};
 
 const ORDERS: i64 = 10_000;
@@ -145,10 +145,7 @@ async fn the_admin_part_lists_stay_fast_with_fifty_thousand_parts() {
     // of the others; its row is copied onto them.
     let customer = a_customer(&app)
         .email("gros-client@exemple.fr")
-        .with_basket(Part::file(
-            crate::pieces::fixture("open_cube.stl"),
-            "ouvert.stl",
-        ))
+        .with_basket(open_cube())
         .await;
     let first = customer.part();
     let big: i64 = scalar!(app, "SELECT account_id FROM parts WHERE id = $1", first);

@@ -90,13 +90,7 @@ async fn signing_in_without_the_csrf_token_is_refused() {
         ("password", PASSWORD),
         ("json", "true"),
     ];
-    let res = c
-        .http
-        .post(c.url("/api/auth/callback/credentials"))
-        .form(&form)
-        .send()
-        .await
-        .unwrap();
+    let res = c.post_credentials(&form).await;
     assert_eq!(res.status(), 403);
 }
 

@@ -26,7 +26,7 @@ use serde_json::{json, Value};
 use server::commerce::order_status::OrderStatus;
 use server::db::accounts::Role;
 
-use crate::devis::{box_stl, drop_file, post};
+use crate::devis_helpers::{box_stl, drop_file, fixture, post, set_entry};
 use crate::helpers::{scalar, TestApp, TestClient};
 
 type Building<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -144,7 +144,7 @@ pub fn cube() -> Part {
 
 /// `ouvert.stl`, the project's open cube (`fixtures/open_cube.stl`): a part to review.
 pub fn open_cube() -> Part {
-    Part::file(crate::pieces::fixture("open_cube.stl"), "ouvert.stl")
+    Part::file(fixture("open_cube.stl"), "ouvert.stl")
 }
 
 impl Part {
@@ -221,8 +221,7 @@ impl<'a> UserBuilder<'a> {
             for (index, part) in self.basket.into_iter().enumerate() {
                 drop_file(&client, part.bytes, &part.name, index).await;
                 if let Some(quantity) = part.quantity {
-                    let updates = json!({ "index": index, "updates": { "quantity": quantity } });
-                    let res = post(&client, "/api/devis/set-cookie", updates).await;
+                    let res = set_entry(&client, index, json!({ "quantity": quantity })).await;
                     assert_eq!(res.status(), 200);
                 }
             }

@@ -7,21 +7,9 @@
 use quote_core::{Catalog, PriceOptions, Unit};
 use serde_json::{json, Value};
 
-use crate::builders::{a_customer, an_admin, cube, order_body, CH, DE, FR};
-use crate::devis::{box_stl, native_line_cents};
+use crate::builders::{a_customer, address, an_admin, cube, order_body, place, CH, DE, FR};
+use crate::devis_helpers::{box_stl, native_line_cents};
 use crate::helpers::{exec, scalar, spawn_app, TestApp, TestClient};
-
-pub(crate) use crate::builders::address;
-
-/// Kept while older tests move to the builders: `a_customer(app).email(email)
-/// .with_basket(cube())`, as a bare client.
-pub(crate) async fn customer_with_basket(app: &TestApp, email: &str) -> TestClient {
-    a_customer(app)
-        .email(email)
-        .with_basket(cube())
-        .await
-        .client
-}
 
 async fn recap(c: &TestClient, delivery: i64, billing: i64) -> Value {
     let body = json!({ "idAdresseLivraison": delivery, "idAdresseFacturation": billing });
@@ -190,8 +178,6 @@ async fn an_empty_basket_is_not_orderable() {
     assert_eq!(r["raisons"], json!(["Votre panier est vide."]));
     assert_eq!(r["total_ttc_cents"], 0);
 }
-
-pub(crate) use crate::builders::place;
 
 async fn basket_len(c: &TestClient) -> usize {
     let res = c.proxy("GET", "ComptePiece", None).await;

@@ -9,8 +9,6 @@ use server::commerce::order_status::ALL;
 use crate::builders::{a_customer, an_admin, an_order};
 use crate::helpers::{scalar, spawn_app, TestApp, TestClient};
 
-pub(crate) use crate::builders::insert_order;
-
 async fn set_status(c: &TestClient, id: i64, statut: &str) -> (u16, Value) {
     let res = c.set_order_status(id, statut).await;
     let status = res.status().as_u16();

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use server::routes::compte_piece::QUANTITY_NOT_INTEGER;
 
 use crate::builders::{a_customer, an_admin, cube};
-use crate::devis::{box_stl, native_line_cents};
+use crate::devis_helpers::{box_stl, native_line_cents};
 use crate::helpers::{exec, spawn_app, TestClient};
 
 async fn basket(c: &TestClient) -> Vec<Value> {

@@ -3,24 +3,20 @@
 //! only (its own entry in the analysis cache), and becomes its own part and basket line.
 
 use quote_core::{analyze_file_body, price, Catalog, PriceOptions};
-use reqwest::multipart::Form;
 use serde_json::{json, Value};
 use sqlx::Row;
 
 use crate::builders::{a_customer, an_admin};
-use crate::devis::{box_stl, drop_file, entries, post, post_form, project_fixture, upload_form};
+use crate::devis_helpers::{
+    box_stl, drop_file, entries, fixture, post, price_of, process, set_entry, upload,
+};
 use crate::helpers::spawn_app;
 
 /// quote-core's price of body `body` of a fixture with the default options.
 fn body_cents(name: &str, body: usize) -> u64 {
     let catalog = Catalog::default_catalog();
-    let analysis = analyze_file_body(
-        name,
-        &project_fixture(name),
-        &catalog.analysis_options(),
-        body,
-    )
-    .unwrap();
+    let analysis =
+        analyze_file_body(name, &fixture(name), &catalog.analysis_options(), body).unwrap();
     price(&analysis, &PriceOptions::default(), &catalog)
         .unwrap()
         .line_cents
@@ -32,7 +28,7 @@ async fn a_split_file_becomes_one_part_per_body_priced_on_that_body() {
     let c = a_customer(&app).email("jeanne@example.fr").await;
     let account = c.id;
     let name = "two_bodies.stl";
-    let whole = drop_file(&c, project_fixture(name), name, 0).await;
+    let whole = drop_file(&c, fixture(name), name, 0).await;
     assert_eq!(whole["analysis"]["bodies"], 2);
     drop_file(&c, box_stl(10.0, 10.0, 10.0), "cube.stl", 1).await;
 
@@ -57,21 +53,12 @@ async fn a_split_file_becomes_one_part_per_body_priced_on_that_body() {
     assert_eq!(entries(&c).await.len(), 3);
 
     for (index, body, volume) in [(0usize, 0usize, 1000.0), (2, 1, 125.0)] {
-        let form = Form::new().text("index", index.to_string());
-        let processed: Value = post_form(&c, "/api/devis/process-file", form)
-            .await
-            .json()
-            .await
-            .unwrap();
+        let processed: Value = process(&c, index).await.json().await.unwrap();
         assert!(processed["error"].is_null(), "{processed}");
         let measured = processed["analysis"]["volume_mm3"].as_f64().unwrap();
         assert!((measured - volume).abs() < 1e-9, "body {body}: {measured}");
         assert_eq!(processed["analysis"]["bodies"], 1);
-        let prix: Value = post(&c, "/api/devis/calcul-prix", json!({ "index": index }))
-            .await
-            .json()
-            .await
-            .unwrap();
+        let prix: Value = price_of(&c, index).await.json().await.unwrap();
         assert_eq!(
             prix["prix"]["line_cents"],
             body_cents(name, body),
@@ -131,12 +118,7 @@ async fn a_split_is_refused_in_french_when_there_is_nothing_to_split_or_no_room(
     );
     // Not analysed by the server yet.
     let name = "two_bodies.stl";
-    let res = post_form(
-        &c,
-        "/api/upload/file-temp",
-        upload_form(project_fixture(name), name, 1),
-    )
-    .await;
+    let res = upload(&c, fixture(name), name, 1).await;
     assert_eq!(res.status(), 200);
     assert_eq!(
         refusal(&c, 1).await,
@@ -144,27 +126,16 @@ async fn a_split_is_refused_in_french_when_there_is_nothing_to_split_or_no_room(
     );
     // No free position left for the second body.
     for i in 2..20 {
-        let res = post_form(
-            &c,
-            "/api/upload/file-temp",
-            upload_form(box_stl(1.0, 1.0, 1.0), "c.stl", i),
-        )
-        .await;
+        let res = upload(&c, box_stl(1.0, 1.0, 1.0), "c.stl", i).await;
         assert_eq!(res.status(), 200);
     }
-    let form = Form::new().text("index", "1");
-    post_form(&c, "/api/devis/process-file", form).await;
+    process(&c, 1).await;
     assert_eq!(
         refusal(&c, 1).await,
         "« two_bodies.stl » compte 2 corps\u{a0}: les séparer demande 1 position libre dans le devis, il en reste 0 (un devis compte au plus 20 fichiers)."
     );
     // Room again: split once, and a body cannot be split further.
-    post(
-        &c,
-        "/api/devis/set-cookie",
-        json!({ "index": 19, "updates": null }),
-    )
-    .await;
+    set_entry(&c, 19, Value::Null).await;
     let res = post(&c, "/api/devis/separer-corps", json!({ "index": 1 })).await;
     assert_eq!(res.status(), 200);
     assert_eq!(
@@ -182,12 +153,7 @@ async fn split_and_process(c: &crate::helpers::TestClient, index: usize) -> Vec<
     let mut out = Vec::new();
     for e in body["entries"].as_array().unwrap() {
         let i = e["index"].as_u64().unwrap() as usize;
-        let form = Form::new().text("index", i.to_string());
-        let processed: Value = post_form(c, "/api/devis/process-file", form)
-            .await
-            .json()
-            .await
-            .unwrap();
+        let processed: Value = process(c, i).await.json().await.unwrap();
         assert!(processed["error"].is_null(), "{processed}");
         out.push((i, processed));
     }
@@ -211,7 +177,7 @@ async fn a_body_part_shows_the_repairs_made_on_that_body_and_downloads_its_origi
     let c = a_customer(&app).email("jeanne@example.fr").await;
     // Two cubes, the second written inside out: the whole file's repair turned that body only.
     let name = "inverted_body.stl";
-    let bytes = project_fixture(name);
+    let bytes = fixture(name);
     let whole = drop_file(&c, bytes.clone(), name, 0).await;
     assert_eq!(repair_codes(&whole["analysis"]), ["repaired_bodies"]);
     assert_eq!(whole["analysis"]["repairs"]["turned_bodies"], 1);
@@ -279,7 +245,7 @@ async fn a_whole_file_part_has_no_body_and_keeps_its_name() {
     let app = spawn_app().await;
     let c = a_customer(&app).email("jeanne@example.fr").await;
     let name = "two_bodies.stl";
-    drop_file(&c, project_fixture(name), name, 0).await;
+    drop_file(&c, fixture(name), name, 0).await;
     let res = post(&c, "/api/devis/panier", json!({ "dataFiles": [0] })).await;
     assert_eq!(res.status(), 200);
     let (_, lines) = c.call("GET", "ComptePiece", None).await;
@@ -301,12 +267,7 @@ async fn regroup(c: &crate::helpers::TestClient, index: usize) -> (u16, Value) {
 }
 
 async fn choose(c: &crate::helpers::TestClient, index: usize, updates: Value) {
-    let res = post(
-        c,
-        "/api/devis/set-cookie",
-        json!({ "index": index, "updates": updates }),
-    )
-    .await;
+    let res = set_entry(c, index, updates).await;
     assert_eq!(res.status(), 200, "{}", res.text().await.unwrap());
 }
 
@@ -315,17 +276,12 @@ async fn split_bodies_regroup_into_the_whole_file_with_the_process_and_material_
     let app = spawn_app().await;
     let c = app.client();
     let name = "two_bodies.stl";
-    let bytes = project_fixture(name);
+    let bytes = fixture(name);
     drop_file(&c, bytes.clone(), name, 0).await;
     drop_file(&c, box_stl(10.0, 10.0, 10.0), "cube.stl", 1).await;
     let whole_cents = {
-        let form = Form::new().text("index", "0");
-        post_form(&c, "/api/devis/process-file", form).await;
-        let prix: Value = post(&c, "/api/devis/calcul-prix", json!({ "index": 0 }))
-            .await
-            .json()
-            .await
-            .unwrap();
+        process(&c, 0).await;
+        let prix: Value = price_of(&c, 0).await.json().await.unwrap();
         prix["prix"]["line_cents"].as_u64().unwrap()
     };
     let parts = split_and_process(&c, 0).await;
@@ -354,12 +310,7 @@ async fn split_bodies_regroup_into_the_whole_file_with_the_process_and_material_
     assert_eq!(got, vec![(0, true), (1, true)]);
 
     // Analysed again by the server (its cached analysis): both bodies, one part, one price.
-    let form = Form::new().text("index", "0");
-    let processed: Value = post_form(&c, "/api/devis/process-file", form)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let processed: Value = process(&c, 0).await.json().await.unwrap();
     assert!(processed["error"].is_null(), "{processed}");
     assert_eq!(processed["analysis"]["bodies"], 2);
     assert!((processed["analysis"]["volume_mm3"].as_f64().unwrap() - 1125.0).abs() < 1e-9);
@@ -371,11 +322,7 @@ async fn split_bodies_regroup_into_the_whole_file_with_the_process_and_material_
         .get("file_name");
     assert_eq!(part, name);
     choose(&c, 0, json!({ "process": "SLA", "quantity": 1 })).await;
-    let prix: Value = post(&c, "/api/devis/calcul-prix", json!({ "index": 0 }))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let prix: Value = price_of(&c, 0).await.json().await.unwrap();
     assert_eq!(prix["prix"]["line_cents"], whole_cents);
 
     // Split again, with two processes: the whole file starts from a fresh file's options.
@@ -393,7 +340,7 @@ async fn regrouping_is_refused_in_french_for_a_whole_file_and_needs_the_csrf_tok
     let app = spawn_app().await;
     let c = a_customer(&app).email("jeanne@example.fr").await;
     let name = "two_bodies.stl";
-    drop_file(&c, project_fixture(name), name, 0).await;
+    drop_file(&c, fixture(name), name, 0).await;
     let (status, body) = regroup(&c, 0).await;
     assert_eq!(status, 400);
     assert_eq!(

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use server::domain::paris_time::{fr_date, paris_day_end_after, paris_year};
 use server::domain::Cents;
 
-use crate::commande::{address, customer_with_basket};
+use crate::builders::{a_customer, an_admin, cube, Addr, DE, FR};
 use crate::commande_pdf::pdf_text;
 use crate::helpers::{spawn_app, TestApp, TestClient};
 
@@ -62,8 +62,8 @@ async fn stored_quotes(app: &TestApp) -> Vec<(String, i64, i64)> {
 #[tokio::test]
 async fn a_quote_prints_its_number_validity_the_summary_totals_and_the_legal_mentions() {
     let app = spawn_app().await;
-    let c = customer_with_basket(&app, "jeanne@exemple.fr").await;
-    let home = address(&c, "fr", "69003", None).await;
+    let c = a_customer(&app).ready_to_order().await;
+    let home = c.address();
     let r = recap(
         &c,
         json!({ "idAdresseLivraison": home, "idAdresseFacturation": home }),
@@ -128,8 +128,12 @@ async fn a_quote_prints_its_number_validity_the_summary_totals_and_the_legal_men
 #[tokio::test]
 async fn two_quotes_take_two_consecutive_numbers_and_show_the_billing_company() {
     let app = spawn_app().await;
-    let c = customer_with_basket(&app, "achats@atelier.fr").await;
-    let office = address(&c, "fr", "69003", Some(("Atelier Dupont", "FR40303265045"))).await;
+    let c = a_customer(&app)
+        .email("achats@atelier.fr")
+        .with_address(FR.company("Atelier Dupont", "FR40303265045"))
+        .with_basket(cube())
+        .await;
+    let office = c.address();
     let (first, _) = quote(&c, "").await;
     let (second, pdf) = quote(&c, &format!("?idAdresseFacturation={office}")).await;
     let year = paris_year(server::clock::now());
@@ -160,19 +164,15 @@ async fn two_quotes_take_two_consecutive_numbers_and_show_the_billing_company() 
 #[tokio::test]
 async fn an_eu_company_gets_a_reverse_charged_quote_with_its_discount_code() {
     let app = spawn_app().await;
-    let c = customer_with_basket(&app, "einkauf@muster.de").await;
-    let (admin, _) = app
-        .signed_in("admin@exemple.fr", server::db::accounts::Role::Admin)
+    let c = a_customer(&app)
+        .email("einkauf@muster.de")
+        .with_address(DE.company("Muster GmbH", "DE123456789"))
+        .with_basket(cube())
         .await;
-    let res = admin
-        .proxy(
-            "POST",
-            "Reduction",
-            Some(json!({ "code": "DEVIS10", "type": "percent", "valeur": 1000 })),
-        )
-        .await;
-    assert_eq!(res.status(), 201);
-    let office = address(&c, "de", "10115", Some(("Muster GmbH", "DE123456789"))).await;
+    let office = c.address();
+    let admin = an_admin(&app).await;
+    let code = json!({ "code": "DEVIS10", "type": "percent", "valeur": 1000 });
+    admin.expect(201, "POST", "Reduction", Some(code)).await;
     let r = recap(
         &c,
         json!({ "idAdresseLivraison": office, "idAdresseFacturation": office, "codeReduction": "devis10" }),
@@ -208,12 +208,20 @@ async fn an_eu_company_gets_a_reverse_charged_quote_with_its_discount_code() {
 #[tokio::test]
 async fn no_quote_without_a_basket_with_someone_elses_address_or_with_a_refused_code() {
     let app = spawn_app().await;
-    let a = customer_with_basket(&app, "a@exemple.fr").await;
-    let a_home = address(&a, "fr", "69003", None).await;
-    let (b, _) = app
-        .signed_in("b@exemple.fr", server::db::accounts::Role::Client)
+    let a = a_customer(&app)
+        .email("a@exemple.fr")
+        .ready_to_order()
         .await;
-    let b_home = address(&b, "fr", "75011", None).await;
+    let a_home = a.address();
+    let paris = Addr {
+        postcode: "75011",
+        ..FR
+    };
+    let b = a_customer(&app)
+        .email("b@exemple.fr")
+        .with_address(paris)
+        .await;
+    let b_home = b.address();
 
     let res = b.get(QUOTE).await;
     assert_eq!(res.status(), 400);

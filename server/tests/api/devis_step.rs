@@ -4,11 +4,10 @@
 //! without the ISO 10303-21 header before storing it, and a broken one with the engine's words.
 
 use quote_core::{analyze_file, price, Catalog, PriceOptions};
-use reqwest::multipart::Form;
 use serde_json::{json, Value};
 use server::db::pieces::status;
 
-use crate::devis::{drop_file, post, post_form, stored_files, upload_form};
+use crate::devis_helpers::{drop_file, price_of, process, set_entry, stored_files, upload};
 use crate::helpers::spawn_app;
 
 fn step_dir() -> std::path::PathBuf {
@@ -74,27 +73,16 @@ async fn a_dropped_step_file_is_analysed_and_priced_as_quote_core_does_natively(
         assert!((hi - want["bbox_max"][i].as_f64().unwrap()).abs() < 1e-6);
     }
 
-    let body: Value = post(&c, "/api/devis/calcul-prix", json!({ "index": 0 }))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let body: Value = price_of(&c, 0).await.json().await.unwrap();
     assert_eq!(body["success"], true, "{body}");
     assert_eq!(
         body["prix"]["line_cents"],
         native_line_cents(name, &bytes, &PriceOptions::default())
     );
 
-    let updates = json!({ "index": 0, "updates": { "process": "SLS", "quantity": 3 } });
-    assert_eq!(
-        post(&c, "/api/devis/set-cookie", updates).await.status(),
-        200
-    );
-    let body: Value = post(&c, "/api/devis/calcul-prix", json!({ "index": 0 }))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let updates = json!({ "process": "SLS", "quantity": 3 });
+    assert_eq!(set_entry(&c, 0, updates).await.status(), 200);
+    let body: Value = price_of(&c, 0).await.json().await.unwrap();
     let options = PriceOptions {
         quantity: 3,
         ..PriceOptions::for_process("SLS")
@@ -116,12 +104,7 @@ async fn a_step_file_without_its_header_is_refused_in_french_before_anything_is_
     let app = spawn_app().await;
     let c = app.client();
     for name in ["bride.step", "bride.STP"] {
-        let res = post_form(
-            &c,
-            "/api/upload/file-temp",
-            upload_form("Notes de conception de la bride.\n".into(), name, 0),
-        )
-        .await;
+        let res = upload(&c, "Notes de conception de la bride.\n".into(), name, 0).await;
         assert_eq!(res.status(), 400, "{name}");
         let body: Value = res.json().await.unwrap();
         let message = body["message"].as_str().unwrap();
@@ -134,12 +117,7 @@ async fn a_step_file_without_its_header_is_refused_in_french_before_anything_is_
         assert!(stored_files(&app).is_empty(), "{:?}", stored_files(&app));
     }
     // Other files are still refused with the list of the formats the quote reads.
-    let res = post_form(
-        &c,
-        "/api/upload/file-temp",
-        upload_form(b"ISO-10303-21;\n".to_vec(), "bride.iges", 0),
-    )
-    .await;
+    let res = upload(&c, b"ISO-10303-21;\n".to_vec(), "bride.iges", 0).await;
     assert_eq!(res.status(), 400);
     let body: Value = res.json().await.unwrap();
     assert_eq!(
@@ -163,14 +141,9 @@ async fn a_broken_step_file_gets_the_engine_s_french_error_naming_the_problem() 
         "{message}"
     );
     // No part, no price: the entry stays unanalysed.
-    let res = post(&c, "/api/devis/calcul-prix", json!({ "index": 0 })).await;
+    let res = price_of(&c, 0).await;
     assert_eq!(res.status(), 400);
-    let again = post_form(
-        &c,
-        "/api/devis/process-file",
-        Form::new().text("index", "0"),
-    )
-    .await;
+    let again = process(&c, 0).await;
     let again: Value = again.json().await.unwrap();
     assert_eq!(again["code"], body["code"]);
 }

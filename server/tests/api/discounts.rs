@@ -12,7 +12,7 @@ use server::db::accounts::Role;
 use server::db::Db;
 use server::domain::Cents;
 
-use crate::devis::{box_stl, drop_file, post};
+use crate::devis_helpers::{box_stl, drop_file, post, set_entry};
 use crate::helpers::{spawn_app, TestApp, TestClient};
 
 async fn create_code(admin: &TestClient, body: Value) -> Value {
@@ -36,11 +36,8 @@ async fn check(c: &TestClient, code: &str) -> (StatusCode, Value) {
 async fn fill_basket(c: &mut TestClient) {
     c.csrf_token().await;
     drop_file(c, box_stl(20.0, 30.0, 40.0), "cube.stl", 0).await;
-    let updates = json!({ "index": 0, "updates": { "quantity": 3 } });
-    assert_eq!(
-        post(c, "/api/devis/set-cookie", updates).await.status(),
-        200
-    );
+    let updates = json!({ "quantity": 3 });
+    assert_eq!(set_entry(c, 0, updates).await.status(), 200);
     let res = post(c, "/api/devis/panier", json!({ "dataFiles": [0] })).await;
     assert_eq!(res.status(), 200);
 }

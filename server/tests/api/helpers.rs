@@ -308,12 +308,13 @@ impl TestClient {
             ("email", email),
             ("password", password),
         ];
-        self.http
-            .post(self.url("/api/auth/callback/credentials"))
-            .form(&form)
-            .send()
-            .await
-            .unwrap()
+        self.post_credentials(&form).await
+    }
+
+    /// `POST /api/auth/callback/credentials` of a form as given (no token added).
+    pub async fn post_credentials(&self, form: &[(&str, &str)]) -> Response {
+        let url = self.url("/api/auth/callback/credentials");
+        self.http.post(url).form(form).send().await.unwrap()
     }
 
     /// Signs out through the form the web app posts (CSRF token, callback, JSON answer).

@@ -1,6 +1,7 @@
 //! E-mail helpers of the tests: a real SMTP server (`tests/smtp_sink.py`, aiosmtpd) started per
 //! test, the outbox folder of the file backend, and a small MIME reader for what arrived (text
-//! part, attachments), and the e-mail code dance (`emailed_code`, `verified_email`).
+//! part, attachments), the messages to one address (`mails_to`), and the e-mail code dance
+//! (`emailed_code`, `verified_email`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -187,6 +188,34 @@ pub fn reset_token(text: &str) -> String {
 /// The outbox folder of a test server without SMTP.
 pub fn outbox(app: &TestApp) -> PathBuf {
     app.dir.path().join("data/outbox")
+}
+
+/// The messages of the outbox sent to `to`, oldest first.
+pub fn mails_to(app: &TestApp, to: &str) -> Vec<String> {
+    eml_files(&outbox(app))
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .filter(|m| {
+            m.lines()
+                .take_while(|l| !l.is_empty() && *l != "\r")
+                .any(|l| l.starts_with("To:") && l.contains(to))
+        })
+        .collect()
+}
+
+/// Waits (up to 10 s) until `to` has received `n` messages of the outbox; returns them.
+pub async fn wait_for_mails_to(app: &TestApp, to: &str, n: usize) -> Vec<String> {
+    for _ in 0..200 {
+        let found = mails_to(app, to);
+        if found.len() >= n {
+            return found;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!(
+        "expected {n} e-mails to {to}, found {}",
+        mails_to(app, to).len()
+    );
 }
 
 /// The code of the `n`-th message (from 1) of the outbox, once it is there.

@@ -3,6 +3,7 @@
 //! `TEST_POSTGRES_URL` is set).
 
 mod builders;
+mod devis_helpers;
 mod helpers;
 mod mail_helpers;
 mod partners;
@@ -26,10 +27,12 @@ mod commande_suivi;
 mod compte_piece;
 mod comptes;
 mod contact;
-mod devis;
 mod devis_corps;
+mod devis_panier;
 mod devis_pdf;
+mod devis_prix;
 mod devis_step;
+mod devis_upload;
 mod discounts;
 mod email;
 mod entreprise;
@@ -46,7 +49,10 @@ mod proxy;
 mod reduction_admin;
 mod review_queue;
 mod security;
-mod security_findings;
+mod security_concurrency;
+mod security_email;
+mod security_session;
+mod security_sign_in;
 mod snapshot;
 mod statistics;
 mod storage_s3;

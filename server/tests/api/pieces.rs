@@ -6,16 +6,11 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::builders::{a_customer, address, an_admin, cube, open_cube, place, Part};
-use crate::devis::{box_stl, drop_file};
+use crate::devis_helpers::{box_stl, drop_file, fixture};
 use crate::helpers::{exec, scalar, spawn_app, spawn_app_with, TestApp, TestClient};
 use crate::mail_helpers::{text_part, SmtpSink};
 
 const NBSP: char = '\u{a0}';
-
-pub(crate) fn fixture(name: &str) -> Vec<u8> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
-    std::fs::read(dir.join(name)).unwrap()
-}
 
 async fn part(c: &TestClient, id: i64) -> Value {
     let (status, v) = c.call("GET", &format!("Pieces/ById/{id}"), None).await;
@@ -32,22 +27,6 @@ async fn basket(c: &TestClient) -> Vec<Value> {
 async fn ask(c: &TestClient, id: i64, body: Value) -> (u16, Value) {
     c.call("PUT", &format!("Pieces/AskForReview/{id}"), Some(body))
         .await
-}
-
-/// Kept while older tests move to the builders: `a_customer(app).email(email)
-/// .with_basket(Part::file(bytes, name))`, as a bare client and the part's id.
-pub(crate) async fn customer_with_file(
-    app: &TestApp,
-    email: &str,
-    bytes: Vec<u8>,
-    name: &str,
-) -> (TestClient, i64) {
-    let c = a_customer(app)
-        .email(email)
-        .with_basket(Part::file(bytes, name))
-        .await;
-    let part = c.part();
-    (c.client, part)
 }
 
 #[tokio::test]

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use server::db::accounts::Role;
 
 use crate::builders::{a_customer, an_admin, open_cube, Part};
-use crate::devis::box_stl;
+use crate::devis_helpers::box_stl;
 use crate::helpers::{assert_paging, exec, ids_of, scalar, spawn_app, TestApp, TestClient};
 
 /// A copy of the real part `from` for `account` (or nobody) named `name`, in `status`, created at

@@ -5,15 +5,12 @@
 //! the bucket. Nothing lands in the data folder.
 
 use bytes::Bytes;
-use server::db::accounts::Role;
 use server::storage::{self, names_under, UPLOADS};
 use sha2::{Digest, Sha256};
 
-use crate::commande::customer_with_basket;
-use crate::commande_statut::insert_order;
-use crate::devis::{box_stl, post_form, upload_form};
+use crate::builders::{a_customer, an_admin, an_order, cube, Part};
+use crate::devis_helpers::{box_stl, purge, upload};
 use crate::helpers::{spawn_app_on_s3, TestApp};
-use crate::pieces::customer_with_file;
 
 fn nothing_in_the_data_folder(app: &TestApp) {
     let data = app.dir.path().join("data");
@@ -37,7 +34,10 @@ async fn a_part_dropped_on_the_bucket_is_read_back_through_pieces_fichier() {
     );
     let bytes = box_stl(14.0, 9.0, 6.0);
     let sha = hex::encode(Sha256::digest(&bytes));
-    let (c, id) = customer_with_file(&app, "jeanne@exemple.fr", bytes.clone(), "équerre.stl").await;
+    let c = a_customer(&app)
+        .with_basket(Part::file(bytes.clone(), "équerre.stl"))
+        .await;
+    let id = c.part();
 
     // In the bucket, under its hash.
     let key = storage::upload_key(&sha);
@@ -65,12 +65,7 @@ async fn a_part_dropped_on_the_bucket_is_read_back_through_pieces_fichier() {
     assert_eq!(res.bytes().await.unwrap().as_ref(), bytes.as_slice());
 
     // The same file dropped again is one object.
-    let res = post_form(
-        &c,
-        "/api/upload/file-temp",
-        upload_form(bytes.clone(), "copie.stl", 1),
-    )
-    .await;
+    let res = upload(&c, bytes.clone(), "copie.stl", 1).await;
     assert_eq!(res.status(), 200);
     assert_eq!(app.storage.list(UPLOADS).await.unwrap().len(), 1);
 
@@ -85,11 +80,9 @@ async fn an_invoice_pdf_is_kept_in_the_bucket_and_every_copy_is_the_kept_file() 
     let Some(app) = spawn_app_on_s3("invoice").await else {
         return;
     };
-    let (a, a_id) = app.signed_in("a@exemple.fr", Role::Client).await;
-    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
-    let id = insert_order(&app, a_id, 3).await;
-    let res = admin.set_order_status(id, "payée").await;
-    assert_eq!(res.status(), 200);
+    let a = a_customer(&app).email("a@exemple.fr").await;
+    let admin = an_admin(&app).await;
+    let id = an_order(&app).of(&a).number(3).paid().by(&admin).await;
     let year = server::domain::paris_time::paris_year(server::clock::now());
     let number = format!("FA-{year}-000001");
     let key = storage::document_key(&number);
@@ -118,7 +111,7 @@ async fn a_quote_pdf_is_kept_in_the_bucket_as_handed_out() {
     let Some(app) = spawn_app_on_s3("quote").await else {
         return;
     };
-    let c = customer_with_basket(&app, "jeanne@exemple.fr").await;
+    let c = a_customer(&app).with_basket(cube()).await;
     let res = c.get("/api/backend/Devis/pdf").await;
     assert_eq!(res.status(), 200);
     let disposition = res.headers()["content-disposition"]
@@ -147,19 +140,10 @@ async fn the_purge_lists_and_deletes_in_the_bucket() {
     let Some(app) = spawn_app_on_s3("purge").await else {
         return;
     };
-    let (c, _) = customer_with_file(
-        &app,
-        "jeanne@exemple.fr",
-        box_stl(10.0, 10.0, 10.0),
-        "cube.stl",
-    )
-    .await;
-    let res = post_form(
-        &c,
-        "/api/upload/file-temp",
-        upload_form(box_stl(20.0, 10.0, 10.0), "plaque.stl", 1),
-    )
-    .await;
+    let c = a_customer(&app)
+        .with_basket(Part::file(box_stl(10.0, 10.0, 10.0), "cube.stl"))
+        .await;
+    let res = upload(&c, box_stl(20.0, 10.0, 10.0), "plaque.stl", 1).await;
     assert_eq!(res.status(), 200);
     app.storage
         .put("uploads/0badc0de", Bytes::from_static(b"orphan"))
@@ -190,17 +174,11 @@ async fn the_purge_lists_and_deletes_in_the_bucket() {
 
     // Objects written in the last hour are left alone.
     let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-    let first = server::jobs::purge_uploads(&app.db, &app.storage, now, hour_ago)
-        .await
-        .unwrap();
-    assert_eq!((first.rows, first.files), (2, 0));
+    assert_eq!(purge(&app, now, hour_ago).await, (2, 0));
     assert_eq!(app.storage.list(UPLOADS).await.unwrap().len(), 4);
 
     let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
-    let second = server::jobs::purge_uploads(&app.db, &app.storage, now, later)
-        .await
-        .unwrap();
-    assert_eq!((second.rows, second.files), (0, 3));
+    assert_eq!(purge(&app, now, later).await, (0, 3));
     // The part's file stays, and the documents are never purged.
     assert_eq!(
         names_under(UPLOADS, &app.storage.list(UPLOADS).await.unwrap()),
@@ -212,8 +190,5 @@ async fn the_purge_lists_and_deletes_in_the_bucket() {
         .await
         .unwrap());
     // A second instance running the same purge finds nothing more to do.
-    let again = server::jobs::purge_uploads(&app.db, &app.storage, now, later)
-        .await
-        .unwrap();
-    assert_eq!((again.rows, again.files), (0, 0));
+    assert_eq!(purge(&app, now, later).await, (0, 0));
 }

@@ -1,0 +1,192 @@
+//! Uploads to the instant quote: a dropped file stored under its hash, its entry surviving a
+//! reload; what is refused before anything is written (no file, no type, an unknown type, over
+//! 100 MB); and issue 12's finding 5: process-file never storing the file it is sent, the upload
+//! quotas, and the purge of expired uploads and of the files nothing names.
+
+use reqwest::multipart::{Form, Part};
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::devis_helpers::{box_stl, drop_file, entries, post_form, purge, stored_files, upload};
+use crate::helpers::{exec, scalar, spawn_app};
+
+#[tokio::test]
+async fn a_dropped_file_is_stored_under_its_hash_and_its_entry_survives_a_reload() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let bytes = box_stl(10.0, 20.0, 30.0);
+    let res = upload(&c, bytes.clone(), "boîte.stl", 0).await;
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["cookieData"]["fileName"], "boîte.stl");
+    assert_eq!(body["cookieData"]["size"], bytes.len());
+    assert_eq!(body["cookieData"]["analysed"], false);
+    let key: String = scalar!(app, "SELECT storage_key FROM temp_uploads");
+    assert_eq!(
+        std::fs::read(app.dir.path().join("data").join(key)).unwrap(),
+        bytes
+    );
+    let listed = entries(&c).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0]["index"], 0);
+    assert_eq!(listed[0]["options"]["process"], "SLA");
+    let back = c.get("/api/devis/fichier?index=0").await;
+    assert_eq!(back.status(), 200);
+    assert_eq!(back.bytes().await.unwrap().to_vec(), bytes);
+    assert_eq!(c.get("/api/devis/fichier?index=1").await.status(), 400);
+}
+
+#[tokio::test]
+async fn an_upload_without_file_or_type_is_refused_in_french() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let no_file = Form::new().text("type", "models").text("index", "0");
+    let res = post_form(&c, "/api/upload/file-temp", no_file).await;
+    assert_eq!(res.status(), 400);
+    let body: Value = res.json().await.unwrap();
+    assert!(body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Aucun fichier reçu"));
+    let no_type = Form::new().text("index", "0").part(
+        "file",
+        Part::bytes(box_stl(1.0, 1.0, 1.0)).file_name("a.stl"),
+    );
+    let res = post_form(&c, "/api/upload/file-temp", no_type).await;
+    assert_eq!(res.status(), 400);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["message"], "Type de fichier manquant dans l'envoi.");
+    let res = upload(&c, b"hello".to_vec(), "photo.png", 0).await;
+    assert_eq!(res.status(), 400);
+    assert!(entries(&c).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_file_over_100_mb_is_refused_with_a_french_message() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let huge = vec![0u8; 100 * 1024 * 1024 + 1];
+    let res = upload(&c, huge, "enorme.stl", 0).await;
+    assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "Le fichier dépasse la taille maximale autorisée (100 Mo)."
+    );
+    assert!(stored_files(&app).is_empty(), "the partial file is removed");
+}
+
+#[tokio::test]
+async fn a_file_of_an_unknown_type_is_refused_before_anything_is_written() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let res = upload(&c, b"pas un modele".to_vec(), "notes.txt", 0).await;
+    assert_eq!(res.status(), 400);
+    assert!(stored_files(&app).is_empty(), "{:?}", stored_files(&app));
+    let res = upload(&c, Vec::new(), "vide.stl", 0).await;
+    assert_eq!(res.status(), 400);
+    assert!(stored_files(&app).is_empty(), "{:?}", stored_files(&app));
+}
+
+#[tokio::test]
+async fn process_file_never_keeps_its_file_field_and_reuses_part_and_analysis() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let cube = box_stl(10.0, 10.0, 10.0);
+    let first = drop_file(&c, cube.clone(), "cube.stl", 0).await;
+    assert_eq!(stored_files(&app).len(), 1);
+    // A file sent with process-file is compared, never stored.
+    let other = Form::new().text("index", "0").part(
+        "file",
+        Part::bytes(box_stl(20.0, 10.0, 10.0)).file_name("autre.stl"),
+    );
+    let res = post_form(&c, "/api/devis/process-file", other).await;
+    assert_eq!(res.status(), 400);
+    let same = Form::new()
+        .text("index", "0")
+        .part("file", Part::bytes(cube.clone()).file_name("cube.stl"));
+    let again: Value = post_form(&c, "/api/devis/process-file", same)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(stored_files(&app).len(), 1, "{:?}", stored_files(&app));
+    // The same entry keeps its part; the same file elsewhere is not analysed again.
+    assert_eq!(again["partId"], first["partId"]);
+    let second = drop_file(&c, cube, "copie.stl", 1).await;
+    assert_ne!(second["partId"], first["partId"]);
+    assert_eq!(second["analysis"], first["analysis"]);
+    let parts: i64 = scalar!(app, "SELECT COUNT(*) FROM parts");
+    let analyses: i64 = scalar!(app, "SELECT COUNT(*) FROM analysis_cache");
+    assert_eq!((parts, analyses), (2, 1));
+}
+
+#[tokio::test]
+async fn upload_quotas_answer_429_then_413_in_french() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let now = server::clock::now();
+    // An address that already dropped its files of the hour.
+    for _ in 0..120 {
+        exec!(
+            app,
+            "INSERT INTO rate_limit_events (bucket, created_at) VALUES ($1, $2)",
+            "upload-ip:127.0.0.1",
+            now
+        );
+    }
+    let res = upload(&c, box_stl(10.0, 10.0, 10.0), "cube.stl", 0).await;
+    assert_eq!(res.status(), 429);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "Trop de tentatives en peu de temps. Veuillez réessayer plus tard."
+    );
+    exec!(app, "DELETE FROM rate_limit_events");
+    // And one that dropped its 2 GB of the day.
+    exec!(
+        app,
+        "INSERT INTO temp_uploads (token, kind, file_name, storage_key, sha256, size_bytes, created_at, expires_at, ip) \
+         VALUES ('t', 'models', 'gros.stl', 'uploads/x', 'x', $1, $2, $3, '127.0.0.1')",
+        2_i64 * 1024 * 1024 * 1024,
+        now,
+        now + 3600
+    );
+    let res = upload(&c, box_stl(10.0, 10.0, 10.0), "cube.stl", 0).await;
+    assert_eq!(res.status(), 413);
+    let body: Value = res.json().await.unwrap();
+    assert!(body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Quota de dépôt atteint"));
+    assert!(stored_files(&app).is_empty());
+}
+
+#[tokio::test]
+async fn the_purge_removes_expired_uploads_and_the_files_nothing_names() {
+    let app = spawn_app().await;
+    let c = app.client();
+    drop_file(&c, box_stl(10.0, 10.0, 10.0), "cube.stl", 0).await;
+    let res = upload(&c, box_stl(20.0, 10.0, 10.0), "plaque.stl", 1).await;
+    assert_eq!(res.status(), 200);
+    let uploads = app.dir.path().join("data/uploads");
+    std::fs::write(uploads.join("0badc0de"), b"orphan").unwrap();
+    std::fs::write(uploads.join("tmp-interrupted"), b"half").unwrap();
+    assert_eq!(stored_files(&app).len(), 4);
+    let now = server::clock::now();
+    exec!(app, "UPDATE temp_uploads SET expires_at = $1", now - 1);
+    let cube_key: String = scalar!(app, "SELECT storage_key FROM parts");
+
+    // Files modified in the last hour are left alone.
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    assert_eq!(purge(&app, now, hour_ago).await, (2, 0));
+    assert_eq!(stored_files(&app).len(), 4);
+
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+    assert_eq!(purge(&app, now, later).await, (0, 3));
+    // The analysed part's file stays.
+    assert_eq!(
+        stored_files(&app),
+        vec![cube_key.trim_start_matches("uploads/").to_owned()]
+    );
+}
