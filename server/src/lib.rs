@@ -23,6 +23,8 @@ pub mod snapshot;
 pub mod startup;
 pub mod state;
 pub mod storage;
+#[cfg(feature = "ts")]
+pub mod ts;
 pub mod twofa;
 
 pub use error::ApiError;

@@ -9,6 +9,7 @@ use super::Db;
 
 /// A company as the API returns it (`nom_Entreprise`, `numero_Tva`, as the specification reads them).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Company {
     /// Primary key.
     #[serde(rename = "idEntreprise")]

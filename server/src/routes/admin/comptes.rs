@@ -36,6 +36,7 @@ pub struct ListQuery {
 
 /// One page of accounts.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AdminAccountPage"))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountPageView {
     comptes: Vec<AccountView>,
@@ -69,6 +70,7 @@ pub async fn list(
 
 /// An order in an account's page.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AccountOrder"))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountOrderView {
     id: i64,
@@ -80,6 +82,7 @@ pub struct AccountOrderView {
 
 /// A part in an account's page.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AccountPart"))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountPartView {
     id: i64,
@@ -92,6 +95,7 @@ pub struct AccountPartView {
 /// An account (its orders and parts are paged by `GET Admin/Comptes/{id}/Commandes` and
 /// `GET Admin/Comptes/{id}/Pieces`).
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AdminAccountDetail"))]
 pub struct AccountDetailView {
     compte: AccountView,
 }
@@ -121,6 +125,7 @@ pub struct PageQuery {
 
 /// One page of an account's rows (orders or parts), in the shape of the admin's other lists.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AccountRowsPage<T> {
     items: Vec<T>,
     total: i64,

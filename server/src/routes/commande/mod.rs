@@ -55,6 +55,7 @@ pub fn router() -> Router<AppState> {
 
 /// Answer of `GET Commande/Frais_Port/{idAdresse}`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ShippingFee"))]
 pub struct FraisPort {
     /// `france`, `ue` or `monde`.
     pub zone: &'static str,
@@ -174,6 +175,7 @@ pub struct OrderBody {
 
 /// Answer of `POST Commande`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PlacedOrder"))]
 #[serde(rename_all = "camelCase")]
 pub struct PlacedView {
     /// Order id.
@@ -191,6 +193,7 @@ pub struct PlacedView {
 
 /// The `Paiement` of a placed order: the bank details, or the card's PaymentIntent.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Payment"))]
 #[serde(untagged)]
 pub enum PaymentView {
     /// `mode: "virement"`.
@@ -317,6 +320,7 @@ pub struct StatusBody {
 
 /// A document issued for an order.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DocumentLink {
     /// `FA-2026-000001`.
     pub numero: String,
@@ -326,6 +330,7 @@ pub struct DocumentLink {
 
 /// Answer of `PUT Commande/{id}/statut`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "OrderStatusChange"))]
 #[serde(rename_all = "camelCase")]
 pub struct StatusView {
     /// Order id.
@@ -462,6 +467,7 @@ pub struct ListQuery {
 
 /// A page of the admin list.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "OrdersPage"))]
 pub struct ListPage {
     /// Orders with their customer.
     pub items: Vec<CommandeView>,
