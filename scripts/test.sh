@@ -2,10 +2,11 @@
 # Sets up and runs every test: format, lints, Rust tests on SQLite (and PostgreSQL when one
 # answers on 127.0.0.1:5432, always in CI), with the object storage tests against a real
 # S3-compatible server (s3s-fs on 127.0.0.1, scripts/s3-test-server.sh), the generated TypeScript
-# types of the engine (current with the Rust types), the WASM build and its parity test, the web
-# app's type check, lint, unit tests and build, the end-to-end tests in Debian's Chromium, then the
-# several-servers tests (scripts/test-cluster.sh: kill -9 fault test on SQLite; on PostgreSQL two
-# instances behind nginx with the browser journey, backup and restore, and the fault test).
+# types of the engine and of the API's answers (current with the Rust types), the WASM build and
+# its parity test, the web app's type check, lint, unit tests and build, the end-to-end tests in
+# Debian's Chromium, then the several-servers tests (scripts/test-cluster.sh: kill -9 fault test on
+# SQLite; on PostgreSQL two instances behind nginx with the browser journey, backup and restore,
+# and the fault test).
 # Ends with one line "N passed, N failed" adding up every suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -100,12 +101,24 @@ stage "Format et lints Rust"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy -p quote-wasm --features ts --all-targets -- -D warnings
+# The server with its `ts` feature (the generator of web/src/lib/api-types.generated.ts), in the
+# workspace's feature resolution so that only the server is checked again.
+cargo clippy --workspace --lib --examples --features server/ts -- -D warnings
 
 stage "Types TypeScript du moteur (web/src/wasm/types.ts, générés par ts-rs)"
 cargo run -q -p quote-wasm --features ts --example ts-types
 if ! git diff --exit-code -- web/src/wasm/types.ts; then
   echo "web/src/wasm/types.ts ne correspond plus aux types Rust du moteur (quote-core, quote-wasm)."
   echo "Régénérez-le avec « cargo run -p quote-wasm --features ts --example ts-types » et committez-le."
+  exit 1
+fi
+
+stage "Types TypeScript de l'API (web/src/lib/api-types.generated.ts, générés par ts-rs)"
+# Built in the workspace's feature resolution (no `-p server`: it would rebuild ~80 crates).
+cargo run -q --features server/ts --example api-types
+if ! git diff --exit-code -- web/src/lib/api-types.generated.ts; then
+  echo "web/src/lib/api-types.generated.ts ne correspond plus aux types Rust des réponses du serveur."
+  echo "Régénérez-le avec « cargo run --features server/ts --example api-types » et committez-le (docs/api-types.md)."
   exit 1
 fi
 

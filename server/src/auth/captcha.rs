@@ -25,6 +25,7 @@ pub const CAPTCHA_MESSAGE: &str = "La vérification anti-robot a échoué. Veuil
 
 /// A challenge, as the ALTCHA widget reads it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CaptchaChallenge"))]
 pub struct Challenge {
     /// Always `SHA-256`.
     pub algorithm: String,

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// An order's status, spelled in the API as the customer reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum OrderStatus {
     /// Waiting for the bank transfer or the card payment.
     #[serde(rename = "en attente de paiement")]

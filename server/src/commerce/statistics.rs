@@ -114,6 +114,7 @@ impl Period {
 
 /// One month of the report.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "StatisticsMonth"))]
 pub struct MonthView {
     /// `2026-03`.
     pub mois: String,
@@ -133,6 +134,7 @@ pub struct MonthView {
 
 /// Totals of the period.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "StatisticsTotals"))]
 pub struct TotalsView {
     /// Orders paid, not cancelled.
     pub commandes_payees: i64,
@@ -152,6 +154,7 @@ pub struct TotalsView {
 
 /// A share of the revenue (process or material).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "StatisticsShare"))]
 pub struct ShareView {
     /// Code (`SLS`, `PA12`).
     pub code: String,
@@ -167,6 +170,7 @@ pub struct ShareView {
 
 /// The answer of `GET Statistiques`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Statistics"))]
 pub struct Report {
     /// First day, `YYYY-MM-DD`.
     pub du: String,

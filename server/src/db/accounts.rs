@@ -9,6 +9,7 @@ use crate::clock;
 
 /// A role stored on the account (`visiteur` is the absence of an account).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     /// A signed-in customer.

@@ -7,6 +7,7 @@ use sqlx::{AnyConnection, Row};
 
 /// A country as the web app's selector reads it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AddressCountry"))]
 pub struct CountryView {
     /// Two-letter lower-case code.
     pub code: String,
@@ -16,6 +17,7 @@ pub struct CountryView {
 
 /// The company attached to an address, as the server returns it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AddressCompany"))]
 pub struct CompanyView {
     /// Company id.
     #[serde(rename = "idEntreprise")]
@@ -30,6 +32,7 @@ pub struct CompanyView {
 
 /// An address as the API returns it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Address"))]
 #[serde(rename_all = "camelCase")]
 pub struct AddressView {
     /// Address id.

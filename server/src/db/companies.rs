@@ -6,6 +6,7 @@ use sqlx::{AnyConnection, FromRow};
 
 /// A company as the API returns it (`nom_Entreprise`, `numero_Tva`, as the specification reads them).
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Company {
     /// Primary key.
     #[serde(rename = "idEntreprise")]

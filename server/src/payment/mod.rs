@@ -30,8 +30,10 @@ pub struct Stripe {
 
 /// The `Paiement` answer of a card order (docs/commerce-api.md).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CardPayment {
     /// Always `carte`.
+    #[cfg_attr(feature = "ts", ts(type = "\"carte\""))]
     pub mode: &'static str,
     /// The PaymentIntent's client secret, for the Payment Element.
     #[serde(rename = "clientSecret")]

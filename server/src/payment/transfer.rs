@@ -9,8 +9,10 @@ use crate::documents::Seller;
 
 /// The bank-transfer instructions of an order.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TransferDetails {
     /// `virement`.
+    #[cfg_attr(feature = "ts", ts(type = "\"virement\""))]
     pub mode: &'static str,
     /// The order number, to quote as the transfer reference.
     pub reference: String,

@@ -69,6 +69,7 @@ pub struct ValidMessage {
 
 /// Answer of an accepted message.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ContactSent"))]
 pub struct SentView {
     success: bool,
     message: &'static str,

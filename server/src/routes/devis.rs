@@ -9,7 +9,7 @@
 //! analyses and parts in the database. Prices are always recomputed here with quote-core from
 //! the stored analysis and the catalog of the database: the browser's figure is a preview.
 
-mod entry;
+pub(crate) mod entry;
 mod files;
 mod options;
 mod price;

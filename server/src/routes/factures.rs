@@ -40,6 +40,7 @@ pub struct ListQuery {
 
 /// The customer as the document prints it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "InvoiceClient"))]
 pub struct DocClient {
     /// Account id.
     pub id: i64,
@@ -53,10 +54,12 @@ pub struct DocClient {
 
 /// One invoice or credit note.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "InvoiceDocument"))]
 #[serde(rename_all = "camelCase")]
 pub struct FactureView {
     /// `facture` or `avoir`.
     #[serde(rename = "type")]
+    #[cfg_attr(feature = "ts", ts(type = "\"facture\" | \"avoir\""))]
     pub kind: &'static str,
     /// `FA-2026-000001` or `AV-2026-000001`.
     pub numero: String,
@@ -94,6 +97,7 @@ pub struct FactureView {
 
 /// A page of documents.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "InvoicesPage"))]
 pub struct FacturesPage {
     /// Documents.
     pub items: Vec<FactureView>,

@@ -25,17 +25,21 @@ pub fn router() -> Router<AppState> {
 /// Answer of `GetCodeAsUser`: `{utilisable: true, reduction, remise_cents}` or
 /// `{utilisable: false, raison}`.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CodeCheck"))]
 pub struct CodeAnswer {
     /// Whether the code applies to the current basket now.
     pub utilisable: bool,
     /// The code, when usable.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub reduction: Option<ReductionView>,
     /// The discount on the current basket excl. VAT, when usable.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub remise_cents: Option<i64>,
     /// Why not, in French.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub raison: Option<String>,
 }
 

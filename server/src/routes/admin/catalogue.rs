@@ -22,6 +22,7 @@ const VERSION_NOT_FOUND: &str = "Cette version du catalogue n'existe pas.";
 
 /// A version in the history.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CatalogVersion"))]
 pub struct VersionView {
     version: i64,
     /// ISO 8601, UTC.
@@ -42,6 +43,7 @@ impl From<VersionRow> for VersionView {
 
 /// Answer of `GET Admin/Catalogue` and `GET Admin/Catalogue/{version}`.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CatalogView"))]
 pub struct CatalogueView {
     version: i64,
     date: String,
@@ -49,6 +51,7 @@ pub struct CatalogueView {
     /// Whether this is the version new quotes use.
     courante: bool,
     /// quote-core's catalog, as stored.
+    #[cfg_attr(feature = "ts", ts(type = "Catalog"))]
     catalogue: Value,
     /// Every version, newest first.
     versions: Vec<VersionView>,

@@ -35,6 +35,7 @@ pub struct ListQuery {
 
 /// One page of accounts.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AdminAccountPage"))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountPageView {
     comptes: Vec<AccountView>,
@@ -68,6 +69,7 @@ pub async fn list(
 
 /// An order in an account's page.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AccountOrder"))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountOrderView {
     id: i64,
@@ -79,6 +81,7 @@ pub struct AccountOrderView {
 
 /// A part in an account's page.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AccountPart"))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountPartView {
     id: i64,
@@ -91,6 +94,7 @@ pub struct AccountPartView {
 /// An account (its orders and parts are paged by `GET Admin/Comptes/{id}/Commandes` and
 /// `GET Admin/Comptes/{id}/Pieces`).
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AdminAccountDetail"))]
 pub struct AccountDetailView {
     compte: AccountView,
 }
@@ -120,6 +124,7 @@ pub struct PageQuery {
 
 /// One page of an account's rows (orders or parts), in the shape of the admin's other lists.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AccountRowsPage<T> {
     items: Vec<T>,
     total: i64,

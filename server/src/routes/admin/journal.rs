@@ -35,6 +35,7 @@ pub struct JournalQuery {
 
 /// One line of the journal.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "JournalEntry"))]
 pub struct EntryView {
     /// Id.
     pub id: i64,
@@ -51,13 +52,16 @@ pub struct EntryView {
     /// What was changed.
     pub cible: String,
     /// State before (JSON, `null` for a creation).
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub avant: Value,
     /// State after.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub apres: Value,
 }
 
 /// An action the filter offers.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "JournalAction"))]
 pub struct ActionView {
     /// Code.
     pub code: &'static str,
@@ -67,6 +71,7 @@ pub struct ActionView {
 
 /// Answer of `GET Admin/Journal`.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct JournalPage {
     /// Lines, newest first.
     pub items: Vec<EntryView>,

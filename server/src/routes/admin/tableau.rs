@@ -12,6 +12,7 @@ use crate::state::AppState;
 
 /// The dashboard as the API returns it; amounts in cents.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Dashboard"))]
 #[serde(rename_all = "camelCase")]
 pub struct DashboardView {
     pieces_a_verifier: i64,

@@ -29,6 +29,7 @@ pub struct LoginBody {
 
 /// Answer of a successful `Auth/login`; the session cookie comes with it.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct LoggedIn {
     success: bool,

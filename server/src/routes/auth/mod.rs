@@ -3,7 +3,7 @@
 //! the `Auth/login` controller of section 7.
 
 mod credentials;
-mod login;
+pub(crate) mod login;
 mod session;
 mod signout;
 

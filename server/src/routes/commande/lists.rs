@@ -54,6 +54,7 @@ pub struct ListQuery {
 
 /// A page of the admin list.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "OrdersPage"))]
 pub struct ListPage {
     /// Orders with their customer.
     pub items: Vec<CommandeView>,

@@ -19,6 +19,7 @@ use crate::commerce::invoicing::ORDER_NOT_FOUND;
 use crate::error::ApiError;
 use crate::state::AppState;
 
+pub use lists::ListPage;
 pub use place::{OrderBody, PaymentView, PlacedView};
 pub use shipping_fee::FraisPort;
 pub use status::{DocumentLink, StatusView};

@@ -37,6 +37,7 @@ pub struct OrderBody {
 
 /// Answer of `POST Commande`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PlacedOrder"))]
 #[serde(rename_all = "camelCase")]
 pub struct PlacedView {
     /// Order id.
@@ -54,6 +55,7 @@ pub struct PlacedView {
 
 /// The `Paiement` of a placed order: the bank details, or the card's PaymentIntent.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Payment"))]
 #[serde(untagged)]
 pub enum PaymentView {
     /// `mode: "virement"`.

@@ -28,6 +28,7 @@ pub struct RecapBody {
 
 /// One line of the summary.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RecapLine {
     /// The part.
     #[serde(rename = "Id_Piece")]
@@ -51,6 +52,7 @@ pub struct RecapLine {
 
 /// Answer of `POST Commande/Recapitulatif`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Recap"))]
 pub struct RecapView {
     /// Lines in basket order.
     pub lignes: Vec<RecapLine>,

@@ -13,6 +13,7 @@ use crate::state::AppState;
 
 /// Answer of `GET Commande/Frais_Port/{idAdresse}`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ShippingFee"))]
 pub struct FraisPort {
     /// `france`, `ue` or `monde`.
     pub zone: &'static str,

@@ -25,6 +25,7 @@ pub struct StatusBody {
 
 /// A document issued for an order.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DocumentLink {
     /// `FA-2026-000001`.
     pub numero: String,
@@ -34,6 +35,7 @@ pub struct DocumentLink {
 
 /// Answer of `PUT Commande/{id}/statut`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "OrderStatusChange"))]
 #[serde(rename_all = "camelCase")]
 pub struct StatusView {
     /// Order id.

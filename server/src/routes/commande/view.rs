@@ -18,6 +18,7 @@ use crate::payment::transfer::{transfer_details, TransferDetails};
 
 /// One status change.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "OrderHistory"))]
 pub struct HistoryView {
     /// Status before.
     pub de: Option<String>,
@@ -31,6 +32,7 @@ pub struct HistoryView {
 
 /// One line.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "OrderLine"))]
 pub struct LineView {
     /// The part.
     #[serde(rename = "Id_Piece")]
@@ -48,6 +50,7 @@ pub struct LineView {
 
 /// A parcel.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Delivery"))]
 #[serde(rename_all = "camelCase")]
 pub struct LivraisonView {
     /// Id.
@@ -82,6 +85,7 @@ impl From<DeliveryRow> for LivraisonView {
 
 /// The customer of an order, for the admin list.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "OrderClient"))]
 pub struct ClientView {
     /// Account id.
     pub id: i64,
@@ -91,6 +95,7 @@ pub struct ClientView {
 
 /// An order.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Order"))]
 #[serde(rename_all = "camelCase")]
 pub struct CommandeView {
     /// Id.
@@ -136,9 +141,11 @@ pub struct CommandeView {
     pub mode_paiement: String,
     /// Delivery address as ordered.
     #[serde(rename = "adresse_livraison")]
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub adresse_livraison: Value,
     /// Billing address as ordered.
     #[serde(rename = "adresse_facturation")]
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub adresse_facturation: Value,
     /// Parcels.
     pub livraisons: Vec<LivraisonView>,
@@ -150,9 +157,11 @@ pub struct CommandeView {
     pub paiement: Option<TransferDetails>,
     /// The customer (admin views).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub client: Option<ClientView>,
     /// The statuses the state machine allows next (admin views).
     #[serde(rename = "statuts_suivants", skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub statuts_suivants: Option<Vec<&'static str>>,
 }
 

@@ -13,6 +13,7 @@ use crate::error::ApiError;
 
 /// One line of `GET ComptePiece`. Amounts are integer cents excluding VAT.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CartLine"))]
 #[serde(rename_all = "camelCase")]
 pub struct LineView {
     /// Line id, for `DELETE ComptePiece/{id}`.
@@ -44,6 +45,7 @@ pub struct LineView {
     /// The line can be ordered: the part is Analysée or Validée and the line is priced.
     pub commandable: bool,
     /// The options the line is priced with (`quantity` is the line's).
+    #[cfg_attr(feature = "ts", ts(type = "PriceOptions"))]
     pub options: PriceOptions,
     /// Process name, when the line could be priced.
     pub procede: Option<String>,

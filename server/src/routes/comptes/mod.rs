@@ -41,6 +41,7 @@ pub fn router() -> Router<AppState> {
 
 /// An account as the API returns it.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountView {
     id: i64,
@@ -73,6 +74,7 @@ impl From<Account> for AccountView {
 
 /// `Comptes/me`: the account and its addresses.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Me"))]
 pub struct MeView {
     #[serde(flatten)]
     account: AccountView,

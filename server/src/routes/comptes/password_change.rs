@@ -33,6 +33,7 @@ pub struct PasswordBody {
 
 /// Answer of a successful change.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PasswordChanged"))]
 pub struct Changed {
     success: bool,
     message: &'static str,

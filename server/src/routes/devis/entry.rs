@@ -48,6 +48,7 @@ pub struct Entry {
 
 /// What the web app reads of an entry (`cookieData`, `get-cookies`).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "QuoteEntry"))]
 #[serde(rename_all = "camelCase")]
 pub struct EntryView {
     /// Position.
@@ -57,8 +58,10 @@ pub struct EntryView {
     /// Size in bytes.
     pub size: u64,
     /// Unit.
+    #[cfg_attr(feature = "ts", ts(type = "Unit"))]
     pub unit: Unit,
     /// Options.
+    #[cfg_attr(feature = "ts", ts(type = "PriceOptions"))]
     pub options: PriceOptions,
     /// The analysed part (`Id_Piece`), if any.
     pub part_id: Option<i64>,

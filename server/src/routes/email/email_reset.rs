@@ -60,6 +60,7 @@ pub struct ResetBody {
 
 /// Answer of `reset`.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "EmailResetDone"))]
 pub struct ResetDone {
     success: bool,
     message: &'static str,

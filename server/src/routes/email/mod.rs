@@ -5,7 +5,7 @@
 
 mod account_creation;
 mod codes;
-mod email_reset;
+pub(crate) mod email_reset;
 mod forgot_password;
 
 use axum::routing::post;
@@ -60,6 +60,7 @@ pub fn router() -> Router<AppState> {
 
 /// The answer of every successful `Email` call.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "EmailDone"))]
 pub struct Done {
     success: bool,
     message: &'static str,

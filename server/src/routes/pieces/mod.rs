@@ -108,6 +108,7 @@ pub async fn ask_for_review(
 
 /// One part status of `GET Pieces/AllStatus`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PartStatus"))]
 pub struct StatusView {
     /// Status id.
     pub id: i64,
@@ -243,6 +244,7 @@ pub struct ReviewQuery {
 
 /// One page of the review queue, in the shape of the admin's other lists.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ReviewPage {
     /// The page's parts, longest waiting first, each with its owner and `en_attente_depuis`.
     pub items: Vec<PartView>,

@@ -17,6 +17,7 @@ use crate::error::ApiError;
 
 /// One status the part was given.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PartHistory"))]
 pub struct HistoryView {
     /// Status id.
     pub id_statut: i64,
@@ -44,6 +45,7 @@ impl From<HistoryRow> for HistoryView {
 
 /// The owner of a part, in the admin's views.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PartClient"))]
 pub struct ClientView {
     /// Account id.
     pub id: i64,
@@ -68,6 +70,7 @@ impl From<Owner> for ClientView {
 
 /// A part of `Pieces/ById`, `Pieces/ByCommande`, `Pieces/ById_AsAdmin` and `Pieces/ForReview`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReviewPart"))]
 pub struct PartView {
     /// Part id.
     pub id: i64,
@@ -87,8 +90,10 @@ pub struct PartView {
     /// The admin's comment of the latest status change.
     pub commentaire_admin: String,
     /// quote-core's analysis.
+    #[cfg_attr(feature = "ts", ts(type = "Partial<Analysis>"))]
     pub analyse: Value,
     /// The customer's price options.
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, unknown>"))]
     pub options: Value,
     /// Every status given, oldest first.
     pub historique: Vec<HistoryView>,
@@ -98,6 +103,7 @@ pub struct PartView {
     /// customer split a multi-body file into one part per body: the viewer shows that body
     /// alone. Absent for a part that is the whole file.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub corps: Option<u32>,
     /// What the engine repaired on the part before measuring it, in French (welded vertices,
     /// turned faces, bodies turned inside out), from its stored analysis: for a body part, the
@@ -107,9 +113,11 @@ pub struct PartView {
     pub cree_le: String,
     /// The owner (admin views only).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub client: Option<ClientView>,
     /// Since when the part waits for a review, ISO 8601 UTC (`Pieces/ForReview` only).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub en_attente_depuis: Option<String>,
 }
 

@@ -7,6 +7,7 @@ use crate::db::discounts::{Discount, UseRow};
 
 /// One code. `valeur` is in basis points for `percent`, in cents for `fixed`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Discount"))]
 pub struct ReductionView {
     /// Id.
     pub id: i64,
@@ -16,6 +17,7 @@ pub struct ReductionView {
     pub description: String,
     /// `percent` or `fixed`.
     #[serde(rename = "type")]
+    #[cfg_attr(feature = "ts", ts(type = "\"percent\" | \"fixed\""))]
     pub kind: &'static str,
     /// Basis points or cents.
     pub valeur: i64,
@@ -35,6 +37,7 @@ pub struct ReductionView {
     pub id_compte: Option<i64>,
     /// Its e-mail (admin views).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub email_compte: Option<String>,
     /// Active flag.
     pub actif: bool,
@@ -63,6 +66,7 @@ impl From<Discount> for ReductionView {
 
 /// The account that used a code.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiscountAccount"))]
 pub struct CompteView {
     /// Account id.
     pub id: i64,
@@ -76,6 +80,7 @@ pub struct CompteView {
 
 /// One use of a code (`GET Reduction/{id}/utilisations`).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiscountUse"))]
 #[serde(rename_all = "camelCase")]
 pub struct UtilisationView {
     /// The order.
@@ -113,6 +118,7 @@ impl From<UseRow> for UtilisationView {
 
 /// A page of uses.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiscountUsesPage"))]
 pub struct UtilisationsPage {
     /// Uses, newest first.
     pub items: Vec<UtilisationView>,

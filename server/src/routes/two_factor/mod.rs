@@ -2,7 +2,7 @@
 //! and the second step of a sign-in (`verify`, `verify-backup-code`). Served under
 //! `/api/backend/` with the session cookie and the CSRF header like every controller.
 
-mod setup;
+pub(crate) mod setup;
 mod verify;
 
 use axum::http::StatusCode;
@@ -49,6 +49,7 @@ pub fn router() -> Router<AppState> {
 /// Answer of `verify` and `verify-backup-code`. `token` and `refreshToken` name the now complete
 /// session (the sha256 of its cookie: an identifier, not a credential; the cookie stays HttpOnly).
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "TwoFactorVerify"))]
 #[serde(rename_all = "camelCase")]
 pub struct VerifyAnswer {
     valid: bool,
@@ -56,6 +57,7 @@ pub struct VerifyAnswer {
     refresh_token: Option<String>,
     message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     backup_codes: Option<Vec<String>>,
 }
 

@@ -18,6 +18,7 @@ use crate::twofa::{backup, otpauth_uri, qr_svg, TotpSecret};
 
 /// Answer of `generate`.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "TwoFactorSetup"))]
 #[serde(rename_all = "camelCase")]
 pub struct Setup {
     secret: String,
@@ -74,11 +75,13 @@ pub struct ToggleBody {
 
 /// Answer of `toggle`.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "TwoFactorToggle"))]
 #[serde(rename_all = "camelCase")]
 pub struct Toggled {
     enabled: bool,
     two_factor_enabled: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     backup_codes: Option<Vec<String>>,
     message: &'static str,
 }

@@ -1,5 +1,6 @@
 //! The contact form's call: stored by the server and e-mailed to the staff.
 import { apiSend } from '@/lib/api-client';
+import type { ContactSent } from '@/lib/api-types.generated';
 
 export interface ContactMessage {
   nom: string;
@@ -9,4 +10,4 @@ export interface ContactMessage {
   altcha: string;
 }
 
-export const sendContactMessage = (message: ContactMessage) => apiSend<{ success: boolean; message: string }>('/api/contact', 'POST', message);
+export const sendContactMessage = (message: ContactMessage) => apiSend<ContactSent>('/api/contact', 'POST', message);

@@ -3,36 +3,12 @@
 //! basket. The cart's own changes are in `features/cart/api/cart-lines.ts`.
 import { useQuery } from '@tanstack/react-query';
 import { proxy } from '@/lib/api-client';
+import type { CartLine } from '@/lib/api-types.generated';
 import { handleApiError } from '@/lib/errors';
 
-/** One line of `GET ComptePiece`; amounts are integer cents excluding VAT. */
-export interface CartLine {
-  id: number;
-  Id_Piece: number;
-  Quantite: number;
-  nomFichier: string;
-  idStatut: number;
-  procede: string | null;
-  resume: string;
-  prixUnitaire: number | null;
-  prix: number | null;
-  remise: number;
-  delaiJours: number | null;
-  erreur: string | null;
-  /** Review status of the part (1 Analysée, 2 À vérifier, 3 Validée, 4 Refusée). */
-  id_statut: number;
-  /** French label of `id_statut`. */
-  statut: string;
-  /** Why the part needs a review (French, from the analysis). */
-  motifs: string[];
-  /** What the engine repaired before measuring (French; for a body split out of a file, on that body). */
-  reparations?: string[];
-  commentaire_admin: string | null;
-  /** The customer's latest review request. */
-  demande_client: string;
-  /** Only parts "Analysée" or "Validée" can be ordered. */
-  commandable: boolean;
-}
+/** One line of `GET ComptePiece` (generated from the server's type; amounts are integer cents
+ * excluding VAT). */
+export type { CartLine } from '@/lib/api-types.generated';
 
 export const cartKey = ['comptePiece'] as const;
 

@@ -2,36 +2,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiSend, proxy } from '@/lib/api-client';
 import { handleApiError } from '@/lib/errors';
+import type { Me } from '@/lib/api-types.generated';
 import { queryClient, queryKeys } from '@/lib/query-client';
 
-export interface CountryRef {
-  code: string;
-  name?: string;
-  nom?: string;
-}
-
-export interface Address {
-  idAdresse: number;
-  idPays: CountryRef;
-  ville: string;
-  codePostal: string;
-  rue: string;
-  complement: string;
-  nom: string;
-  prenom: string;
-  tel: string;
-  entreprise?: { idEntreprise?: number; nom_Entreprise: string; numero_Tva?: string | null } | null;
-}
-
-export interface Me {
-  id: number;
-  email: string;
-  nom: string;
-  prenom: string;
-  role: string;
-  twoFactorEnabled?: boolean;
-  adresses: Address[];
-}
+export type { Address, Me } from '@/lib/api-types.generated';
 
 export function useMe() {
   return useQuery({

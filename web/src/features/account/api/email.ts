@@ -1,6 +1,7 @@
 //! E-mail change, password link and password change for the signed-in user.
 import type { EmailChangeProof } from '@/components/form/new-email-step';
 import { proxy } from '@/lib/api-client';
+import type { PasswordChanged } from '@/lib/api-types.generated';
 
 /** Sends a code to the new address; needs the session and the account's password (or, with
  * two-factor authentication, a code of the authenticator or a backup code). */
@@ -14,4 +15,4 @@ export const sendPasswordLink = (email: string) => proxy('Email/send/forgot_pass
 
 /** Changes the password of the signed-in account (`PUT Comptes/me/password`). */
 export const changePassword = (currentPassword: string, newPassword: string) =>
-  proxy<{ success: boolean; message: string }>('Comptes/me/password', 'PUT', { currentPassword, newPassword });
+  proxy<PasswordChanged>('Comptes/me/password', 'PUT', { currentPassword, newPassword });

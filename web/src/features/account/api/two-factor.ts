@@ -1,21 +1,8 @@
 //! Two-factor set-up: generate a secret (QR code), then toggle it on or off with a code.
 import { proxy } from '@/lib/api-client';
+import type { TwoFactorSetup, TwoFactorToggle } from '@/lib/api-types.generated';
 
-export interface TwoFactorSetup {
-  /** SVG document of the QR code of the otpauth:// URI. */
-  qrCode?: string;
-  qrSvg?: string;
-  secret?: string;
-  otpauthUrl?: string;
-  uri?: string;
-}
-
-export interface ToggleAnswer {
-  enabled?: boolean;
-  twoFactorEnabled?: boolean;
-  backupCodes?: string[];
-  message?: string;
-}
+export type { TwoFactorSetup, TwoFactorToggle as ToggleAnswer } from '@/lib/api-types.generated';
 
 export const generateTwoFactor = () => proxy<TwoFactorSetup>('AuthentificationDoubleFacteur/generate', 'POST', {});
-export const toggleTwoFactor = (token: string) => proxy<ToggleAnswer | null>('AuthentificationDoubleFacteur/toggle', 'POST', { token });
+export const toggleTwoFactor = (token: string) => proxy<TwoFactorToggle | null>('AuthentificationDoubleFacteur/toggle', 'POST', { token });

@@ -57,7 +57,7 @@ export function AddressBook({ addresses }: { addresses: Address[] }) {
               <span>
                 {a.codePostal} {a.ville}
               </span>
-              <span>{a.idPays?.name ?? a.idPays?.nom ?? countryName(a.idPays?.code ?? '')}</span>
+              <span>{a.idPays?.name ?? countryName(a.idPays?.code ?? '')}</span>
               {a.tel ? <span>{a.tel}</span> : null}
             </address>
             <div className="form-actions">

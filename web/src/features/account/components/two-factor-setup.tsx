@@ -47,7 +47,7 @@ export function TwoFactorSetup({ enabled }: { enabled: boolean }) {
   };
 
   if (codes) return <BackupCodes codes={codes} onDone={() => setCodes(null)} />;
-  const svg = setup?.qrCode ?? setup?.qrSvg;
+  const svg = setup?.qrCode;
   const asking = setup !== null || disabling;
   return (
     <div className="stack">

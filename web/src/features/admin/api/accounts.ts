@@ -1,43 +1,21 @@
 //! The admin's accounts: one searched page (`GET Admin/Comptes`), one page of an account's orders
 //! (`GET Admin/Comptes/{id}/Commandes`) and of its parts (`GET Admin/Comptes/{id}/Pieces`), both
-//! checked with zod, the role (`PUT Comptes`) and disabling
+//! typed with the server's generated types, the role (`PUT Comptes`) and disabling
 //! (`PUT Admin/Comptes/{id}/desactivation`).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { proxy } from '@/lib/api-client';
+import type { AccountOrder, AccountPart, AccountRowsPage, AccountView, AdminAccountPage } from '@/lib/api-types.generated';
 import { controllerPath } from '@/lib/controller-path';
 import { queryClient } from '@/lib/query-client';
-import { fetchChecked, pageOf } from './fetch-checked';
+import { fetchAnswer } from './fetch-answer';
 
-export interface AdminAccount {
-  id: number;
-  email: string;
-  nom: string;
-  prenom: string;
-  role: 'client' | 'admin';
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  createdAt: string;
-  desactive: boolean;
-}
-
-export interface AccountPage {
-  comptes: AdminAccount[];
-  total: number;
-  page: number;
-  parPage: number;
-}
-
-const accountOrderSchema = z.object({ id: z.number().int(), numero: z.string(), statut: z.string(), totalTtcCents: z.number().int(), createdAt: z.string() });
-export type AccountOrder = z.infer<typeof accountOrderSchema>;
-const accountOrdersSchema = pageOf(accountOrderSchema);
+export type { AccountOrder, AccountPart } from '@/lib/api-types.generated';
+/** An account as the admin pages show it (`AccountView` on the server). */
+export type AdminAccount = AccountView;
+export type AccountPage = AdminAccountPage;
 
 /** Rows a page of an account's orders. */
 export const ORDERS_PER_PAGE = 10;
-
-const accountPartSchema = z.object({ id: z.number().int(), fileName: z.string(), idStatus: z.number().int(), statut: z.string(), createdAt: z.string() });
-export type AccountPart = z.infer<typeof accountPartSchema>;
-const accountPartsSchema = pageOf(accountPartSchema);
 
 /** Rows a page of an account's parts. */
 export const PARTS_PER_PAGE = 10;
@@ -56,13 +34,13 @@ export function useAccounts(q: string, page: number) {
 /** One page of the account's parts, newest first. */
 export function useAccountParts(id: number, page: number) {
   const path = controllerPath(`Admin/Comptes/${id}/Pieces`, { page, par_page: PARTS_PER_PAGE });
-  return useQuery({ queryKey: ['admin', 'Admin/Comptes', 'pieces', id, page], queryFn: () => fetchChecked(path, accountPartsSchema), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: ['admin', 'Admin/Comptes', 'pieces', id, page], queryFn: () => fetchAnswer<AccountRowsPage<AccountPart>>(path), placeholderData: keepPreviousData });
 }
 
 /** One page of the account's orders, newest first. */
 export function useAccountOrders(id: number, page: number) {
   const path = controllerPath(`Admin/Comptes/${id}/Commandes`, { page, par_page: ORDERS_PER_PAGE });
-  return useQuery({ queryKey: ['admin', 'Admin/Comptes', 'commandes', id, page], queryFn: () => fetchChecked(path, accountOrdersSchema), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: ['admin', 'Admin/Comptes', 'commandes', id, page], queryFn: () => fetchAnswer<AccountRowsPage<AccountOrder>>(path), placeholderData: keepPreviousData });
 }
 
 async function refresh(): Promise<void> {

@@ -1,13 +1,14 @@
 //! The admin's orders (docs/commerce-api.md): a page of `GET Commande` filtered and searched on the
 //! server, one order `GET Commande/{id}` with the next legal statuses, `PUT Commande/{id}/statut`
-//! and `POST Commande/{id}/Livraisons`. Answers are checked with zod.
+//! and `POST Commande/{id}/Livraisons`. Answers are typed with the server's generated types; the
+//! address snapshots, free JSON on the server, are checked with zod.
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { orderSchema } from '@/lib/api/orders';
 import { proxy } from '@/lib/api-client';
+import type { Order, OrderStatusChange, OrdersPage as ServerOrdersPage } from '@/lib/api-types.generated';
 import { controllerPath } from '@/lib/controller-path';
 import { queryClient } from '@/lib/query-client';
-import { fetchChecked, pageOf } from './fetch-checked';
+import { fetchAnswer } from './fetch-answer';
 
 const text = z.string().nullable().optional();
 
@@ -28,16 +29,26 @@ export const addressSnapshotSchema = z
   .catch(null);
 export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
 
-export const adminOrderSchema = orderSchema.extend({
-  client: z.object({ id: z.number().int(), email: z.string() }).nullable().optional(),
-  statuts_suivants: z.array(z.string()).default([]),
-  adresse_livraison: addressSnapshotSchema,
-  adresse_facturation: addressSnapshotSchema,
-});
-export type AdminOrder = z.infer<typeof adminOrderSchema>;
+/** An order as the admin pages read it: the server's `Order` (generated type), with its address
+ * snapshots checked here (the server keeps them as free JSON) and `statuts_suivants` always set. */
+export type AdminOrder = Omit<Order, 'adresse_livraison' | 'adresse_facturation' | 'statuts_suivants'> & {
+  adresse_livraison: AddressSnapshot;
+  adresse_facturation: AddressSnapshot;
+  statuts_suivants: string[];
+};
 
-const ordersPageSchema = pageOf(adminOrderSchema);
-export type OrdersPage = z.infer<typeof ordersPageSchema>;
+export interface OrdersPage extends Omit<ServerOrdersPage, 'items'> {
+  items: AdminOrder[];
+}
+
+function adminOrder(order: Order): AdminOrder {
+  return {
+    ...order,
+    statuts_suivants: order.statuts_suivants ?? [],
+    adresse_livraison: addressSnapshotSchema.parse(order.adresse_livraison),
+    adresse_facturation: addressSnapshotSchema.parse(order.adresse_facturation),
+  };
+}
 
 export interface OrdersQuery {
   statut: string | null;
@@ -48,7 +59,11 @@ export interface OrdersQuery {
 
 export function useAdminOrders(query: OrdersQuery) {
   const path = controllerPath('Commande', { statut: query.statut, q: query.q, page: query.page, par_page: query.parPage });
-  return useQuery({ queryKey: ['admin', 'commandes', path], queryFn: () => fetchChecked(path, ordersPageSchema), staleTime: 0, placeholderData: (previous) => previous });
+  const fetchPage = async (): Promise<OrdersPage> => {
+    const page = await fetchAnswer<ServerOrdersPage>(path);
+    return { ...page, items: page.items.map(adminOrder) };
+  };
+  return useQuery({ queryKey: ['admin', 'commandes', path], queryFn: fetchPage, staleTime: 0, placeholderData: (previous) => previous });
 }
 
 export const adminOrderKey = (id: number) => ['admin', 'commande', id] as const;
@@ -56,15 +71,13 @@ export const adminOrderKey = (id: number) => ['admin', 'commande', id] as const;
 export function useAdminOrder(id: number | null) {
   return useQuery({
     queryKey: adminOrderKey(id ?? 0),
-    queryFn: () => fetchChecked(`Commande/${id}`, adminOrderSchema),
+    queryFn: async () => adminOrder(await fetchAnswer<Order>(`Commande/${id}`)),
     enabled: id !== null,
     staleTime: 0,
   });
 }
 
-const documentLink = z.object({ numero: z.string(), url: z.string() }).nullable();
-const statusAnswerSchema = z.object({ idCommande: z.number().int(), numero: z.string(), statut: z.string(), facture: documentLink, avoir: documentLink });
-export type StatusAnswer = z.infer<typeof statusAnswerSchema>;
+export type StatusAnswer = OrderStatusChange;
 
 /** Refreshes what a change of this order shows (its page, the lists, the invoices). */
 async function refresh(id: number): Promise<void> {
@@ -75,7 +88,7 @@ async function refresh(id: number): Promise<void> {
 
 /** `PUT Commande/{id}/statut`; errors are the caller's to show. */
 export async function changeStatus(id: number, statut: string, note: string): Promise<StatusAnswer> {
-  const answer = statusAnswerSchema.parse(await proxy(`Commande/${id}/statut`, 'PUT', { statut, note }));
+  const answer = await proxy<StatusAnswer>(`Commande/${id}/statut`, 'PUT', { statut, note });
   await refresh(id);
   return answer;
 }

@@ -1,25 +1,8 @@
 //! `GET Admin/Journal?acteur=&action=&du=&au=&page=` (admin): the audit log of admin actions.
 import { proxy } from '@/lib/api-client';
+import type { JournalPage } from '@/lib/api-types.generated';
 
-export interface JournalEntry {
-  id: number;
-  date: string;
-  acteur: string;
-  id_compte: number | null;
-  action: string;
-  action_libelle: string;
-  cible: string;
-  avant: unknown;
-  apres: unknown;
-}
-
-export interface JournalPage {
-  items: JournalEntry[];
-  total: number;
-  page: number;
-  par_page: number;
-  actions: { code: string; libelle: string }[];
-}
+export type { JournalEntry, JournalPage } from '@/lib/api-types.generated';
 
 export interface JournalFilter {
   acteur: string;

@@ -1,64 +1,18 @@
 //! Part review requests (docs/commerce-api.md, "Parts"): the queue, one searched page at a time
-//! (`Pieces/ForReview?q=&page=&par_page=`, checked with zod), one part as an admin
+//! (`Pieces/ForReview?q=&page=&par_page=`), one part as an admin
 //! (`Pieces/ById_AsAdmin/{id}`), the statuses and the decision (`PUT Pieces/status`).
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { proxy } from '@/lib/api-client';
+import type { PartStatus, ReviewPage, ReviewPart } from '@/lib/api-types.generated';
 import { controllerPath } from '@/lib/controller-path';
 import { fetchList } from '@/lib/fetch-list';
 import { queryClient } from '@/lib/query-client';
-import type { Analysis } from '@/wasm/types';
-import { fetchChecked, pageOf } from './fetch-checked';
+import { fetchAnswer } from './fetch-answer';
 
-export interface PartHistory {
-  id_statut: number;
-  statut: string;
-  commentaire: string;
-  par: string;
-  date: string;
-}
-
-/** A part as `Pieces/ById_AsAdmin` (and each row of `Pieces/ForReview`) sends it. */
-export interface ReviewPart {
-  id: number;
-  nom_fichier: string;
-  id_statut: number;
-  statut: string;
-  motifs: string[];
-  demande_client: string;
-  commentaire_admin: string;
-  analyse: Partial<Analysis>;
-  options: Record<string, unknown>;
-  historique: PartHistory[];
-  /** `GET` it for the original file (every body of it, for a body part). */
-  fichier_url: string;
-  /** The body of the original file this part is (0-based), when split out of a multi-body file. */
-  corps?: number;
-  /** What the engine repaired before measuring (French; for a body part, on that body). */
-  reparations?: string[];
-  cree_le: string;
-  client?: { id: number; email: string; nom: string; prenom: string } | null;
-  en_attente_depuis?: string;
-}
-
-export interface PartStatus {
-  id: number;
-  libelle: string;
-}
-
-/** What the queue's rows show of a part (the viewer reads the whole part by its id). */
-export const queueRowSchema = z.object({
-  id: z.number().int(),
-  nom_fichier: z.string(),
-  motifs: z.array(z.string()),
-  demande_client: z.string(),
-  client: z.object({ id: z.number().int(), email: z.string(), nom: z.string(), prenom: z.string() }).nullable().optional(),
-  en_attente_depuis: z.string().optional(),
-});
-export type QueueRow = z.infer<typeof queueRowSchema>;
-
-const queuePageSchema = pageOf(queueRowSchema);
-export type QueuePage = z.infer<typeof queuePageSchema>;
+export type { PartHistory, PartStatus, ReviewPart } from '@/lib/api-types.generated';
+/** A row of the queue (the viewer reads the whole part by its id). */
+export type QueueRow = ReviewPart;
+export type QueuePage = ReviewPage;
 
 /** Rows a page of the queue. */
 export const QUEUE_PER_PAGE = 20;
@@ -68,7 +22,7 @@ const QUEUE = ['admin', 'Pieces/ForReview'] as const;
 /** One page of the queue, longest waiting first; `q` searches the file name and the customer. */
 export function useReviewQueue(q: string, page: number) {
   const path = controllerPath('Pieces/ForReview', { q, page, par_page: QUEUE_PER_PAGE });
-  return useQuery({ queryKey: [...QUEUE, path], queryFn: () => fetchChecked(path, queuePageSchema), staleTime: 0, placeholderData: (previous) => previous });
+  return useQuery({ queryKey: [...QUEUE, path], queryFn: () => fetchAnswer<ReviewPage>(path), staleTime: 0, placeholderData: (previous) => previous });
 }
 
 export function useReviewPart(id: number | null) {

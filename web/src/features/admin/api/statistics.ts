@@ -1,40 +1,8 @@
 //! `GET Statistiques?du=&au=` (admin, docs/commerce-api.md): the shop's figures by Paris month.
 import { proxy } from '@/lib/api-client';
+import type { Statistics } from '@/lib/api-types.generated';
 
-export interface StatisticsMonth {
-  mois: string;
-  libelle: string;
-  commandes_payees: number;
-  chiffre_affaires_ht_cents: number;
-  commandes_passees: number;
-  devis: number;
-  pieces_analysees: number;
-}
-
-export interface StatisticsShare {
-  code: string;
-  libelle: string;
-  total_ht_cents: number;
-  quantite: number;
-  part_bp: number;
-}
-
-export interface Statistics {
-  du: string;
-  au: string;
-  mois: StatisticsMonth[];
-  totaux: {
-    commandes_payees: number;
-    chiffre_affaires_ht_cents: number;
-    panier_moyen_ht_cents: number;
-    commandes_passees: number;
-    devis: number;
-    pieces_analysees: number;
-    taux_transformation_bp: number | null;
-  };
-  par_procede: StatisticsShare[];
-  par_matiere: StatisticsShare[];
-}
+export type { Statistics, StatisticsMonth, StatisticsShare, StatisticsTotals } from '@/lib/api-types.generated';
 
 export interface Period {
   du: string;

@@ -1,6 +1,7 @@
 //! Forgotten password, e-mail change and second-factor calls (through the backend proxy).
 import type { EmailChangeProof } from '@/components/form/new-email-step';
 import { proxy } from '@/lib/api-client';
+import type { TwoFactorVerify } from '@/lib/api-types.generated';
 
 export const sendPasswordResetLink = (email: string) => proxy('Email/send/forgot_password', 'POST', { Email: email });
 
@@ -19,12 +20,8 @@ export const resetEmail = (oldEmail: string, newEmail: string) => proxy('Email/r
 
 export const verifyTwoFactor = (token: string) => proxy<unknown>('AuthentificationDoubleFacteur/verify', 'POST', { token });
 
-export interface BackupCodeAnswer {
-  valid?: boolean;
-  message?: string;
-  token?: string;
-  refreshToken?: string;
-}
+/** The answer of `verify-backup-code` (spec: valid, token, refreshToken, message). */
+export type BackupCodeAnswer = TwoFactorVerify;
 
 export const verifyBackupCode = (code: string) =>
   proxy<BackupCodeAnswer | null>('AuthentificationDoubleFacteur/verify-backup-code', 'POST', { code });

@@ -1,23 +1,7 @@
 //! The checkout's controller calls: shipping fee, discount code, totals, payment options, order.
-import type { z } from 'zod';
 import { proxy } from '@/lib/api-client';
 import { handleApiError } from '@/lib/errors';
-import {
-  codeCheckSchema,
-  paymentConfigSchema,
-  placedOrderSchema,
-  recapSchema,
-  shippingSchema,
-  type CodeCheck,
-  type PaymentConfig,
-  type PlacedOrder,
-  type Recap,
-  type Shipping,
-} from './schemas';
-
-async function parsed<S extends z.ZodType>(schema: S, answer: Promise<unknown>): Promise<z.infer<S>> {
-  return schema.parse(await answer);
-}
+import type { CodeCheck, PaymentConfig, PlacedOrder, Recap, Shipping } from './answers';
 
 /** For queries: a failure goes through the error catalogue (toast), then to the query's error. */
 export async function catalogued<T>(work: Promise<T>): Promise<T> {
@@ -35,15 +19,15 @@ export interface CheckoutChoice {
   codeReduction?: string;
 }
 
-export const fetchShipping = (idAdresse: number): Promise<Shipping> => parsed(shippingSchema, proxy(`Commande/Frais_Port/${idAdresse}`));
+export const fetchShipping = (idAdresse: number): Promise<Shipping> => proxy<Shipping>(`Commande/Frais_Port/${idAdresse}`);
 
-export const fetchRecap = (choice: CheckoutChoice): Promise<Recap> => parsed(recapSchema, proxy('Commande/Recapitulatif', 'POST', choice));
+export const fetchRecap = (choice: CheckoutChoice): Promise<Recap> => proxy<Recap>('Commande/Recapitulatif', 'POST', choice);
 
-export const fetchPaymentConfig = (): Promise<PaymentConfig> => parsed(paymentConfigSchema, proxy('Commande/Paiement/Config'));
+export const fetchPaymentConfig = (): Promise<PaymentConfig> => proxy<PaymentConfig>('Commande/Paiement/Config');
 
 /** Is this code usable by the signed-in account now (404: unknown code). */
 export const checkCode = (code: string): Promise<CodeCheck> =>
-  parsed(codeCheckSchema, proxy(`ReductionCompte/GetCodeAsUser/${encodeURIComponent(code)}`));
+  proxy<CodeCheck>(`ReductionCompte/GetCodeAsUser/${encodeURIComponent(code)}`);
 
 export type PaymentMode = 'virement' | 'carte';
 
@@ -54,4 +38,4 @@ export interface OrderRequest extends CheckoutChoice {
 
 /** `POST Commande`: the same key again returns the same order (no second order). */
 export const placeOrder = (request: OrderRequest, idempotencyKey: string): Promise<PlacedOrder> =>
-  parsed(placedOrderSchema, proxy('Commande', 'POST', request, { 'Idempotency-Key': idempotencyKey }));
+  proxy<PlacedOrder>('Commande', 'POST', request, { 'Idempotency-Key': idempotencyKey });

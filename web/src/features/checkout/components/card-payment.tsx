@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { formatCents } from '@/lib/format';
 import { fr } from '@/lib/typography';
-import type { CardPayment as Card } from '../api/schemas';
+import type { CardPayment as Card } from '../api/answers';
 import { mountPayment, type MountedPayment } from '../stripe';
 
 interface CardPaymentProps {

@@ -25,8 +25,8 @@ export function DiscountField({ applied, onApply }: DiscountFieldProps) {
     setRefusal(null);
     try {
       const answer = await checkCode(code);
-      if (answer.utilisable) onApply(answer.reduction.code);
-      else setRefusal(answer.raison);
+      if (answer.utilisable && answer.reduction) onApply(answer.reduction.code);
+      else setRefusal(answer.raison ?? '');
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) setRefusal(serverErrorMessage(error.body));
       else handleApiError(error);

@@ -3,7 +3,7 @@
 import { Message } from 'primereact/message';
 import { formatCents } from '@/lib/format';
 import { fr } from '@/lib/typography';
-import type { Recap, Shipping } from '../api/schemas';
+import type { Recap, Shipping } from '../api/answers';
 import { TotalsTable } from '@/components/order/totals-table';
 
 const weight = (g: number) => (g >= 1000 ? `${(g / 1000).toLocaleString('fr-FR', { maximumFractionDigits: 2 })}\u00a0kg` : `${g}\u00a0g`);

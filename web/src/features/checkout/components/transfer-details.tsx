@@ -1,7 +1,7 @@
 //! The bank details of a transfer order, with the order number as the transfer reference.
 import { formatCents } from '@/lib/format';
 import { fr } from '@/lib/typography';
-import type { Payment } from '../api/schemas';
+import type { Payment } from '../api/answers';
 
 type Transfer = Extract<Payment, { mode: 'virement' }>;
 

@@ -8,7 +8,7 @@ import { useMe } from '@/lib/api/me';
 import { ordersKey } from '@/lib/api/orders';
 import { queryClient } from '@/lib/query-client';
 import { catalogued, fetchPaymentConfig, fetchRecap, fetchShipping, placeOrder, type PaymentMode } from '../api/checkout';
-import type { PlacedOrder } from '../api/schemas';
+import type { PlacedOrder } from '../api/answers';
 import { checkoutStore } from '../checkout-storage';
 import { AttemptKey } from '../idempotency';
 

@@ -8,6 +8,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { useOrders } from '@/lib/api/orders';
+import type { Payment } from '@/lib/api/payment';
 import { formatCents } from '@/lib/format';
 import { fr } from '@/lib/typography';
 import { checkoutStore } from '../checkout-storage';
@@ -42,6 +43,10 @@ export default function ConfirmationPage() {
     );
   }
   const waiting = awaitsCardPayment(order);
+  // The server's `Order` carries a transfer's details only (`paiement: TransferDetails | null`):
+  // the card branch below waits for the server to send a card payment here too
+  // (docs/api-types.md, "Found by the generated types").
+  const payment = order.paiement as Payment | null;
   return (
     <Page title="Commande confirmée" heading={`Commande ${order.numero}`}>
       <div className="stack">
@@ -50,9 +55,9 @@ export default function ConfirmationPage() {
           {fr('État : ')}
           <strong>{order.statut}</strong> · Total TTC&nbsp;: <strong>{formatCents(order.total_ttc_cents)}</strong>
         </p>
-        {order.paiement?.mode === 'virement' && order.statut === 'en attente de paiement' ? <TransferDetails transfer={order.paiement} /> : null}
-        {waiting && !confirmed && order.paiement?.mode === 'carte' ? (
-          <CardPayment payment={order.paiement} amountCents={order.total_ttc_cents} returnUrl={window.location.href} onConfirmed={() => setConfirmed(true)} />
+        {payment?.mode === 'virement' && order.statut === 'en attente de paiement' ? <TransferDetails transfer={payment} /> : null}
+        {waiting && !confirmed && payment?.mode === 'carte' ? (
+          <CardPayment payment={payment} amountCents={order.total_ttc_cents} returnUrl={window.location.href} onConfirmed={() => setConfirmed(true)} />
         ) : null}
         {waiting && confirmed ? (
           <p className="card checkout-waiting" role="status">

@@ -1,19 +1,10 @@
 //! Calls of the instant quote's server routes (`/api/upload/file-temp`, `/api/devis/...`).
 import { ApiError, NetworkError, apiFetch, apiSend, getCsrfToken } from '@/lib/api-client';
+import type { QuoteEntry } from '@/lib/api-types.generated';
 import type { PriceBreakdown, PriceOptions, Unit } from '@/wasm/types';
 
-/** A quote entry as the server keeps it in its signed cookie. */
-export interface EntryView {
-  index: number;
-  fileName: string;
-  size: number;
-  unit: Unit;
-  options: PriceOptions;
-  partId: number | null;
-  analysed: boolean;
-  /** The body of the file this entry is (0-based) once split; null for the whole file. */
-  body: number | null;
-}
+/** A quote entry as the server keeps it in its signed cookie (generated from the server's type). */
+export type EntryView = QuoteEntry;
 
 /** Posts a multipart form with XMLHttpRequest, to report the upload's progress (0 to 1). */
 async function postMultipart<T>(url: string, form: FormData, onProgress?: (ratio: number) => void): Promise<T> {

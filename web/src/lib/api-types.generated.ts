@@ -1,0 +1,1504 @@
+// Generated from the server's Rust view types by ts-rs: do not edit.
+// Regenerate with `cargo run --features server/ts --example api-types` (docs/api-types.md).
+// Types of the JSON the server's API answers with; the engine's types come from ../wasm/types.
+
+import type { Analysis, Catalog, PriceOptions, Unit } from '../wasm/types';
+
+/**
+ * A role stored on the account (`visiteur` is the absence of an account).
+ */
+export type Role = "client" | "admin";
+
+/**
+ * An account as the API returns it.
+ */
+export type AccountView = { id: number, email: string, nom: string, prenom: string, role: Role, emailVerified: boolean, twoFactorEnabled: boolean, createdAt: string,
+/**
+ * An admin disabled the account: it cannot sign in.
+ */
+desactive: boolean, };
+
+/**
+ * A country as the web app's selector reads it.
+ */
+export type AddressCountry = {
+  /**
+   * Two-letter lower-case code.
+   */
+  code: string,
+  /**
+   * French name.
+   */
+  name: string,
+};
+
+/**
+ * The company attached to an address, as the server returns it.
+ */
+export type AddressCompany = {
+  /**
+   * Company id.
+   */
+  idEntreprise: number,
+  /**
+   * Company name.
+   */
+  nom_Entreprise: string,
+  /**
+   * Intra-EU VAT number.
+   */
+  numero_Tva: string | null,
+};
+
+/**
+ * An address as the API returns it.
+ */
+export type Address = {
+  /**
+   * Address id.
+   */
+  idAdresse: number,
+  /**
+   * Country.
+   */
+  idPays: AddressCountry,
+  /**
+   * City.
+   */
+  ville: string,
+  /**
+   * Postcode.
+   */
+  codePostal: string,
+  /**
+   * Street.
+   */
+  rue: string,
+  /**
+   * Extra line.
+   */
+  complement: string,
+  /**
+   * Last name.
+   */
+  nom: string,
+  /**
+   * First name.
+   */
+  prenom: string,
+  /**
+   * Phone.
+   */
+  tel: string,
+  /**
+   * Company, if any.
+   */
+  entreprise: AddressCompany | null,
+};
+
+/**
+ * `Comptes/me`: the account and its addresses.
+ */
+export type Me = { adresses: Array<Address>, id: number, email: string, nom: string, prenom: string, role: Role, emailVerified: boolean, twoFactorEnabled: boolean, createdAt: string,
+/**
+ * An admin disabled the account: it cannot sign in.
+ */
+desactive: boolean, };
+
+/**
+ * A company as the API returns it (`nom_Entreprise`, `numero_Tva`, as the specification reads them).
+ */
+export type Company = {
+  /**
+   * Primary key.
+   */
+  idEntreprise: number,
+  /**
+   * Company name.
+   */
+  nom_Entreprise: string,
+  /**
+   * Intra-EU VAT number, normalised.
+   */
+  numero_Tva: string | null,
+};
+
+/**
+ * Answer of a successful `Auth/login`; the session cookie comes with it.
+ */
+export type LoggedIn = { success: boolean, twoFactorRequired: boolean, url: string, };
+
+/**
+ * Answer of `verify` and `verify-backup-code`. `token` and `refreshToken` name the now complete
+ * session (the sha256 of its cookie: an identifier, not a credential; the cookie stays HttpOnly).
+ */
+export type TwoFactorVerify = { valid: boolean, token: string | null, refreshToken: string | null, message: string, backupCodes?: Array<string>, };
+
+/**
+ * Answer of `generate`.
+ */
+export type TwoFactorSetup = { secret: string, otpauthUrl: string,
+/**
+ * SVG document.
+ */
+qrCode: string,
+/**
+ * The same SVG as a `data:` URL, for an `<img>`.
+ */
+qrCodeDataUrl: string, };
+
+/**
+ * Answer of `toggle`.
+ */
+export type TwoFactorToggle = { enabled: boolean, twoFactorEnabled: boolean, backupCodes?: Array<string>, message: string, };
+
+/**
+ * Answer of a successful change.
+ */
+export type PasswordChanged = { success: boolean, message: string, };
+
+/**
+ * The answer of every successful `Email` call.
+ */
+export type EmailDone = { success: boolean, message: string, };
+
+/**
+ * Answer of `reset`.
+ */
+export type EmailResetDone = { success: boolean, message: string, email: string, };
+
+/**
+ * Answer of an accepted message.
+ */
+export type ContactSent = { success: boolean, message: string, };
+
+/**
+ * A challenge, as the ALTCHA widget reads it.
+ */
+export type CaptchaChallenge = {
+  /**
+   * Always `SHA-256`.
+   */
+  algorithm: string,
+  /**
+   * Hex sha256 of `salt + number`.
+   */
+  challenge: string,
+  /**
+   * Upper bound of the search.
+   */
+  maxnumber: number,
+  /**
+   * Random salt with `?expires=UNIX`.
+   */
+  salt: string,
+  /**
+   * Hex HMAC-SHA256 of `challenge`.
+   */
+  signature: string,
+};
+
+/**
+ * What the web app reads of an entry (`cookieData`, `get-cookies`).
+ */
+export type QuoteEntry = {
+  /**
+   * Position.
+   */
+  index: number,
+  /**
+   * File name.
+   */
+  fileName: string,
+  /**
+   * Size in bytes.
+   */
+  size: number,
+  /**
+   * Unit.
+   */
+  unit: Unit,
+  /**
+   * Options.
+   */
+  options: PriceOptions,
+  /**
+   * The analysed part (`Id_Piece`), if any.
+   */
+  partId: number | null,
+  /**
+   * Whether the server has analysed the file in this unit.
+   */
+  analysed: boolean,
+  /**
+   * The body of the file this entry is (0-based), after a split; `null` for the whole file.
+   */
+  body: number | null,
+};
+
+/**
+ * One line of `GET ComptePiece`. Amounts are integer cents excluding VAT.
+ */
+export type CartLine = {
+  /**
+   * Line id, for `DELETE ComptePiece/{id}`.
+   */
+  id: number,
+  /**
+   * The part.
+   */
+  Id_Piece: number,
+  /**
+   * Number of parts.
+   */
+  Quantite: number,
+  /**
+   * File name of the part.
+   */
+  nomFichier: string,
+  /**
+   * Part status id (1 Analysée, 2 À vérifier, 3 Validée, 4 Refusée).
+   */
+  id_statut: number,
+  /**
+   * The status's French name.
+   */
+  statut: string,
+  /**
+   * Why the part waits for a review (French, from its analysis).
+   */
+  motifs: Array<string>,
+  /**
+   * What the engine repaired on the part before measuring it (French, from its analysis):
+   * for a body split out of a file, the repairs made on that body.
+   */
+  reparations: Array<string>,
+  /**
+   * The admin's comment on the part.
+   */
+  commentaire_admin: string,
+  /**
+   * The customer's latest review request.
+   */
+  demande_client: string,
+  /**
+   * The line can be ordered: the part is Analysée or Validée and the line is priced.
+   */
+  commandable: boolean,
+  /**
+   * The options the line is priced with (`quantity` is the line's).
+   */
+  options: PriceOptions,
+  /**
+   * Process name, when the line could be priced.
+   */
+  procede: string | null,
+  /**
+   * French summary: process, material, colour, finish, post-treatments, express.
+   */
+  resume: string,
+  /**
+   * Price of one part before the quantity discount, cents excl. VAT.
+   */
+  prixUnitaire: number | null,
+  /**
+   * Line total (quantity discount and express included), cents excl. VAT.
+   */
+  prix: number | null,
+  /**
+   * Quantity discount, percent.
+   */
+  remise: number,
+  /**
+   * Lead time in working days.
+   */
+  delaiJours: number | null,
+  /**
+   * Why the line cannot be priced any more (catalog changed, part refused), in French.
+   */
+  erreur: string | null,
+};
+
+/**
+ * An order's status, spelled in the API as the customer reads it.
+ */
+export type OrderStatus = "en attente de paiement" | "payée" | "en production" | "expédiée" | "livrée" | "annulée";
+
+/**
+ * Answer of `GET Commande/Frais_Port/{idAdresse}`.
+ */
+export type ShippingFee = {
+  /**
+   * `france`, `ue` or `monde`.
+   */
+  zone: string,
+  /**
+   * French name of the zone, from the catalog.
+   */
+  zone_libelle: string,
+  /**
+   * Parcel weight, g.
+   */
+  poids_g: number,
+  /**
+   * Fee, cents excl. VAT.
+   */
+  frais_port_cents: number,
+};
+
+/**
+ * One line of the summary.
+ */
+export type RecapLine = {
+  /**
+   * The part.
+   */
+  Id_Piece: number,
+  /**
+   * File name — process, material, options.
+   */
+  designation: string,
+  /**
+   * Number of parts.
+   */
+  Quantite: number,
+  /**
+   * Price of one part before the quantity discount, cents excl. VAT.
+   */
+  prix_unitaire_cents: number,
+  /**
+   * Line total excl. VAT.
+   */
+  total_ht_cents: number,
+  /**
+   * Part status id.
+   */
+  id_statut: number,
+  /**
+   * Whether the line can be ordered.
+   */
+  commandable: boolean,
+  /**
+   * Why not, in French.
+   */
+  raison: string | null,
+};
+
+/**
+ * Answer of `POST Commande/Recapitulatif`.
+ */
+export type Recap = {
+  /**
+   * Lines in basket order.
+   */
+  lignes: Array<RecapLine>,
+  /**
+   * Σ lines.
+   */
+  sous_total_cents: number,
+  /**
+   * Discount.
+   */
+  remise_cents: number,
+  /**
+   * Code applied.
+   */
+  code_reduction: string | null,
+  /**
+   * Why the code was not applied.
+   */
+  raison_code: string | null,
+  /**
+   * Shipping fee.
+   */
+  frais_port_cents: number,
+  /**
+   * Shipping zone.
+   */
+  zone: string,
+  /**
+   * Parcel weight, g.
+   */
+  poids_g: number,
+  /**
+   * Total excl. VAT.
+   */
+  total_ht_cents: number,
+  /**
+   * VAT rate, basis points.
+   */
+  tva_taux_bp: number,
+  /**
+   * VAT.
+   */
+  tva_cents: number,
+  /**
+   * Total incl. VAT.
+   */
+  total_ttc_cents: number,
+  /**
+   * Reverse charge.
+   */
+  autoliquidation: boolean,
+  /**
+   * Export outside the EU.
+   */
+  export_hors_ue: boolean,
+  /**
+   * Mention printed under the totals.
+   */
+  mention_tva: string | null,
+  /**
+   * Whether the basket can be ordered.
+   */
+  commandable: boolean,
+  /**
+   * Why not, in French.
+   */
+  raisons: Array<string>,
+};
+
+/**
+ * One code. `valeur` is in basis points for `percent`, in cents for `fixed`.
+ */
+export type Discount = {
+  /**
+   * Id.
+   */
+  id: number,
+  /**
+   * Upper-cased code.
+   */
+  code: string,
+  /**
+   * Description.
+   */
+  description: string,
+  /**
+   * `percent` or `fixed`.
+   */
+  type: "percent" | "fixed",
+  /**
+   * Basis points or cents.
+   */
+  valeur: number,
+  /**
+   * Minimum subtotal excl. VAT, cents.
+   */
+  minimum_commande_cents: number,
+  /**
+   * Start of validity (ISO 8601 UTC), if any.
+   */
+  valide_du: string | null,
+  /**
+   * End of validity (ISO 8601 UTC), if any.
+   */
+  valide_au: string | null,
+  /**
+   * Global limit.
+   */
+  utilisations_max: number | null,
+  /**
+   * Per-account limit.
+   */
+  utilisations_max_par_compte: number | null,
+  /**
+   * Uses so far.
+   */
+  utilisations: number,
+  /**
+   * Reserved account.
+   */
+  id_compte: number | null,
+  /**
+   * Its e-mail (admin views).
+   */
+  email_compte?: string,
+  /**
+   * Active flag.
+   */
+  actif: boolean,
+};
+
+/**
+ * Answer of `GetCodeAsUser`: `{utilisable: true, reduction, remise_cents}` or
+ * `{utilisable: false, raison}`.
+ */
+export type CodeCheck = {
+  /**
+   * Whether the code applies to the current basket now.
+   */
+  utilisable: boolean,
+  /**
+   * The code, when usable.
+   */
+  reduction?: Discount,
+  /**
+   * The discount on the current basket excl. VAT, when usable.
+   */
+  remise_cents?: number,
+  /**
+   * Why not, in French.
+   */
+  raison?: string,
+};
+
+/**
+ * The bank-transfer instructions of an order.
+ */
+export type TransferDetails = {
+  /**
+   * `virement`.
+   */
+  mode: "virement",
+  /**
+   * The order number, to quote as the transfer reference.
+   */
+  reference: string,
+  /**
+   * IBAN of the seller.
+   */
+  iban: string,
+  /**
+   * BIC of the seller.
+   */
+  bic: string,
+  /**
+   * Account holder.
+   */
+  titulaire: string,
+  /**
+   * Amount to transfer, cents.
+   */
+  montant_cents: number,
+};
+
+/**
+ * The `Paiement` answer of a card order (docs/commerce-api.md).
+ */
+export type CardPayment = {
+  /**
+   * Always `carte`.
+   */
+  mode: "carte",
+  /**
+   * The PaymentIntent's client secret, for the Payment Element.
+   */
+  clientSecret: string,
+  /**
+   * `pk_...`.
+   */
+  publishableKey: string,
+  /**
+   * Stripe.js (or localstripe's stand-in in the tests).
+   */
+  stripeJsUrl: string,
+};
+
+/**
+ * The `Paiement` of a placed order: the bank details, or the card's PaymentIntent.
+ */
+export type Payment = TransferDetails | CardPayment;
+
+/**
+ * Answer of `POST Commande`.
+ */
+export type PlacedOrder = {
+  /**
+   * Order id.
+   */
+  idCommande: number,
+  /**
+   * `CO-2026-000005`.
+   */
+  numero: string,
+  /**
+   * Status.
+   */
+  statut: string,
+  /**
+   * Total incl. VAT, cents.
+   */
+  total_ttc_cents: number,
+  /**
+   * How to pay.
+   */
+  paiement: Payment,
+};
+
+/**
+ * A document issued for an order.
+ */
+export type DocumentLink = {
+  /**
+   * `FA-2026-000001`.
+   */
+  numero: string,
+  /**
+   * Where the PDF is downloaded.
+   */
+  url: string,
+};
+
+/**
+ * One status change.
+ */
+export type OrderHistory = {
+  /**
+   * Status before.
+   */
+  de: string | null,
+  /**
+   * Status after.
+   */
+  vers: string,
+  /**
+   * ISO date.
+   */
+  date: string,
+  /**
+   * Note.
+   */
+  note: string,
+};
+
+/**
+ * One line.
+ */
+export type OrderLine = {
+  /**
+   * The part.
+   */
+  Id_Piece: number,
+  /**
+   * As printed.
+   */
+  designation: string,
+  /**
+   * Number of parts.
+   */
+  Quantite: number,
+  /**
+   * Price of one part.
+   */
+  prix_unitaire_cents: number,
+  /**
+   * Line total excl. VAT.
+   */
+  total_ht_cents: number,
+};
+
+/**
+ * A parcel.
+ */
+export type Delivery = {
+  /**
+   * Id.
+   */
+  id: number,
+  /**
+   * Order id.
+   */
+  idCommande: number,
+  /**
+   * Order number.
+   */
+  numero: string,
+  /**
+   * Carrier.
+   */
+  transporteur: string,
+  /**
+   * Tracking number.
+   */
+  numeroSuivi: string,
+  /**
+   * Tracking link (empty when the carrier has none).
+   */
+  lienSuivi: string,
+  /**
+   * ISO date.
+   */
+  date: string,
+};
+
+/**
+ * The customer of an order, for the admin list.
+ */
+export type OrderClient = {
+  /**
+   * Account id.
+   */
+  id: number,
+  /**
+   * E-mail at ordering.
+   */
+  email: string,
+};
+
+/**
+ * An order.
+ */
+export type Order = {
+  /**
+   * Id.
+   */
+  idCommande: number,
+  /**
+   * Number.
+   */
+  numero: string,
+  /**
+   * ISO date placed.
+   */
+  date: string,
+  /**
+   * Status.
+   */
+  statut: string,
+  /**
+   * Status history, oldest first.
+   */
+  historique: Array<OrderHistory>,
+  /**
+   * Lines.
+   */
+  lignes: Array<OrderLine>,
+  /**
+   * Σ lines.
+   */
+  sous_total_cents: number,
+  /**
+   * Discount.
+   */
+  remise_cents: number,
+  /**
+   * Code used.
+   */
+  code_reduction: string | null,
+  /**
+   * Shipping.
+   */
+  frais_port_cents: number,
+  /**
+   * Total excl. VAT.
+   */
+  total_ht_cents: number,
+  /**
+   * VAT rate.
+   */
+  tva_taux_bp: number,
+  /**
+   * VAT.
+   */
+  tva_cents: number,
+  /**
+   * Total incl. VAT.
+   */
+  total_ttc_cents: number,
+  /**
+   * Reverse charge.
+   */
+  autoliquidation: boolean,
+  /**
+   * `virement` or `carte`.
+   */
+  mode_paiement: string,
+  /**
+   * Delivery address as ordered.
+   */
+  adresse_livraison: unknown,
+  /**
+   * Billing address as ordered.
+   */
+  adresse_facturation: unknown,
+  /**
+   * Parcels.
+   */
+  livraisons: Array<Delivery>,
+  /**
+   * The invoice.
+   */
+  facture: DocumentLink | null,
+  /**
+   * The credit note.
+   */
+  avoir: DocumentLink | null,
+  /**
+   * Bank details while a transfer is awaited.
+   */
+  paiement: TransferDetails | null,
+  /**
+   * The customer (admin views).
+   */
+  client?: OrderClient,
+  /**
+   * The statuses the state machine allows next (admin views).
+   */
+  statuts_suivants?: Array<string>,
+};
+
+/**
+ * A page of the admin list.
+ */
+export type OrdersPage = {
+  /**
+   * Orders with their customer.
+   */
+  items: Array<Order>,
+  /**
+   * Orders matching the filters.
+   */
+  total: number,
+  /**
+   * This page.
+   */
+  page: number,
+  /**
+   * Page size.
+   */
+  par_page: number,
+};
+
+/**
+ * Answer of `PUT Commande/{id}/statut`.
+ */
+export type OrderStatusChange = {
+  /**
+   * Order id.
+   */
+  idCommande: number,
+  /**
+   * Order number.
+   */
+  numero: string,
+  /**
+   * The new status.
+   */
+  statut: string,
+  /**
+   * Invoice issued by this change.
+   */
+  facture: DocumentLink | null,
+  /**
+   * Credit note issued by this change.
+   */
+  avoir: DocumentLink | null,
+};
+
+/**
+ * The dashboard as the API returns it; amounts in cents.
+ */
+export type Dashboard = { piecesAVerifier: number, virementsEnAttente: number, commandesAProduire: number, commandesAExpedier: number,
+/**
+ * French name of the current Paris month (`novembre 2026`).
+ */
+mois: string, chiffreAffairesHtCents: number, chiffreAffairesTtcCents: number, facturesDuMois: number, };
+
+/**
+ * One page of accounts.
+ */
+export type AdminAccountPage = { comptes: Array<AccountView>, total: number, page: number, parPage: number, };
+
+/**
+ * An account (its orders and parts are paged by `GET Admin/Comptes/{id}/Commandes` and
+ * `GET Admin/Comptes/{id}/Pieces`).
+ */
+export type AdminAccountDetail = { compte: AccountView, };
+
+/**
+ * An order in an account's page.
+ */
+export type AccountOrder = { id: number, numero: string, statut: string, totalTtcCents: number, createdAt: string, };
+
+/**
+ * A part in an account's page.
+ */
+export type AccountPart = { id: number, fileName: string, idStatus: number, statut: string, createdAt: string, };
+
+/**
+ * One page of an account's rows (orders or parts), in the shape of the admin's other lists.
+ */
+export type AccountRowsPage<T> = { items: Array<T>, total: number, page: number, par_page: number, };
+
+/**
+ * One part status of `GET Pieces/AllStatus`.
+ */
+export type PartStatus = {
+  /**
+   * Status id.
+   */
+  id: number,
+  /**
+   * French name.
+   */
+  libelle: string,
+};
+
+/**
+ * One status the part was given.
+ */
+export type PartHistory = {
+  /**
+   * Status id.
+   */
+  id_statut: number,
+  /**
+   * Its French name.
+   */
+  statut: string,
+  /**
+   * The analysis's reasons, the customer's request or the admin's comment.
+   */
+  commentaire: string,
+  /**
+   * `analyse`, `client` or `equipe`.
+   */
+  par: string,
+  /**
+   * ISO 8601 UTC.
+   */
+  date: string,
+};
+
+/**
+ * The owner of a part, in the admin's views.
+ */
+export type PartClient = {
+  /**
+   * Account id.
+   */
+  id: number,
+  /**
+   * E-mail.
+   */
+  email: string,
+  /**
+   * Last name.
+   */
+  nom: string,
+  /**
+   * First name.
+   */
+  prenom: string,
+};
+
+/**
+ * A part of `Pieces/ById`, `Pieces/ByCommande`, `Pieces/ById_AsAdmin` and `Pieces/ForReview`.
+ */
+export type ReviewPart = {
+  /**
+   * Part id.
+   */
+  id: number,
+  /**
+   * The same, spelled as the specification.
+   */
+  Id_Piece: number,
+  /**
+   * File name as uploaded.
+   */
+  nom_fichier: string,
+  /**
+   * 1 Analysée, 2 À vérifier, 3 Validée, 4 Refusée.
+   */
+  id_statut: number,
+  /**
+   * The status's French name.
+   */
+  statut: string,
+  /**
+   * What the analysis found, French, one reason an entry.
+   */
+  motifs: Array<string>,
+  /**
+   * The customer's latest review request.
+   */
+  demande_client: string,
+  /**
+   * The admin's comment of the latest status change.
+   */
+  commentaire_admin: string,
+  /**
+   * quote-core's analysis.
+   */
+  analyse: Partial<Analysis>,
+  /**
+   * The customer's price options.
+   */
+  options: Record<string, unknown>,
+  /**
+   * Every status given, oldest first.
+   */
+  historique: Array<PartHistory>,
+  /**
+   * `GET` it for the original file (the whole file, every body of it, for a body part).
+   */
+  fichier_url: string,
+  /**
+   * The body of the original file this part is (0-based, as the quote's `body`), when the
+   * customer split a multi-body file into one part per body: the viewer shows that body
+   * alone. Absent for a part that is the whole file.
+   */
+  corps?: number,
+  /**
+   * What the engine repaired on the part before measuring it, in French (welded vertices,
+   * turned faces, bodies turned inside out), from its stored analysis: for a body part, the
+   * repairs made on that body.
+   */
+  reparations: Array<string>,
+  /**
+   * ISO 8601 UTC.
+   */
+  cree_le: string,
+  /**
+   * The owner (admin views only).
+   */
+  client?: PartClient,
+  /**
+   * Since when the part waits for a review, ISO 8601 UTC (`Pieces/ForReview` only).
+   */
+  en_attente_depuis?: string,
+};
+
+/**
+ * One page of the review queue, in the shape of the admin's other lists.
+ */
+export type ReviewPage = {
+  /**
+   * The page's parts, longest waiting first, each with its owner and `en_attente_depuis`.
+   */
+  items: Array<ReviewPart>,
+  /**
+   * Parts waiting that match the search, over every page.
+   */
+  total: number,
+  /**
+   * This page, from 1.
+   */
+  page: number,
+  /**
+   * Page size.
+   */
+  par_page: number,
+};
+
+/**
+ * The account that used a code.
+ */
+export type DiscountAccount = {
+  /**
+   * Account id.
+   */
+  id: number,
+  /**
+   * E-mail.
+   */
+  email: string,
+  /**
+   * Last name.
+   */
+  nom: string,
+  /**
+   * First name.
+   */
+  prenom: string,
+};
+
+/**
+ * One use of a code (`GET Reduction/{id}/utilisations`).
+ */
+export type DiscountUse = {
+  /**
+   * The order.
+   */
+  idCommande: number,
+  /**
+   * Its number.
+   */
+  numero: string,
+  /**
+   * Its status now.
+   */
+  statut: string,
+  /**
+   * When it was placed (ISO 8601 UTC).
+   */
+  date: string,
+  /**
+   * Discount granted, cents excl. VAT.
+   */
+  remise_cents: number,
+  /**
+   * The account.
+   */
+  compte: DiscountAccount,
+};
+
+/**
+ * A page of uses.
+ */
+export type DiscountUsesPage = {
+  /**
+   * Uses, newest first.
+   */
+  items: Array<DiscountUse>,
+  /**
+   * Uses in all.
+   */
+  total: number,
+  /**
+   * This page.
+   */
+  page: number,
+  /**
+   * Page size.
+   */
+  par_page: number,
+};
+
+/**
+ * The customer as the document prints it.
+ */
+export type InvoiceClient = {
+  /**
+   * Account id.
+   */
+  id: number,
+  /**
+   * E-mail at ordering.
+   */
+  email: string,
+  /**
+   * First and last name on the document.
+   */
+  nom: string,
+  /**
+   * Company on the document, if any.
+   */
+  entreprise: string | null,
+};
+
+/**
+ * One invoice or credit note.
+ */
+export type InvoiceDocument = {
+  /**
+   * `facture` or `avoir`.
+   */
+  type: "facture" | "avoir",
+  /**
+   * `FA-2026-000001` or `AV-2026-000001`.
+   */
+  numero: string,
+  /**
+   * ISO date of issue.
+   */
+  date: string,
+  /**
+   * The order.
+   */
+  idCommande: number,
+  /**
+   * Its number.
+   */
+  commande: string,
+  /**
+   * Its status now.
+   */
+  statut_commande: string,
+  /**
+   * The customer.
+   */
+  client: InvoiceClient,
+  /**
+   * Total excl. VAT as printed (a credit note credits the invoice's totals).
+   */
+  total_ht_cents: number,
+  /**
+   * VAT as printed.
+   */
+  tva_cents: number,
+  /**
+   * Total incl. VAT as printed.
+   */
+  total_ttc_cents: number,
+  /**
+   * Where the PDF is downloaded.
+   */
+  url: string,
+  /**
+   * For an invoice: the credit note that cancels it, if any.
+   */
+  avoir: string | null,
+  /**
+   * For a credit note: the invoice it cancels.
+   */
+  facture: string | null,
+  /**
+   * For a credit note: its reason.
+   */
+  motif: string | null,
+  /**
+   * For an invoice: whether its order may still be cancelled (which issues the credit note).
+   */
+  annulable: boolean,
+};
+
+/**
+ * A page of documents.
+ */
+export type InvoicesPage = {
+  /**
+   * Documents.
+   */
+  items: Array<InvoiceDocument>,
+  /**
+   * Documents matching the filters.
+   */
+  total: number,
+  /**
+   * This page.
+   */
+  page: number,
+  /**
+   * Page size.
+   */
+  par_page: number,
+};
+
+/**
+ * An action the filter offers.
+ */
+export type JournalAction = {
+  /**
+   * Code.
+   */
+  code: string,
+  /**
+   * French name.
+   */
+  libelle: string,
+};
+
+/**
+ * One line of the journal.
+ */
+export type JournalEntry = {
+  /**
+   * Id.
+   */
+  id: number,
+  /**
+   * ISO 8601 UTC.
+   */
+  date: string,
+  /**
+   * The admin's e-mail at the time.
+   */
+  acteur: string,
+  /**
+   * The admin's account id, if it still exists.
+   */
+  id_compte: number | null,
+  /**
+   * Action code.
+   */
+  action: string,
+  /**
+   * Its French name.
+   */
+  action_libelle: string,
+  /**
+   * What was changed.
+   */
+  cible: string,
+  /**
+   * State before (JSON, `null` for a creation).
+   */
+  avant: unknown,
+  /**
+   * State after.
+   */
+  apres: unknown,
+};
+
+/**
+ * Answer of `GET Admin/Journal`.
+ */
+export type JournalPage = {
+  /**
+   * Lines, newest first.
+   */
+  items: Array<JournalEntry>,
+  /**
+   * Lines matching the filters.
+   */
+  total: number,
+  /**
+   * This page.
+   */
+  page: number,
+  /**
+   * Page size.
+   */
+  par_page: number,
+  /**
+   * Every action code, for the filter.
+   */
+  actions: Array<JournalAction>,
+};
+
+/**
+ * A version in the history.
+ */
+export type CatalogVersion = { version: number,
+/**
+ * ISO 8601, UTC.
+ */
+date: string,
+/**
+ * The admin's e-mail; empty for the catalog shipped with the site.
+ */
+auteur: string, };
+
+/**
+ * Answer of `GET Admin/Catalogue` and `GET Admin/Catalogue/{version}`.
+ */
+export type CatalogView = { version: number, date: string, auteur: string,
+/**
+ * Whether this is the version new quotes use.
+ */
+courante: boolean,
+/**
+ * quote-core's catalog, as stored.
+ */
+catalogue: Catalog,
+/**
+ * Every version, newest first.
+ */
+versions: Array<CatalogVersion>, };
+
+/**
+ * One month of the report.
+ */
+export type StatisticsMonth = {
+  /**
+   * `2026-03`.
+   */
+  mois: string,
+  /**
+   * `mars 2026`.
+   */
+  libelle: string,
+  /**
+   * Orders paid in the month, not cancelled.
+   */
+  commandes_payees: number,
+  /**
+   * Their totals excl. VAT, cents.
+   */
+  chiffre_affaires_ht_cents: number,
+  /**
+   * Orders placed in the month.
+   */
+  commandes_passees: number,
+  /**
+   * PDF quotes issued in the month.
+   */
+  devis: number,
+  /**
+   * Parts analysed in the month.
+   */
+  pieces_analysees: number,
+};
+
+/**
+ * Totals of the period.
+ */
+export type StatisticsTotals = {
+  /**
+   * Orders paid, not cancelled.
+   */
+  commandes_payees: number,
+  /**
+   * Revenue excl. VAT, cents.
+   */
+  chiffre_affaires_ht_cents: number,
+  /**
+   * Revenue / paid orders, rounded to the nearest cent; 0 without orders.
+   */
+  panier_moyen_ht_cents: number,
+  /**
+   * Orders placed.
+   */
+  commandes_passees: number,
+  /**
+   * PDF quotes issued.
+   */
+  devis: number,
+  /**
+   * Parts analysed.
+   */
+  pieces_analysees: number,
+  /**
+   * Orders placed / PDF quotes, basis points (10 000 = 100 %); `None` without quotes.
+   */
+  taux_transformation_bp: number | null,
+};
+
+/**
+ * A share of the revenue (process or material).
+ */
+export type StatisticsShare = {
+  /**
+   * Code (`SLS`, `PA12`).
+   */
+  code: string,
+  /**
+   * French name from the current catalog (the code if it is no longer there).
+   */
+  libelle: string,
+  /**
+   * Sum of the line totals excl. VAT, cents.
+   */
+  total_ht_cents: number,
+  /**
+   * Parts made.
+   */
+  quantite: number,
+  /**
+   * Share of the lines' sum, basis points.
+   */
+  part_bp: number,
+};
+
+/**
+ * The answer of `GET Statistiques`.
+ */
+export type Statistics = {
+  /**
+   * First day, `YYYY-MM-DD`.
+   */
+  du: string,
+  /**
+   * Last day, `YYYY-MM-DD`.
+   */
+  au: string,
+  /**
+   * Each month of the period.
+   */
+  mois: Array<StatisticsMonth>,
+  /**
+   * The period's totals.
+   */
+  totaux: StatisticsTotals,
+  /**
+   * Revenue by process.
+   */
+  par_procede: Array<StatisticsShare>,
+  /**
+   * Revenue by material (code and process, `SLS · PA12`).
+   */
+  par_matiere: Array<StatisticsShare>,
+};
