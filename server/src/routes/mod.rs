@@ -2,10 +2,10 @@
 //! specification's table (section 7) live in `backend_router()`, nested under `/api/backend` and
 //! called in-process by `POST /api/proxy`.
 
-#[cfg(feature = "ts")]
-pub mod api_types;
 pub mod admin;
 pub mod adresses;
+#[cfg(feature = "ts")]
+pub mod api_types;
 pub mod auth;
 pub mod captcha;
 pub mod combinaison;
