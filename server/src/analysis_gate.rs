@@ -36,13 +36,34 @@ impl AnalysisGate {
         Self::new(std::thread::available_parallelism().map_or(1, usize::from))
     }
 
+    /// Waits for a free permit. Take it before loading what the analysis reads (a stored file
+    /// of up to 100 MB), so that requests beyond the bound wait without holding their file.
+    pub async fn permit(&self) -> Result<Permit, GateError> {
+        Ok(Permit(self.permits.clone().acquire_owned().await?))
+    }
+
     /// Runs `work` on the blocking pool once a permit is free; the permit is held until it ends.
     pub async fn run<T, F>(&self, work: F) -> Result<T, GateError>
     where
         F: FnOnce() -> T + Send + 'static,
         T: Send + 'static,
     {
-        let permit = self.permits.clone().acquire_owned().await?;
+        self.permit().await?.run(work).await
+    }
+}
+
+/// A permit of the gate: one analysis may run while it is held.
+#[derive(Debug)]
+pub struct Permit(tokio::sync::OwnedSemaphorePermit);
+
+impl Permit {
+    /// Runs `work` on the blocking pool, holding this permit until it ends.
+    pub async fn run<T, F>(self, work: F) -> Result<T, GateError>
+    where
+        F: FnOnce() -> T + Send + 'static,
+        T: Send + 'static,
+    {
+        let permit = self.0;
         let result = tokio::task::spawn_blocking(move || {
             let out = work();
             drop(permit);
@@ -98,5 +119,31 @@ mod tests {
         let failed = gate.run(|| -> u8 { panic!("analysis crashed") }).await;
         assert!(matches!(failed, Err(GateError::Task(_))));
         assert_eq!(gate.run(|| 7).await.unwrap(), 7);
+    }
+
+    /// What a request loads for its analysis (the stored file) is loaded only once it holds a
+    /// permit: while the gate is full, a waiting request has loaded nothing.
+    #[tokio::test]
+    async fn a_waiting_request_loads_nothing_before_its_permit() {
+        let gate = AnalysisGate::new(1);
+        let held = gate.permit().await.unwrap();
+        let loaded = Arc::new(AtomicUsize::new(0));
+        let waiting = {
+            let (gate, loaded) = (gate.clone(), loaded.clone());
+            tokio::spawn(async move {
+                let permit = gate.permit().await.unwrap();
+                loaded.fetch_add(1, Ordering::SeqCst);
+                permit.run(|| ()).await.unwrap();
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert_eq!(
+            loaded.load(Ordering::SeqCst),
+            0,
+            "loaded while the gate was full"
+        );
+        held.run(|| ()).await.unwrap();
+        waiting.await.unwrap();
+        assert_eq!(loaded.load(Ordering::SeqCst), 1);
     }
 }

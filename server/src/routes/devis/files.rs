@@ -176,6 +176,12 @@ pub async fn process_file(
     let analysis: Analysis = match cached.and_then(|json| serde_json::from_str(&json).ok()) {
         Some(a) => a,
         None => {
+            // The permit first, then the file: calls beyond the gate wait without holding it.
+            let permit = state
+                .analyses
+                .permit()
+                .await
+                .map_err(|e| ApiError::Internal(e.into()))?;
             let bytes = state
                 .storage
                 .get(&stored.storage_key)
@@ -184,8 +190,7 @@ pub async fn process_file(
             let name = stored.file_name.clone();
             let body = entry.body;
             // At most one analysis per core at once, whatever the number of requests.
-            let analysed = state
-                .analyses
+            let analysed = permit
                 .run(move || match body {
                     None => quote_core::analyze_file(&name, &bytes, &options),
                     Some(b) => quote_core::analyze_file_body(&name, &bytes, &options, b as usize),
