@@ -190,3 +190,17 @@ async fn the_purge_removes_expired_uploads_and_the_files_nothing_names() {
         vec![cube_key.trim_start_matches("uploads/").to_owned()]
     );
 }
+
+#[tokio::test]
+async fn a_form_of_many_small_fields_is_refused_before_it_is_read_whole() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let mut many = Form::new().text("index", "0");
+    for i in 0..40 {
+        many = many.text(format!("champ{i}"), "x");
+    }
+    let res = post_form(&c, "/api/devis/process-file", many).await;
+    assert_eq!(res.status(), 400);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["message"], "Trop de champs dans le formulaire.");
+}

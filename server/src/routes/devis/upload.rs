@@ -25,6 +25,9 @@ use crate::storage::{self, Storage, UPLOADS};
 pub const MAX_FILE_BYTES: u64 = 100 * 1024 * 1024;
 /// Largest text field accepted, bytes.
 const MAX_TEXT_FIELD: usize = 4096;
+/// Most text fields a quote form sends (`type`, `index`, and a few to spare): a body of
+/// thousands of small fields is refused before it fills the field map.
+const MAX_TEXT_FIELDS: usize = 16;
 /// Longest file name kept, characters.
 const MAX_NAME_CHARS: usize = 200;
 
@@ -93,6 +96,9 @@ pub async fn receive(
             }
             received.file = Some(store(field, storage, keep).await?);
         } else {
+            if received.fields.len() >= MAX_TEXT_FIELDS {
+                return Err(ApiError::quote("Trop de champs dans le formulaire."));
+            }
             let bytes = read_text(field).await?;
             received.fields.insert(name, bytes);
         }
