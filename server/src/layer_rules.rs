@@ -13,94 +13,67 @@ struct Rule {
 }
 
 const ROUTES: &str = "crate::routes";
-const HTTP: [&str; 3] = ["axum", "ApiError", "crate::error"];
-const UP_FROM_STORES: [&str; 3] = ["crate::commerce", "crate::admin", "crate::state"];
+
+/// What the rules and the admin's rules never name: the routes and HTTP.
+const RULES_FORBID: &[&str] = &[ROUTES, "axum", "ApiError", "crate::error", "crate::state"];
+/// What the stores never name: that, and the rules above them.
+const STORES_FORBID: &[&str] = &[
+    ROUTES,
+    "axum",
+    "ApiError",
+    "crate::error",
+    "crate::state",
+    "crate::commerce",
+    "crate::admin",
+];
+/// What `domain/` never names: that, and the stores.
+const DOMAIN_FORBID: &[&str] = &[
+    ROUTES,
+    "axum",
+    "ApiError",
+    "crate::error",
+    "crate::state",
+    "crate::commerce",
+    "crate::admin",
+    "crate::db",
+    "crate::documents",
+    "crate::mail",
+    "crate::payment",
+    "crate::storage",
+];
 
 const RULES: &[Rule] = &[
     Rule {
         layer: "commerce",
-        forbidden: &[ROUTES, HTTP[0], HTTP[1], HTTP[2], "crate::state"],
+        forbidden: RULES_FORBID,
     },
     Rule {
         layer: "admin",
-        forbidden: &[ROUTES, HTTP[0], HTTP[1], HTTP[2], "crate::state"],
+        forbidden: RULES_FORBID,
     },
     Rule {
         layer: "db",
-        forbidden: &[
-            ROUTES,
-            HTTP[0],
-            HTTP[1],
-            HTTP[2],
-            UP_FROM_STORES[0],
-            UP_FROM_STORES[1],
-            UP_FROM_STORES[2],
-        ],
+        forbidden: STORES_FORBID,
     },
     Rule {
         layer: "documents",
-        forbidden: &[
-            ROUTES,
-            HTTP[0],
-            HTTP[1],
-            HTTP[2],
-            UP_FROM_STORES[0],
-            UP_FROM_STORES[1],
-            UP_FROM_STORES[2],
-        ],
+        forbidden: STORES_FORBID,
     },
     Rule {
         layer: "mail",
-        forbidden: &[
-            ROUTES,
-            HTTP[0],
-            HTTP[1],
-            HTTP[2],
-            UP_FROM_STORES[0],
-            UP_FROM_STORES[1],
-            UP_FROM_STORES[2],
-        ],
+        forbidden: STORES_FORBID,
     },
     Rule {
         layer: "payment",
-        forbidden: &[
-            ROUTES,
-            HTTP[0],
-            HTTP[1],
-            HTTP[2],
-            UP_FROM_STORES[0],
-            UP_FROM_STORES[1],
-            UP_FROM_STORES[2],
-        ],
+        forbidden: STORES_FORBID,
     },
     Rule {
         layer: "storage",
-        forbidden: &[
-            ROUTES,
-            HTTP[0],
-            HTTP[1],
-            HTTP[2],
-            UP_FROM_STORES[0],
-            UP_FROM_STORES[1],
-            UP_FROM_STORES[2],
-        ],
+        forbidden: STORES_FORBID,
     },
     Rule {
         layer: "domain",
-        forbidden: &[
-            ROUTES,
-            HTTP[0],
-            HTTP[1],
-            HTTP[2],
-            UP_FROM_STORES[0],
-            UP_FROM_STORES[1],
-            UP_FROM_STORES[2],
-            "crate::db",
-            "crate::documents",
-            "crate::mail",
-            "crate::payment",
-            "crate::storage",
-        ],
+        forbidden: DOMAIN_FORBID,
     },
 ];
 
