@@ -251,10 +251,10 @@ async fn an_accounts_parts_are_paged_on_the_server_newest_first() {
     assert_paging(&p1, 45, 1, 20);
     assert_eq!(ids_of(&p1), leas[..20]);
     let row = &p1["items"][0];
-    assert_eq!(row["fileName"], "lea-43.stl");
-    assert_eq!(row["idStatus"], 4);
+    assert_eq!(row["file_name"], "lea-43.stl");
+    assert_eq!(row["id_status"], 4);
     assert_eq!(row["statut"], "Refusée");
-    assert!(row["createdAt"].as_str().unwrap().ends_with('Z'), "{row}");
+    assert!(row["created_at"].as_str().unwrap().ends_with('Z'), "{row}");
     let last = page(&admin, &path("?page=3")).await;
     assert_eq!(ids_of(&last), leas[40..]);
     assert_eq!(ids_of(&last).last(), Some(&real));

@@ -12,7 +12,7 @@ export type Role = "client" | "admin";
 /**
  * An account as the API returns it.
  */
-export type AccountView = { id: number, email: string, nom: string, prenom: string, role: Role, emailVerified: boolean, twoFactorEnabled: boolean, createdAt: string,
+export type AccountView = { id: number, email: string, nom: string, prenom: string, role: Role, email_verified: boolean, two_factor_enabled: boolean, created_at: string,
 /**
  * An admin disabled the account: it cannot sign in.
  */
@@ -99,7 +99,7 @@ export type Address = {
 /**
  * `Comptes/me`: the account and its addresses.
  */
-export type Me = { adresses: Array<Address>, id: number, email: string, nom: string, prenom: string, role: Role, emailVerified: boolean, twoFactorEnabled: boolean, createdAt: string,
+export type Me = { adresses: Array<Address>, id: number, email: string, nom: string, prenom: string, role: Role, email_verified: boolean, two_factor_enabled: boolean, created_at: string,
 /**
  * An admin disabled the account: it cannot sign in.
  */
@@ -898,7 +898,7 @@ mois: string, chiffreAffairesHtCents: number, chiffreAffairesTtcCents: number, f
 /**
  * One page of accounts.
  */
-export type AdminAccountPage = { comptes: Array<AccountView>, total: number, page: number, parPage: number, };
+export type AdminAccountPage = { comptes: Array<AccountView>, total: number, page: number, par_page: number, };
 
 /**
  * An account (its orders and parts are paged by `GET Admin/Comptes/{id}/Commandes` and
@@ -909,12 +909,12 @@ export type AdminAccountDetail = { compte: AccountView, };
 /**
  * An order in an account's page.
  */
-export type AccountOrder = { id: number, numero: string, statut: string, totalTtcCents: number, createdAt: string, };
+export type AccountOrder = { id: number, numero: string, statut: string, total_ttc_cents: number, created_at: string, };
 
 /**
  * A part in an account's page.
  */
-export type AccountPart = { id: number, fileName: string, idStatus: number, statut: string, createdAt: string, };
+export type AccountPart = { id: number, file_name: string, id_status: number, statut: string, created_at: string, };
 
 /**
  * One page of an account's rows (orders or parts), in the shape of the admin's other lists.

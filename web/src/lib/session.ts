@@ -10,7 +10,6 @@ export interface SessionUser {
   prenom?: string | null;
   name?: string | null;
   role?: string | null;
-  twoFactorEnabled?: boolean;
 }
 
 export interface Session {

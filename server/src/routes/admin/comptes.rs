@@ -36,7 +36,6 @@ pub struct ListQuery {
 /// One page of accounts.
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AdminAccountPage"))]
-#[serde(rename_all = "camelCase")]
 pub struct AccountPageView {
     comptes: Vec<AccountView>,
     total: i64,
@@ -70,7 +69,6 @@ pub async fn list(
 /// An order in an account's page.
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AccountOrder"))]
-#[serde(rename_all = "camelCase")]
 pub struct AccountOrderView {
     id: i64,
     numero: String,
@@ -82,7 +80,6 @@ pub struct AccountOrderView {
 /// A part in an account's page.
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AccountPart"))]
-#[serde(rename_all = "camelCase")]
 pub struct AccountPartView {
     id: i64,
     file_name: String,

@@ -42,7 +42,6 @@ pub fn router() -> Router<AppState> {
 /// An account as the API returns it.
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
 pub struct AccountView {
     id: i64,
     email: String,

@@ -31,7 +31,7 @@ export default function SettingsPage() {
           <IdentityForm me={me} />
         </SettingsSection>
         <SettingsSection id="email" title="Adresse e-mail" intro="Un code est envoyé à la nouvelle adresse pour vérifier qu’elle vous appartient ; l’ancienne adresse est prévenue du changement.">
-          <EmailChange email={me.email} secondFactor={Boolean(me.twoFactorEnabled)} />
+          <EmailChange email={me.email} secondFactor={Boolean(me.two_factor_enabled)} />
         </SettingsSection>
         <SettingsSection id="mot-de-passe" title="Mot de passe" intro="Saisissez votre mot de passe actuel puis le nouveau. Vos autres sessions seront déconnectées.">
           <PasswordChange email={me.email} />
@@ -40,7 +40,7 @@ export default function SettingsPage() {
           <AddressBook addresses={me.adresses ?? []} />
         </SettingsSection>
         <SettingsSection id="double-authentification" title="Double authentification" intro="Un code à usage unique, généré par une application sur votre téléphone, est demandé à chaque connexion.">
-          <TwoFactorSetup enabled={Boolean(me.twoFactorEnabled)} />
+          <TwoFactorSetup enabled={Boolean(me.two_factor_enabled)} />
         </SettingsSection>
       </div>
     </Page>

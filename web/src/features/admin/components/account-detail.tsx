@@ -58,8 +58,8 @@ function AccountOrders({ id }: { id: number }) {
     >
       <Column header="Commande" body={(o: AccountOrder) => <Link to={`/compte/admin/commande/${o.id}`}>{o.numero}</Link>} bodyClassName="nowrap" />
       <Column header="État" body={(o: AccountOrder) => <StatusTag statut={o.statut} />} />
-      <Column header="Total TTC" body={(o: AccountOrder) => formatCents(o.totalTtcCents)} bodyClassName="nowrap" />
-      <Column header="Passée le" body={(o: AccountOrder) => formatDate(o.createdAt)} bodyClassName="nowrap" />
+      <Column header="Total TTC" body={(o: AccountOrder) => formatCents(o.total_ttc_cents)} bodyClassName="nowrap" />
+      <Column header="Passée le" body={(o: AccountOrder) => formatDate(o.created_at)} bodyClassName="nowrap" />
     </PagedSection>
   );
 }
@@ -78,9 +78,9 @@ function AccountParts({ id }: { id: number }) {
       onPage={setPage}
       query={query}
     >
-      <Column header="Pièce" body={(p: AccountPart) => (p.idStatus === 2 ? <Link to={`/compte/admin/piece-validation?piece=${p.id}`}>{p.fileName}</Link> : p.fileName)} />
+      <Column header="Pièce" body={(p: AccountPart) => (p.id_status === 2 ? <Link to={`/compte/admin/piece-validation?piece=${p.id}`}>{p.file_name}</Link> : p.file_name)} />
       <Column header="État" body={(p: AccountPart) => p.statut} />
-      <Column header="Créée le" body={(p: AccountPart) => formatDate(p.createdAt)} bodyClassName="nowrap" />
+      <Column header="Créée le" body={(p: AccountPart) => formatDate(p.created_at)} bodyClassName="nowrap" />
     </PagedSection>
   );
 }

@@ -58,7 +58,7 @@ export default function AccountsPage() {
           <Column header="E-mail" body={(a: AdminAccount) => a.email} />
           <Column header="Rôle" body={(a: AdminAccount) => <RoleCell account={a} self={a.email === me} />} />
           <Column header="État" body={(a: AdminAccount) => (a.desactive ? <Tag value="Désactivé" severity="danger" /> : <Tag value="Actif" severity="success" />)} />
-          <Column header="Créé le" body={(a: AdminAccount) => formatDate(a.createdAt)} />
+          <Column header="Créé le" body={(a: AdminAccount) => formatDate(a.created_at)} />
           <Column header="" body={(a: AdminAccount) => <DisableButton account={a} self={a.email === me} />} />
         </AdminTable>
       )}

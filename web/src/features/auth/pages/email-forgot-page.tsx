@@ -21,7 +21,7 @@ function SignedInStep({ email }: { email: string | null | undefined }) {
         Adresse actuelle&nbsp;: <strong>{email}</strong>
       </p>
       <NewEmailStep
-        secondFactor={Boolean(me.data?.twoFactorEnabled)}
+        secondFactor={Boolean(me.data?.two_factor_enabled)}
         onSubmit={async (newEmail, proof) => {
           await sendEmailResetCode(newEmail, proof);
           navigate(`/email_mail?email=${encodeURIComponent(newEmail)}`);
