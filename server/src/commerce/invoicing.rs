@@ -267,7 +267,7 @@ mod tests {
     fn a_party_is_read_from_the_address_snapshot() {
         let snapshot = r#"{"idAdresse":1,"idPays":{"code":"de","name":"Allemagne"},"ville":"Berlin",
             "codePostal":"10115","rue":"1 Hauptstraße","complement":"","nom":"Muster","prenom":"Max",
-            "tel":"+49301234567","entreprise":{"idEntreprise":2,"nom_Entreprise":"Muster GmbH","numero_Tva":"DE123456789"}}"#;
+            "tel":"+49301234567","entreprise":{"id_entreprise":2,"nom_Entreprise":"Muster GmbH","numero_Tva":"DE123456789"}}"#;
         let p = party(snapshot, Some("max@muster.de"));
         assert_eq!(p.name, "Max Muster");
         assert_eq!(p.company.as_deref(), Some("Muster GmbH"));

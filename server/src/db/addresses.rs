@@ -20,7 +20,7 @@ pub struct CountryView {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AddressCompany"))]
 pub struct CompanyView {
     /// Company id.
-    #[serde(rename = "idEntreprise")]
+    #[serde(rename = "id_entreprise")]
     pub id: i64,
     /// Company name.
     #[serde(rename = "nom_Entreprise")]

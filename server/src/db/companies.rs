@@ -9,7 +9,7 @@ use sqlx::{AnyConnection, FromRow};
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Company {
     /// Primary key.
-    #[serde(rename = "idEntreprise")]
+    #[serde(rename = "id_entreprise")]
     pub id: i64,
     /// Company name.
     #[serde(rename = "nom_Entreprise")]

@@ -34,7 +34,6 @@ pub fn router() -> Router<AppState> {
 /// Payload of `POST` and `PUT`.
 #[derive(Debug, Default, Deserialize)]
 pub struct CompanyBody {
-    #[serde(rename = "idEntreprise")]
     id_entreprise: Option<i64>,
     #[serde(rename = "idAdresse")]
     id_adresse: Option<i64>,
@@ -111,7 +110,7 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(company)))
 }
 
-/// Handles `PUT /api/backend/Entreprise` (`idEntreprise` in the body, or the account's only company).
+/// Handles `PUT /api/backend/Entreprise` (`id_entreprise` in the body, or the account's only company).
 pub async fn update(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -157,7 +156,7 @@ async fn apply_update(
     Ok(Json(company))
 }
 
-/// Handles `DELETE /api/backend/Entreprise` (`idEntreprise` in the body, or the only company): 204.
+/// Handles `DELETE /api/backend/Entreprise` (`id_entreprise` in the body, or the only company): 204.
 pub async fn remove(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -198,7 +197,7 @@ async fn target(state: &AppState, account_id: i64, named: Option<i64>) -> Result
         [only] => Ok(only.id),
         [] => Err(ApiError::NotFound),
         _ => Err(ApiError::bad_request(
-            "Précisez l'entreprise concernée (idEntreprise).",
+            "Précisez l'entreprise concernée (id_entreprise).",
         )),
     }
 }

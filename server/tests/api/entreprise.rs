@@ -15,13 +15,13 @@ async fn a_company_is_created_listed_updated_and_deleted() {
     assert_eq!(status, 201, "{company}");
     assert_eq!(company["nom_Entreprise"], "Atelier Dupont");
     assert_eq!(company["numero_Tva"], "FR40303265045");
-    let id = company["idEntreprise"].as_i64().unwrap();
+    let id = company["id_entreprise"].as_i64().unwrap();
     assert_eq!(
         c.call("GET", "Entreprise", None).await,
         (200, json!([company]))
     );
 
-    let (status, updated) = c.call("PUT", "Entreprise", Some(json!({"idEntreprise": id, "nom_entreprise": "Atelier Dupont SAS", "numero_tva": "DE123456789"}))).await;
+    let (status, updated) = c.call("PUT", "Entreprise", Some(json!({"id_entreprise": id, "nom_entreprise": "Atelier Dupont SAS", "numero_tva": "DE123456789"}))).await;
     assert_eq!(status, 200, "{updated}");
     assert_eq!(
         (
@@ -81,7 +81,7 @@ async fn a_company_can_be_attached_to_an_address_and_deleting_it_detaches_it() {
         "Dupont BV"
     );
 
-    let id = company["idEntreprise"].as_i64().unwrap();
+    let id = company["id_entreprise"].as_i64().unwrap();
     assert_eq!(
         c.call("DELETE", &format!("Entreprise/{id}"), None).await.0,
         204
@@ -97,8 +97,8 @@ async fn another_customer_s_company_answers_404_and_stays_untouched() {
     let b = a_customer(&app).email("paul@exemple.fr").await;
     let body = json!({"nom_entreprise": "Atelier Dupont"});
     let (_, company) = a.call("POST", "Entreprise", Some(body)).await;
-    let id = company["idEntreprise"].as_i64().unwrap();
-    let rename = json!({"idEntreprise": id, "nom_entreprise": "Piraté"});
+    let id = company["id_entreprise"].as_i64().unwrap();
+    let rename = json!({"id_entreprise": id, "nom_entreprise": "Piraté"});
     assert_eq!(b.call("PUT", "Entreprise", Some(rename)).await.0, 404);
     assert_eq!(
         b.call("GET", &format!("Entreprise/{id}"), None).await.0,
@@ -109,7 +109,7 @@ async fn another_customer_s_company_answers_404_and_stays_untouched() {
         404
     );
     assert_eq!(
-        b.call("DELETE", "Entreprise", Some(json!({"idEntreprise": id})))
+        b.call("DELETE", "Entreprise", Some(json!({"id_entreprise": id})))
             .await
             .0,
         404

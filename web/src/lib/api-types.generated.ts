@@ -39,7 +39,7 @@ export type AddressCompany = {
   /**
    * Company id.
    */
-  idEntreprise: number,
+  id_entreprise: number,
   /**
    * Company name.
    */
@@ -112,7 +112,7 @@ export type Company = {
   /**
    * Primary key.
    */
-  idEntreprise: number,
+  id_entreprise: number,
   /**
    * Company name.
    */
