@@ -66,7 +66,7 @@ pub enum ApiError {
     #[error("too many requests")]
     TooManyRequests,
     /// 429 of a sign-in whose e-mail had too many failures: the next attempt needs a solved
-    /// captcha (`{"message", "captchaRequired": true}`).
+    /// captcha (`{"message", "captcha_required": true}`).
     #[error("captcha required")]
     CaptchaRequired,
     /// 502: an e-mail could not be sent (the cause is logged, the answer is the specification's).
@@ -167,7 +167,7 @@ impl ApiError {
             ApiError::TooManyRequests => message(TOO_MANY_MESSAGE),
             ApiError::CaptchaRequired => json!({
                 "message": CAPTCHA_REQUIRED_MESSAGE,
-                "captchaRequired": true,
+                "captcha_required": true,
             }),
             ApiError::PayloadTooLarge => message("Requête trop volumineuse."),
             ApiError::MailFailed => message("Erreur lors de l'envoi du mail"),

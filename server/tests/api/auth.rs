@@ -179,7 +179,7 @@ async fn an_account_with_two_factor_stops_at_verify_2fa() {
         "{body}"
     );
     let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
-    assert_eq!(session["twoFactorPending"], true);
+    assert_eq!(session["two_factor_pending"], true);
     assert!(session.get("user").is_none());
     assert_eq!(c.proxy("GET", "Comptes/me", None).await.status(), 401);
     let row: (i64,) = sqlx::query_as("SELECT id FROM sessions WHERE account_id = $1")

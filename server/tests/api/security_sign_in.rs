@@ -54,7 +54,7 @@ async fn six_wrong_passwords_for_one_email_from_six_forged_addresses_get_429() {
     }
     let (status, body) = sign_in_via(&mut c, "203.0.113.6", EMAIL, "mauvais", None).await;
     assert_eq!(status, 429, "{body}");
-    assert_eq!(body["captchaRequired"], true);
+    assert_eq!(body["captcha_required"], true);
     // The right password alone does not pass either...
     let (status, _) = sign_in_via(&mut c, "203.0.113.7", EMAIL, PASSWORD, None).await;
     assert_eq!(status, 429);
@@ -104,7 +104,7 @@ async fn auth_login_signs_in_on_the_credentials_path_and_limits() {
     let (status, body) = c.call("POST", "Auth/login", Some(right.clone())).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["success"], true);
-    assert_eq!(body["twoFactorRequired"], false);
+    assert_eq!(body["two_factor_required"], false);
     assert_eq!(c.proxy("GET", "Comptes/me", None).await.status(), 200);
 
     // Without the CSRF token, refused.

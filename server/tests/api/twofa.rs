@@ -56,7 +56,7 @@ pub(crate) async fn enable(c: &TestClient) -> (TotpSecret, Vec<String>) {
     let (status, body) = call(c, "toggle", json!({"token": secret.code_at(now())})).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["enabled"], true);
-    let codes = body["backupCodes"]
+    let codes = body["backup_codes"]
         .as_array()
         .unwrap()
         .iter()
@@ -73,14 +73,14 @@ async fn generate_gives_a_secret_its_otpauth_uri_and_a_qr_code() {
     assert_eq!(status, 200);
     let secret = body["secret"].as_str().unwrap();
     assert_eq!(secret.len(), 32);
-    let uri = body["otpauthUrl"].as_str().unwrap();
+    let uri = body["otpauth_url"].as_str().unwrap();
     assert!(
         uri.starts_with("otpauth://totp/Forme%20Additive:jeanne%40exemple.fr?secret="),
         "{uri}"
     );
     assert!(uri.contains(&format!("secret={secret}&issuer=Forme%20Additive")));
-    assert!(body["qrCode"].as_str().unwrap().contains("<svg"));
-    assert!(body["qrCodeDataUrl"]
+    assert!(body["qr_code"].as_str().unwrap().contains("<svg"));
+    assert!(body["qr_code_data_url"]
         .as_str()
         .unwrap()
         .starts_with("data:image/svg+xml;base64,"));
@@ -109,7 +109,7 @@ async fn a_sign_in_with_two_factor_completes_with_a_totp_code_then_with_single_u
     let first_code = secret.code_at(now());
     let (status, body) = call(&c, "toggle", json!({"token": first_code})).await;
     assert_eq!(status, 200, "{body}");
-    let backup: Vec<String> = body["backupCodes"]
+    let backup: Vec<String> = body["backup_codes"]
         .as_array()
         .unwrap()
         .iter()
@@ -118,7 +118,7 @@ async fn a_sign_in_with_two_factor_completes_with_a_totp_code_then_with_single_u
     assert_eq!(backup.len(), 10);
     assert!(two_factor_on(&app, id).await);
 
-    assert_eq!(sign_in_again(&mut c).await["twoFactorRequired"], true);
+    assert_eq!(sign_in_again(&mut c).await["two_factor_required"], true);
     assert_eq!(
         c.proxy("GET", "Comptes/me", None).await.status(),
         401,
@@ -322,7 +322,7 @@ async fn turning_it_off_needs_a_code_or_the_password() {
     assert_eq!(body["enabled"], false);
     assert!(!two_factor_on(&app, id).await);
 
-    assert_eq!(sign_in_again(&mut c).await["twoFactorRequired"], false);
+    assert_eq!(sign_in_again(&mut c).await["two_factor_required"], false);
 }
 
 #[tokio::test]
@@ -332,7 +332,7 @@ async fn a_backup_code_also_turns_it_off() {
     let (_, backup) = enable(&c).await;
     let (status, body) = call(&c, "toggle", json!({"token": backup[3]})).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body["twoFactorEnabled"], false);
+    assert_eq!(body["two_factor_enabled"], false);
 }
 
 #[tokio::test]
@@ -343,7 +343,7 @@ async fn verify_on_a_full_session_confirms_the_set_up() {
     let secret = TotpSecret::from_base32(setup["secret"].as_str().unwrap()).unwrap();
     let (status, body) = call(&c, "verify", json!({"token": secret.code_at(now())})).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body["backupCodes"].as_array().unwrap().len(), 10);
+    assert_eq!(body["backup_codes"].as_array().unwrap().len(), 10);
     assert!(two_factor_on(&app, id).await);
 }
 

@@ -126,31 +126,31 @@ export type Company = {
 /**
  * Answer of a successful `Auth/login`; the session cookie comes with it.
  */
-export type LoggedIn = { success: boolean, twoFactorRequired: boolean, url: string, };
+export type LoggedIn = { success: boolean, two_factor_required: boolean, url: string, };
 
 /**
  * Answer of `verify` and `verify-backup-code`. `token` and `refreshToken` name the now complete
  * session (the sha256 of its cookie: an identifier, not a credential; the cookie stays HttpOnly).
  */
-export type TwoFactorVerify = { valid: boolean, token: string | null, refreshToken: string | null, message: string, backupCodes?: Array<string>, };
+export type TwoFactorVerify = { valid: boolean, token: string | null, refreshToken: string | null, message: string, backup_codes?: Array<string>, };
 
 /**
  * Answer of `generate`.
  */
-export type TwoFactorSetup = { secret: string, otpauthUrl: string,
+export type TwoFactorSetup = { secret: string, otpauth_url: string,
 /**
  * SVG document.
  */
-qrCode: string,
+qr_code: string,
 /**
  * The same SVG as a `data:` URL, for an `<img>`.
  */
-qrCodeDataUrl: string, };
+qr_code_data_url: string, };
 
 /**
  * Answer of `toggle`.
  */
-export type TwoFactorToggle = { enabled: boolean, twoFactorEnabled: boolean, backupCodes?: Array<string>, message: string, };
+export type TwoFactorToggle = { enabled: boolean, two_factor_enabled: boolean, backup_codes?: Array<string>, message: string, };
 
 /**
  * Answer of a successful change.

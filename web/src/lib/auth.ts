@@ -7,7 +7,7 @@ export interface SignInAnswer {
   url?: string;
   ok?: boolean;
   /** True when the account has two-factor authentication and a code is still needed. */
-  twoFactorRequired?: boolean;
+  two_factor_required?: boolean;
   error?: string;
 }
 
@@ -26,7 +26,7 @@ export async function signInWithCredentials(email: string, password: string, cal
 
 /** Whether an error is the 429 of a sign-in that now needs the captcha. */
 export function isCaptchaRequired(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 429 && !!(error.body as { captchaRequired?: boolean } | null)?.captchaRequired;
+  return error instanceof ApiError && error.status === 429 && !!(error.body as { captcha_required?: boolean } | null)?.captcha_required;
 }
 
 /** POST /api/auth/signout, then forgets every cached user data and the session's local storage. */

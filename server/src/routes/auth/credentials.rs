@@ -197,7 +197,7 @@ pub async fn sign_in(
     if form.json.as_deref() == Some("true") {
         Ok((
             jar,
-            Json(json!({ "url": url, "twoFactorRequired": pending })),
+            Json(json!({ "url": url, "two_factor_required": pending })),
         )
             .into_response())
     } else {

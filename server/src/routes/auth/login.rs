@@ -30,7 +30,6 @@ pub struct LoginBody {
 /// Answer of a successful `Auth/login`; the session cookie comes with it.
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
 pub struct LoggedIn {
     success: bool,
     two_factor_required: bool,

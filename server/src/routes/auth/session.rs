@@ -29,13 +29,13 @@ pub(crate) fn session_json(s: &Session) -> Value {
 }
 
 /// Handles `GET /api/auth/session`: `{}` when anonymous (or the cookie is dead), the session
-/// otherwise; `{"twoFactorPending": true}` while the second factor is awaited.
+/// otherwise; `{"two_factor_pending": true}` while the second factor is awaited.
 pub async fn get_session(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(match lookup(&state, &headers).await? {
-        Lookup::Live(s) if s.row.two_factor_pending => json!({ "twoFactorPending": true }),
+        Lookup::Live(s) if s.row.two_factor_pending => json!({ "two_factor_pending": true }),
         Lookup::Live(s) => session_json(&s),
         Lookup::NoCookie | Lookup::Dead => json!({}),
     }))
@@ -86,7 +86,7 @@ pub async fn get_providers() -> Json<Value> {
             "id": "credentials",
             "name": "Credentials",
             "type": "credentials",
-            "signinUrl": "/api/auth/signin/credentials",
+            "signin_url": "/api/auth/signin/credentials",
             "callbackUrl": "/api/auth/callback/credentials",
         }
     }))

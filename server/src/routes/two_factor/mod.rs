@@ -50,10 +50,11 @@ pub fn router() -> Router<AppState> {
 /// session (the sha256 of its cookie: an identifier, not a credential; the cookie stays HttpOnly).
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "TwoFactorVerify"))]
-#[serde(rename_all = "camelCase")]
 pub struct VerifyAnswer {
     valid: bool,
     token: Option<String>,
+    // Spelled as the specification's `verify-backup-code` answer spells it.
+    #[serde(rename = "refreshToken")]
     refresh_token: Option<String>,
     message: String,
     #[serde(skip_serializing_if = "Option::is_none")]

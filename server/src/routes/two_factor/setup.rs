@@ -19,7 +19,6 @@ use crate::twofa::{backup, otpauth_uri, qr_svg, TotpSecret};
 /// Answer of `generate`.
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "TwoFactorSetup"))]
-#[serde(rename_all = "camelCase")]
 pub struct Setup {
     secret: String,
     otpauth_url: String,
@@ -76,7 +75,6 @@ pub struct ToggleBody {
 /// Answer of `toggle`.
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "TwoFactorToggle"))]
-#[serde(rename_all = "camelCase")]
 pub struct Toggled {
     enabled: bool,
     two_factor_enabled: bool,

@@ -38,7 +38,7 @@ export function TwoFactorSetup({ enabled }: { enabled: boolean }) {
       reset({ code: '' });
       setSetup(null);
       setDisabling(false);
-      if (!enabled) setCodes(answer?.backupCodes ?? []);
+      if (!enabled) setCodes(answer?.backup_codes ?? []);
       showToast({ severity: 'success', summary: 'Double authentification', detail: enabled ? 'Désactivée.' : 'Activée.' });
       await refreshAccount();
     } catch (error) {
@@ -47,7 +47,7 @@ export function TwoFactorSetup({ enabled }: { enabled: boolean }) {
   };
 
   if (codes) return <BackupCodes codes={codes} onDone={() => setCodes(null)} />;
-  const svg = setup?.qrCode;
+  const svg = setup?.qr_code;
   const asking = setup !== null || disabling;
   return (
     <div className="stack">

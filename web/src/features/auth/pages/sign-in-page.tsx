@@ -34,7 +34,7 @@ export default function SignInPage() {
     setServerError(null);
     try {
       const answer = await signInWithCredentials(values.email, values.password, callbackUrl, altcha);
-      navigate(answer.twoFactorRequired ? (answer.url ?? '/verify-2fa') : safeCallback(answer.url ?? callbackUrl), { replace: true });
+      navigate(answer.two_factor_required ? (answer.url ?? '/verify-2fa') : safeCallback(answer.url ?? callbackUrl), { replace: true });
     } catch (error) {
       if (isCaptchaRequired(error)) setCaptchaNeeded(true);
       if (altcha) {

@@ -32,7 +32,7 @@ export default function SignUpPage() {
     await createAccount({ email, password: values.password, nom: values.nom, prenom: values.prenom, altcha: values.altcha });
     showToast({ severity: 'success', summary: 'Compte créé', detail: fr('Bienvenue ! Votre compte est prêt.') });
     const answer = await signInWithCredentials(email, values.password, '/');
-    navigate(answer.twoFactorRequired ? (answer.url ?? '/verify-2fa') : '/', { replace: true });
+    navigate(answer.two_factor_required ? (answer.url ?? '/verify-2fa') : '/', { replace: true });
   };
 
   return (
