@@ -49,7 +49,7 @@ async fn a_split_file_becomes_one_part_per_body_priced_on_that_body() {
         })
         .collect();
     assert_eq!(got, vec![(0, 0, false), (2, 1, false)]);
-    assert_eq!(split[1]["fileName"], name);
+    assert_eq!(split[1]["file_name"], name);
     assert_eq!(entries(&c).await.len(), 3);
 
     for (index, body, volume) in [(0usize, 0usize, 1000.0), (2, 1, 125.0)] {
@@ -294,12 +294,12 @@ async fn split_bodies_regroup_into_the_whole_file_with_the_process_and_material_
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["success"], true);
     assert_eq!(body["removed"], json!([2]));
-    assert_eq!(body["optionsKept"], true);
+    assert_eq!(body["options_kept"], true);
     let entry = &body["entry"];
     assert_eq!(entry["index"], 0, "the whole file takes body 1's position");
     assert!(entry["body"].is_null());
     assert_eq!(entry["analysed"], false);
-    assert_eq!(entry["fileName"], name);
+    assert_eq!(entry["file_name"], name);
     assert_eq!(entry["options"]["process"], "SLS");
     assert_eq!(entry["options"]["quantity"], 1, "the quantities differed");
     let now = entries(&c).await;
@@ -315,7 +315,7 @@ async fn split_bodies_regroup_into_the_whole_file_with_the_process_and_material_
     assert_eq!(processed["analysis"]["bodies"], 2);
     assert!((processed["analysis"]["volume_mm3"].as_f64().unwrap() - 1125.0).abs() < 1e-9);
     let part: String = sqlx::query("SELECT file_name FROM parts WHERE id = $1")
-        .bind(processed["partId"].as_i64().unwrap())
+        .bind(processed["part_id"].as_i64().unwrap())
         .fetch_one(&app.db.pool)
         .await
         .unwrap()
@@ -330,7 +330,7 @@ async fn split_bodies_regroup_into_the_whole_file_with_the_process_and_material_
     choose(&c, 2, json!({ "process": "MJF" })).await;
     let (status, body) = regroup(&c, 0).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body["optionsKept"], false);
+    assert_eq!(body["options_kept"], false);
     assert_eq!(body["entry"]["options"]["process"], "SLA");
     assert_eq!(entries(&c).await.len(), 2);
 }

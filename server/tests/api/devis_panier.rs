@@ -66,7 +66,7 @@ async fn twenty_entries_with_long_names_stay_under_4_kb_of_cookie_header() {
     );
     let listed = entries(&c).await;
     assert_eq!(listed.len(), 20);
-    assert!(listed[19]["fileName"]
+    assert!(listed[19]["file_name"]
         .as_str()
         .unwrap()
         .starts_with("piece-de-rechange-tres-longue"));

@@ -113,7 +113,7 @@ async fn a_mesh_the_engine_repairs_is_priced_and_recorded_as_closed() {
         assert!(body["error"].is_null(), "{name}: {body}");
         assert_eq!(body["analysis"]["watertight"], true, "{name}");
         assert_eq!(
-            body["statusId"],
+            body["status_id"],
             status::ANALYSED,
             "{name}: no human review"
         );
@@ -126,5 +126,5 @@ async fn a_mesh_the_engine_repairs_is_priced_and_recorded_as_closed() {
     }
     // A mesh no repair closes still waits for a review.
     let body = drop_file(&c, fixture("open_cube.stl"), "open_cube.stl", 3).await;
-    assert_eq!(body["statusId"], status::TO_REVIEW);
+    assert_eq!(body["status_id"], status::TO_REVIEW);
 }

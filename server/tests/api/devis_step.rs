@@ -49,7 +49,7 @@ async fn a_dropped_step_file_is_analysed_and_priced_as_quote_core_does_natively(
     let analysis = &processed["analysis"];
     assert_eq!(analysis["format"], "step");
     assert_eq!(analysis["watertight"], true);
-    assert_eq!(processed["statusId"], status::ANALYSED, "no human review");
+    assert_eq!(processed["status_id"], status::ANALYSED, "no human review");
 
     // The server's figures are quote-core's, to the bit.
     let native =

@@ -18,7 +18,7 @@ async fn a_dropped_file_is_stored_under_its_hash_and_its_entry_survives_a_reload
     let res = upload(&c, bytes.clone(), "boîte.stl", 0).await;
     assert_eq!(res.status(), 200);
     let body: Value = res.json().await.unwrap();
-    assert_eq!(body["cookieData"]["fileName"], "boîte.stl");
+    assert_eq!(body["cookieData"]["file_name"], "boîte.stl");
     assert_eq!(body["cookieData"]["size"], bytes.len());
     assert_eq!(body["cookieData"]["analysed"], false);
     let key: String = scalar!(app, "SELECT storage_key FROM temp_uploads");
@@ -112,9 +112,9 @@ async fn process_file_never_keeps_its_file_field_and_reuses_part_and_analysis() 
         .unwrap();
     assert_eq!(stored_files(&app).len(), 1, "{:?}", stored_files(&app));
     // The same entry keeps its part; the same file elsewhere is not analysed again.
-    assert_eq!(again["partId"], first["partId"]);
+    assert_eq!(again["part_id"], first["part_id"]);
     let second = drop_file(&c, cube, "copie.stl", 1).await;
-    assert_ne!(second["partId"], first["partId"]);
+    assert_ne!(second["part_id"], first["part_id"]);
     assert_eq!(second["analysis"], first["analysis"]);
     let parts: i64 = scalar!(app, "SELECT COUNT(*) FROM parts");
     let analyses: i64 = scalar!(app, "SELECT COUNT(*) FROM analysis_cache");

@@ -346,7 +346,7 @@ async fn the_review_queue_lists_customers_parts_longest_waiting_first() {
     // A visitor's part, in nobody's basket, is nobody's request.
     let visitor = app.client();
     let anonymous = drop_file(&visitor, fixture("open_cube.stl"), "anonyme.stl", 0).await;
-    assert_eq!(anonymous["statusId"], 2);
+    assert_eq!(anonymous["status_id"], 2);
     // Paul's request is made older than Jeanne's analysis.
     exec!(
         app,

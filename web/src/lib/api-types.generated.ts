@@ -209,7 +209,7 @@ export type QuoteEntry = {
   /**
    * File name.
    */
-  fileName: string,
+  file_name: string,
   /**
    * Size in bytes.
    */
@@ -225,7 +225,7 @@ export type QuoteEntry = {
   /**
    * The analysed part (`Id_Piece`), if any.
    */
-  partId: number | null,
+  part_id: number | null,
   /**
    * Whether the server has analysed the file in this unit.
    */

@@ -49,7 +49,6 @@ pub struct Entry {
 /// What the web app reads of an entry (`cookieData`, `get-cookies`).
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "QuoteEntry"))]
-#[serde(rename_all = "camelCase")]
 pub struct EntryView {
     /// Position.
     pub index: usize,

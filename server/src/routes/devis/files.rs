@@ -228,7 +228,7 @@ pub async fn process_file(
             return Ok((
                 jar,
                 Json(
-                    json!({ "error": null, "partId": part.id, "statusId": part.status_id, "analysis": analysis }),
+                    json!({ "error": null, "part_id": part.id, "status_id": part.status_id, "analysis": analysis }),
                 ),
             ));
         }
@@ -267,7 +267,7 @@ pub async fn process_file(
     Ok((
         jar.add(cookie),
         Json(
-            json!({ "error": null, "partId": part_id, "statusId": status_id, "analysis": analysis }),
+            json!({ "error": null, "part_id": part_id, "status_id": status_id, "analysis": analysis }),
         ),
     ))
 }

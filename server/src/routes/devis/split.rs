@@ -133,7 +133,7 @@ fn regrouped_options(bodies: &[&PriceOptions]) -> (PriceOptions, bool) {
 /// whole file (every body of it), at the position of the lowest-numbered body, in the unit of
 /// the entry at `index`, with the options the bodies agree on ([`regrouped_options`]). The
 /// server analyses the whole file on `process-file` (from its cache when it has it). Returns
-/// `{success, entry, removed, optionsKept}`: the whole file's entry view, the positions freed,
+/// `{success, entry, removed, options_kept}`: the whole file's entry view, the positions freed,
 /// and whether the bodies' process and material were kept.
 pub async fn regrouper_corps(
     State(state): State<AppState>,
@@ -190,7 +190,7 @@ pub async fn regrouper_corps(
             "success": true,
             "entry": whole.view(place),
             "removed": removed,
-            "optionsKept": kept,
+            "options_kept": kept,
         })),
     ))
 }

@@ -73,7 +73,7 @@ export function QuotePage() {
   };
 
   // Regrouped bodies become the whole file's entry, in the place of the first of them listed.
-  const regroup = (source: ItemSource, { entry, removed, optionsKept }: Regrouped) => {
+  const regroup = (source: ItemSource, { entry, removed, options_kept: optionsKept }: Regrouped) => {
     setSources((current) => {
       const list = current ?? [];
       const gone = new Set([entry.index, ...removed]);
@@ -113,7 +113,7 @@ export function QuotePage() {
             key={source.key}
             source={source}
             loaded={catalog.data}
-            name={source.file?.name ?? source.entry?.fileName ?? ''}
+            name={source.file?.name ?? source.entry?.file_name ?? ''}
             size={source.file?.size ?? source.entry?.size ?? 0}
             onRemove={() => remove(source)}
             onState={onState}

@@ -43,7 +43,7 @@ export function uploadFile(file: File, index: number, onProgress: (ratio: number
 export function processFile(index: number) {
   const form = new FormData();
   form.append('index', String(index));
-  return postMultipart<{ error: string | null; code?: string; partId?: number }>('/api/devis/process-file', form);
+  return postMultipart<{ error: string | null; code?: string; part_id?: number }>('/api/devis/process-file', form);
 }
 
 /** The server's price of entry `index`. */
@@ -64,7 +64,7 @@ export function setCookie(index: number, updates: Partial<PriceOptions> & { unit
 export async function fetchStoredFile(entry: EntryView): Promise<File> {
   const response = await fetch(`/api/devis/fichier?index=${entry.index}`, { credentials: 'include' });
   if (!response.ok) throw new ApiError(response.status, null);
-  return new File([await response.blob()], entry.fileName);
+  return new File([await response.blob()], entry.file_name);
 }
 
 export function addToBasket(indexes: number[]) {
@@ -83,7 +83,7 @@ export interface Regrouped {
   success: boolean;
   entry: EntryView;
   removed: number[];
-  optionsKept: boolean;
+  options_kept: boolean;
 }
 
 /** Regroups the bodies split out of the file of entry `index` (a body) into one entry of the whole file. */
