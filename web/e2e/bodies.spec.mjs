@@ -190,7 +190,7 @@ export default [
       if ((await soundLine.locator('[data-testid=cart-line-repairs]').count()) !== 0) throw new Error('the sound body lists repairs in the basket');
       await ctx.screenshot(page, 'panier-corps-repare');
       const basket = (await proxyCall(page, 'ComptePiece')).body;
-      const part = basket.find((l) => l.nomFichier === 'inverted_body (corps 2).stl');
+      const part = basket.find((l) => l.nom_fichier === 'inverted_body (corps 2).stl');
       if (!part) throw new Error(`basket ${JSON.stringify(basket)}`);
 
       // The admin's view of the part: the viewer draws the 5 mm body alone, not the 25 mm file.

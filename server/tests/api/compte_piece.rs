@@ -46,7 +46,7 @@ async fn each_line_has_its_part_file_options_summary_and_server_price() {
     assert!(line["id"].as_i64().unwrap() > 0);
     assert!(line["Id_Piece"].as_i64().unwrap() > 0);
     assert_eq!(line["Quantite"], 3);
-    assert_eq!(line["nomFichier"], "cube.stl");
+    assert_eq!(line["nom_fichier"], "cube.stl");
     assert_eq!(line["id_statut"], 1);
     assert_eq!(line["statut"], "Analysée");
     assert_eq!(line["motifs"], serde_json::json!([]));
@@ -66,7 +66,7 @@ async fn each_line_has_its_part_file_options_summary_and_server_price() {
         "line price recomputed with quote-core"
     );
     assert_eq!(
-        line["prixUnitaire"],
+        line["prix_unitaire"],
         native_line_cents(&bytes, Unit::Mm, &sla(1))
     );
     assert_eq!(line["erreur"], Value::Null);

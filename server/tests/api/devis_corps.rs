@@ -200,7 +200,7 @@ async fn a_body_part_shows_the_repairs_made_on_that_body_and_downloads_its_origi
         .iter()
         .map(|l| {
             (
-                l["nomFichier"].as_str().unwrap().to_owned(),
+                l["nom_fichier"].as_str().unwrap().to_owned(),
                 l["reparations"].clone(),
                 l["Id_Piece"].as_i64().unwrap(),
             )

@@ -255,7 +255,7 @@ export type CartLine = {
   /**
    * File name of the part.
    */
-  nomFichier: string,
+  nom_fichier: string,
   /**
    * Part status id (1 Analysée, 2 À vérifier, 3 Validée, 4 Refusée).
    */
@@ -300,7 +300,7 @@ export type CartLine = {
   /**
    * Price of one part before the quantity discount, cents excl. VAT.
    */
-  prixUnitaire: number | null,
+  prix_unitaire: number | null,
   /**
    * Line total (quantity discount and express included), cents excl. VAT.
    */
@@ -312,7 +312,7 @@ export type CartLine = {
   /**
    * Lead time in working days.
    */
-  delaiJours: number | null,
+  delai_jours: number | null,
   /**
    * Why the line cannot be priced any more (catalog changed, part refused), in French.
    */

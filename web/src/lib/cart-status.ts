@@ -19,15 +19,15 @@ export function statusSeverity(idStatut: number): Severity {
   }
 }
 
-type StatusFields = Pick<CartLine, 'commandable' | 'erreur' | 'nomFichier' | 'id_statut'>;
+type StatusFields = Pick<CartLine, 'commandable' | 'erreur' | 'nom_fichier' | 'id_statut'>;
 
 /** Why the basket cannot be ordered, one French sentence per blocking line (empty: orderable). */
 export function blockingReasons(lines: readonly StatusFields[]): string[] {
   return lines.flatMap((l) => {
-    if (l.erreur) return [`« ${l.nomFichier} » ne peut pas être chiffrée : retirez-la du panier.`];
+    if (l.erreur) return [`« ${l.nom_fichier} » ne peut pas être chiffrée : retirez-la du panier.`];
     if (l.commandable) return [];
-    if (l.id_statut === PART_STATUS.refusee) return [`« ${l.nomFichier} » a été refusée : retirez-la du panier.`];
-    return [`« ${l.nomFichier} » attend la vérification d’un technicien : la commande sera possible une fois la pièce validée.`];
+    if (l.id_statut === PART_STATUS.refusee) return [`« ${l.nom_fichier} » a été refusée : retirez-la du panier.`];
+    return [`« ${l.nom_fichier} » attend la vérification d’un technicien : la commande sera possible une fois la pièce validée.`];
   });
 }
 

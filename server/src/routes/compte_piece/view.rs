@@ -14,7 +14,6 @@ use crate::error::ApiError;
 /// One line of `GET ComptePiece`. Amounts are integer cents excluding VAT.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CartLine"))]
-#[serde(rename_all = "camelCase")]
 pub struct LineView {
     /// Line id, for `DELETE ComptePiece/{id}`.
     pub id: i64,

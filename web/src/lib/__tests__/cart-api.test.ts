@@ -26,7 +26,7 @@ afterEach(() => {
 
 describe('fetchCart', () => {
   it('reads the lines of GET ComptePiece through the proxy', async () => {
-    const line = { id: 1, Id_Piece: 7, Quantite: 2, nomFichier: 'cube.stl', prix: 4200 };
+    const line = { id: 1, Id_Piece: 7, Quantite: 2, nom_fichier: 'cube.stl', prix: 4200 };
     const calls = stubProxy(200, [line]);
     expect(await fetchCart()).toEqual([line]);
     expect(calls).toEqual([{ path: 'ComptePiece', httpMethod: 'GET', body: null }]);

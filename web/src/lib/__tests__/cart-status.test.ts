@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_REVIEW_MESSAGE, blockingReasons, reviewMessageError, statusSeverity } from '../cart-status';
 
 const line = (over: Partial<{ commandable: boolean; erreur: string | null; id_statut: number }>) => ({
-  nomFichier: 'support.stl',
+  nom_fichier: 'support.stl',
   commandable: true,
   erreur: null,
   id_statut: 1,

@@ -26,15 +26,15 @@ export function CartLineRow({ line }: { line: CartLine }) {
   const remove = () =>
     run(async () => {
       await removeCartLine(line.id);
-      showToast({ severity: 'info', summary: 'Panier', detail: `« ${line.nomFichier} » a été retiré du panier.` });
+      showToast({ severity: 'info', summary: 'Panier', detail: `« ${line.nom_fichier} » a été retiré du panier.` });
     });
   return (
     <tr data-testid="cart-line">
       <td>
-        <strong className="cart-file">{line.nomFichier}</strong>
+        <strong className="cart-file">{line.nom_fichier}</strong>
         <div className="cart-details">
           <span className="muted">{line.resume}</span>
-          {line.delaiJours != null ? <span className="muted">Délai de fabrication&nbsp;: {line.delaiJours}&nbsp;jours ouvrés</span> : null}
+          {line.delai_jours != null ? <span className="muted">Délai de fabrication&nbsp;: {line.delai_jours}&nbsp;jours ouvrés</span> : null}
           {line.reparations?.length ? (
             <span className="muted" data-testid="cart-line-repairs">
               {fr(`Réparé automatiquement : ${line.reparations.join(' ')}`)}
@@ -48,16 +48,16 @@ export function CartLineRow({ line }: { line: CartLine }) {
           <CartLineStatus line={line} />
         </div>
       </td>
-      <td className="num">{line.prixUnitaire != null ? formatCents(line.prixUnitaire) : '—'}</td>
+      <td className="num">{line.prix_unitaire != null ? formatCents(line.prix_unitaire) : '—'}</td>
       <td>
-        <QuantityInput id={`quantite-${line.id}`} label={line.nomFichier} value={line.Quantite} busy={busy} onCommit={(q) => run(() => setCartQuantity(line.Id_Piece, q))} />
+        <QuantityInput id={`quantite-${line.id}`} label={line.nom_fichier} value={line.Quantite} busy={busy} onCommit={(q) => run(() => setCartQuantity(line.Id_Piece, q))} />
         {line.remise > 0 ? <div className="muted cart-details">Remise quantité&nbsp;: −{line.remise}&nbsp;%</div> : null}
       </td>
       <td className="num" data-testid="cart-line-price">
         {line.prix != null ? formatCents(line.prix) : '—'}
       </td>
       <td>
-        <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Retirer ${line.nomFichier} du panier`} disabled={busy} onClick={remove} />
+        <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Retirer ${line.nom_fichier} du panier`} disabled={busy} onClick={remove} />
       </td>
     </tr>
   );

@@ -31,7 +31,7 @@ export function ReviewRequest({ line }: { line: CartLine }) {
       await askForReview(line.Id_Piece, message.trim());
       setOpen(false);
       setMessage('');
-      showToast({ severity: 'success', summary: 'Vérification demandée', detail: fr(`Un technicien va vérifier « ${line.nomFichier} ».`) });
+      showToast({ severity: 'success', summary: 'Vérification demandée', detail: fr(`Un technicien va vérifier « ${line.nom_fichier} ».`) });
     } catch (e) {
       setError(formErrorMessage(e));
     } finally {
@@ -48,7 +48,7 @@ export function ReviewRequest({ line }: { line: CartLine }) {
         size="small"
         onClick={() => setOpen(true)}
       />
-      <Dialog header={fr(`Vérification de « ${line.nomFichier} »`)} visible={open} onHide={() => setOpen(false)} style={{ width: 'min(36rem, 95vw)' }}>
+      <Dialog header={fr(`Vérification de « ${line.nom_fichier} »`)} visible={open} onHide={() => setOpen(false)} style={{ width: 'min(36rem, 95vw)' }}>
         <div className="form stack">
           <label htmlFor={`demande-${line.id}`}>
             {fr(refused ? 'Expliquez au technicien ce qui doit être revu :' : 'Votre message au technicien (facultatif) :')}
