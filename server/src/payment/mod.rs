@@ -35,14 +35,13 @@ pub struct CardPayment {
     /// Always `carte`.
     #[cfg_attr(feature = "ts", ts(type = "\"carte\""))]
     pub mode: &'static str,
-    /// The PaymentIntent's client secret, for the Payment Element.
+    /// The PaymentIntent's client secret, for the Payment Element (spelled as the
+    /// specification's browser storage key that keeps it).
     #[serde(rename = "clientSecret")]
     pub client_secret: String,
     /// `pk_...`.
-    #[serde(rename = "publishableKey")]
     pub publishable_key: String,
     /// Stripe.js (or localstripe's stand-in in the tests).
-    #[serde(rename = "stripeJsUrl")]
     pub stripe_js_url: String,
 }
 

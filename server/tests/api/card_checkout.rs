@@ -48,9 +48,9 @@ async fn a_card_order_is_paid_by_localstripe_s_webhook_with_one_invoice() {
     assert_eq!(status, 201, "{o}");
     assert_eq!(o["statut"], "en attente de paiement");
     assert_eq!(o["paiement"]["mode"], "carte");
-    assert_eq!(o["paiement"]["publishableKey"], PUBLISHABLE_KEY);
+    assert_eq!(o["paiement"]["publishable_key"], PUBLISHABLE_KEY);
     assert_eq!(
-        o["paiement"]["stripeJsUrl"],
+        o["paiement"]["stripe_js_url"],
         format!("{}/js.stripe.com/v3/", stripe.base())
     );
     let secret = o["paiement"]["clientSecret"].as_str().unwrap().to_owned();

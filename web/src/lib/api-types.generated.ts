@@ -582,17 +582,18 @@ export type CardPayment = {
    */
   mode: "carte",
   /**
-   * The PaymentIntent's client secret, for the Payment Element.
+   * The PaymentIntent's client secret, for the Payment Element (spelled as the
+   * specification's browser storage key that keeps it).
    */
   clientSecret: string,
   /**
    * `pk_...`.
    */
-  publishableKey: string,
+  publishable_key: string,
   /**
    * Stripe.js (or localstripe's stand-in in the tests).
    */
-  stripeJsUrl: string,
+  stripe_js_url: string,
 };
 
 /**

@@ -1,4 +1,4 @@
-//! Stripe.js, loaded from the `stripeJsUrl` the server gives with the PaymentIntent (Stripe's own
+//! Stripe.js, loaded from the `stripe_js_url` the server gives with the PaymentIntent (Stripe's own
 //! script, or the stand-in a test server serves). The minimal surface the checkout uses.
 
 export interface StripeElement {

@@ -18,7 +18,7 @@ describe('commerce answers (docs/commerce-api.md)', () => {
       idCommande: 5, numero: 'CO-2026-000005', statut: 'en attente de paiement', total_ttc_cents: 5526,
       paiement: { mode: 'virement', reference: 'CO-2026-000005', iban: 'FR76 3000 1007 9412 3456 7890 185', bic: 'BDFEFRPP', titulaire: 'Forme Additive SAS', montant_cents: 5526 },
     };
-    const card: PlacedOrder = { ...placed, paiement: { mode: 'carte', clientSecret: 'pi_1_secret_2', publishableKey: 'pk_test_1', stripeJsUrl: 'https://js.stripe.com/v3/' } };
+    const card: PlacedOrder = { ...placed, paiement: { mode: 'carte', clientSecret: 'pi_1_secret_2', publishable_key: 'pk_test_1', stripe_js_url: 'https://js.stripe.com/v3/' } };
     const mode = (p: PlacedOrder) => (p.paiement.mode === 'carte' ? p.paiement.clientSecret : p.paiement.iban);
     expect(mode(placed)).toBe('FR76 3000 1007 9412 3456 7890 185');
     expect(mode(card)).toBe('pi_1_secret_2');

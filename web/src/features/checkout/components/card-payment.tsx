@@ -24,7 +24,7 @@ export function CardPayment({ payment, amountCents, returnUrl, onConfirmed }: Ca
   useEffect(() => {
     let cancelled = false;
     if (!target.current) return;
-    mountPayment(payment.stripeJsUrl, payment.publishableKey, payment.clientSecret, target.current)
+    mountPayment(payment.stripe_js_url, payment.publishable_key, payment.clientSecret, target.current)
       .then((m) => {
         if (cancelled) m.destroy();
         else {
@@ -38,7 +38,7 @@ export function CardPayment({ payment, amountCents, returnUrl, onConfirmed }: Ca
       mounted.current?.destroy();
       mounted.current = null;
     };
-  }, [payment.stripeJsUrl, payment.publishableKey, payment.clientSecret]);
+  }, [payment.stripe_js_url, payment.publishable_key, payment.clientSecret]);
   const confirm = async () => {
     if (!mounted.current) return;
     setBusy(true);
