@@ -82,7 +82,7 @@ export default [
       await page.waitForURL((u) => u.pathname === '/checkout/confirmation');
       journey.numero = (await page.locator('[data-testid=transfer-reference]').innerText()).trim();
       const mine = await proxyCall(page, 'Commande/mes-commandes');
-      journey.orderId = mine.body.find((o) => o.numero === journey.numero)?.idCommande;
+      journey.orderId = mine.body.find((o) => o.numero === journey.numero)?.id_commande;
       if (!journey.orderId) throw new Error(`order ${journey.numero} not in ${JSON.stringify(mine.body)}`);
       await ctx.goto(page, '/compte/historique-commande');
       const card = page.locator('[data-testid=order]', { hasText: journey.numero });

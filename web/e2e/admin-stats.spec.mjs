@@ -46,7 +46,7 @@ export default [
 
       const customer = await ctx.newPage();
       const order = await placeTransferOrder(ctx, customer);
-      const paid = await admin.proxy(`Commande/${order.idCommande}/statut`, 'PUT', { statut: 'payée', note: 'Virement reçu' });
+      const paid = await admin.proxy(`Commande/${order.id_commande}/statut`, 'PUT', { statut: 'payée', note: 'Virement reçu' });
       if (paid.status !== 200) throw new Error(`PUT statut payée: ${paid.status} ${JSON.stringify(paid.body)}`);
       const after = await statsOf(admin, day);
       const expectedRevenue = before.totaux.chiffre_affaires_ht_cents + order.total_ht_cents;

@@ -80,7 +80,7 @@ export default [
       const left = await page.evaluate(() => ['piecesData', 'reduction'].map((k) => localStorage.getItem(k)));
       if (left.some((v) => v !== null)) throw new Error(`checkout storage kept after the order: ${JSON.stringify(left)}`);
 
-      const paid = await admin.proxy(`Commande/${placed.idCommande}/statut`, 'PUT', { statut: 'payée', note: 'Virement reçu' });
+      const paid = await admin.proxy(`Commande/${placed.id_commande}/statut`, 'PUT', { statut: 'payée', note: 'Virement reçu' });
       if (paid.status < 200 || paid.status > 299) throw new Error(`PUT statut payée: ${paid.status} ${JSON.stringify(paid.body)}`);
       await ctx.goto(page, '/compte/historique-commande');
       const card = page.locator('[data-testid=order]', { hasText: placed.numero });

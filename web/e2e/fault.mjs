@@ -137,13 +137,13 @@ async function worker(w, base, adminClient, placed, stats) {
       if (r.status !== 200 && r.status !== 201) throw new Error(`POST Commande ${key}: ${r.status} ${JSON.stringify(r.body)}`);
       return { value: r.body };
     }, stats);
-    placed.push({ key, numero: order.numero, id: order.idCommande });
+    placed.push({ key, numero: order.numero, id: order.id_commande });
     await persist(`payée ${order.numero}`, async () => {
-      const r = await adminClient.proxy(`Commande/${order.idCommande}/statut`, 'PUT', { statut: 'payée', note: 'Virement reçu' });
+      const r = await adminClient.proxy(`Commande/${order.id_commande}/statut`, 'PUT', { statut: 'payée', note: 'Virement reçu' });
       if (transient(r.status)) return { retry: true };
       if (r.status >= 200 && r.status < 300) return { value: null };
       // A retry of a change that was made before the instance died: the order is already paid.
-      const now = await adminClient.proxy(`Commande/${order.idCommande}`);
+      const now = await adminClient.proxy(`Commande/${order.id_commande}`);
       if (transient(now.status)) return { retry: true };
       if (now.body?.statut === 'payée') return { value: null };
       throw new Error(`PUT statut ${order.numero}: ${r.status} ${JSON.stringify(r.body)}`);

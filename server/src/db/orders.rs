@@ -7,7 +7,7 @@ use sqlx::{AnyConnection, FromRow};
 /// What an order's confirmation needs.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct OrderHead {
-    /// `idCommande`.
+    /// `id_commande`.
     pub id: i64,
     /// `CO-2026-000005`.
     pub numero: String,

@@ -55,7 +55,6 @@ pub struct DocClient {
 /// One invoice or credit note.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "InvoiceDocument"))]
-#[serde(rename_all = "camelCase")]
 pub struct FactureView {
     /// `facture` or `avoir`.
     #[serde(rename = "type")]

@@ -46,7 +46,7 @@ async fn a_saved_version_prices_new_quotes_and_baskets_while_a_placed_order_keep
         .ready_to_order()
         .await;
     let placed = place_order(&c, "cle-catalogue").await;
-    let order_id = placed["idCommande"].as_i64().unwrap();
+    let order_id = placed["id_commande"].as_i64().unwrap();
     let (_, before) = get(&admin, &format!("Commande/{order_id}")).await;
     let waiting = a_customer(&app)
         .email("panier@exemple.fr")

@@ -73,7 +73,7 @@ async fn an_added_material_is_priced_a_removed_one_blocks_its_basket_line_and_or
     let res = post(&c, "/api/devis/panier", json!({ "dataFiles": [1] })).await;
     assert_eq!(res.status(), 200);
     let (_, orders) = get(&c, "Commande/mes-commandes").await;
-    let order_id = orders[0]["idCommande"].as_i64().expect("an order");
+    let order_id = orders[0]["id_commande"].as_i64().expect("an order");
     let (_, before) = get(&admin, &format!("Commande/{order_id}")).await;
     let designation = before["lignes"][0]["designation"]
         .as_str()

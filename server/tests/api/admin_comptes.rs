@@ -175,7 +175,7 @@ async fn the_admin_searches_fold_accented_capitals_on_both_databases() {
         assert_eq!(found["comptes"][0]["email"], "eloise@exemple.fr");
         let orders = get(format!("Commande?q={}", q(text))).await;
         assert_eq!(orders["total"], 1, "{text}: {orders}");
-        assert_eq!(orders["items"][0]["idCommande"], order, "{orders}");
+        assert_eq!(orders["items"][0]["id_commande"], order, "{orders}");
     }
 }
 

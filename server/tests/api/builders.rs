@@ -294,7 +294,7 @@ pub async fn place(c: &TestClient, key: Option<&str>, body: Value) -> (u16, Valu
 }
 
 /// The customer's basket ordered by bank transfer to their first address, under the
-/// idempotency key `key` (must answer 201): the order's JSON (`idCommande`, `numero`…).
+/// idempotency key `key` (must answer 201): the order's JSON (`id_commande`, `numero`…).
 pub async fn place_order(c: &User, key: &str) -> Value {
     let (status, order) = place(c, Some(key), order_body(c.address())).await;
     assert_eq!(status, 201, "{order}");

@@ -56,7 +56,7 @@ async fn a_card_order_is_paid_by_localstripe_s_webhook_with_one_invoice() {
     let secret = o["paiement"]["clientSecret"].as_str().unwrap().to_owned();
     let intent_id = secret.split("_secret_").next().unwrap().to_owned();
     assert!(intent_id.starts_with("pi_"), "{secret}");
-    let order_id = o["idCommande"].as_i64().unwrap();
+    let order_id = o["id_commande"].as_i64().unwrap();
     let stored: Option<String> = sqlx::query("SELECT payment_intent_id FROM orders WHERE id = $1")
         .bind(order_id)
         .fetch_one(&app.db.pool)
@@ -77,7 +77,7 @@ async fn a_card_order_is_paid_by_localstripe_s_webhook_with_one_invoice() {
     // The same key again: the same order and the same PaymentIntent, no second one.
     let (status, again) = place(&c, Some("carte-1"), body).await;
     assert_eq!(status, 200, "{again}");
-    assert_eq!(again["idCommande"], o["idCommande"]);
+    assert_eq!(again["id_commande"], o["id_commande"]);
     assert_eq!(again["paiement"]["clientSecret"], secret.as_str());
     assert_eq!(status_and_invoices(&app, order_id).await.1.len(), 0);
 

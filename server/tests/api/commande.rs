@@ -289,7 +289,7 @@ async fn twenty_concurrent_posts_with_one_key_make_one_order() {
     assert_eq!(created, 1, "{answers:?}");
     for (status, o) in &answers {
         assert!(*status == 200 || *status == 201, "{status} {o}");
-        assert_eq!(o["idCommande"], answers[0].1["idCommande"]);
+        assert_eq!(o["id_commande"], answers[0].1["id_commande"]);
         assert_eq!(o["numero"], answers[0].1["numero"]);
     }
     let n: i64 = scalar!(app, "SELECT COUNT(*) FROM orders");

@@ -21,7 +21,7 @@ async fn a_customer_follows_an_order_from_transfer_to_delivery() {
         .ready_to_order()
         .await;
     let placed = place_order(&c, "k1").await;
-    let id = placed["idCommande"].as_i64().unwrap();
+    let id = placed["id_commande"].as_i64().unwrap();
     let (status, list) = get(&c, "Commande/mes-commandes").await;
     assert_eq!(status, 200);
     let o = &list[0];
@@ -153,7 +153,7 @@ async fn the_admin_list_filters_searches_and_pages_on_the_server() {
     assert_eq!(paid["total"], 3);
     let (_, found) = get(&admin, "Commande?q=co-2026-000007").await;
     assert_eq!(found["total"], 1);
-    assert_eq!(found["items"][0]["idCommande"], ids[6]);
+    assert_eq!(found["items"][0]["id_commande"], ids[6]);
     let (_, none) = get(&admin, "Commande?q=100%25").await;
     assert_eq!(none["total"], 0, "a % is searched for, not a wildcard");
     assert_eq!(get(&admin, "Commande?statut=perdue").await.0, 400);

@@ -115,5 +115,5 @@ async fn the_idempotency_key_header_reaches_the_order_controller() {
     let (again, b) = order_through_proxy(&c, Some("2f1c6a56-proxy-key"), id).await;
     assert_eq!(first, 201, "{a}");
     assert!(again == 200 || again == 201, "{b}");
-    assert_eq!(a["idCommande"], b["idCommande"]);
+    assert_eq!(a["id_commande"], b["id_commande"]);
 }

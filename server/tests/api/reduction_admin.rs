@@ -73,7 +73,7 @@ async fn the_admin_sees_each_order_that_used_a_code_and_its_account() {
     for u in items {
         let order: (i64, String) =
             sqlx::query_as("SELECT discount_cents, status FROM orders WHERE id = $1")
-                .bind(u["idCommande"].as_i64().unwrap())
+                .bind(u["id_commande"].as_i64().unwrap())
                 .fetch_one(&app.db.pool)
                 .await
                 .unwrap();

@@ -608,7 +608,7 @@ export type PlacedOrder = {
   /**
    * Order id.
    */
-  idCommande: number,
+  id_commande: number,
   /**
    * `CO-2026-000005`.
    */
@@ -744,7 +744,7 @@ export type Order = {
   /**
    * Id.
    */
-  idCommande: number,
+  id_commande: number,
   /**
    * Number.
    */
@@ -868,7 +868,7 @@ export type OrderStatusChange = {
   /**
    * Order id.
    */
-  idCommande: number,
+  id_commande: number,
   /**
    * Order number.
    */
@@ -1113,7 +1113,7 @@ export type DiscountUse = {
   /**
    * The order.
    */
-  idCommande: number,
+  id_commande: number,
   /**
    * Its number.
    */
@@ -1199,7 +1199,7 @@ export type InvoiceDocument = {
   /**
    * The order.
    */
-  idCommande: number,
+  id_commande: number,
   /**
    * Its number.
    */

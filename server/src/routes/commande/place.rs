@@ -38,7 +38,6 @@ pub struct OrderBody {
 /// Answer of `POST Commande`.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PlacedOrder"))]
-#[serde(rename_all = "camelCase")]
 pub struct PlacedView {
     /// Order id.
     pub id_commande: i64,

@@ -36,7 +36,6 @@ pub struct DocumentLink {
 /// Answer of `PUT Commande/{id}/statut`.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "OrderStatusChange"))]
-#[serde(rename_all = "camelCase")]
 pub struct StatusView {
     /// Order id.
     pub id_commande: i64,

@@ -96,7 +96,6 @@ pub struct ClientView {
 /// An order.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Order"))]
-#[serde(rename_all = "camelCase")]
 pub struct CommandeView {
     /// Id.
     pub id_commande: i64,

@@ -81,7 +81,6 @@ pub struct CompteView {
 /// One use of a code (`GET Reduction/{id}/utilisations`).
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiscountUse"))]
-#[serde(rename_all = "camelCase")]
 pub struct UtilisationView {
     /// The order.
     pub id_commande: i64,

@@ -28,7 +28,7 @@ export default function OrdersPage() {
           </Link>
         </div>
       ) : null}
-      {orders?.map((o) => <OrderCard key={o.idCommande} order={o} />)}
+      {orders?.map((o) => <OrderCard key={o.id_commande} order={o} />)}
     </Page>
   );
 }

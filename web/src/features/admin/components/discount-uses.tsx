@@ -17,14 +17,14 @@ export function DiscountUses({ id }: { id: number }) {
   return (
     <AdminTable
       rows={data?.items ?? []}
-      dataKey="idCommande"
+      dataKey="id_commande"
       paging={{ page, perPage: PER_PAGE, total: data?.total ?? 0, onPage: setPage }}
       loading={isPending || isFetching}
       empty="Ce code n’a encore été utilisé par aucune commande."
       className=""
       testId="discount-uses"
     >
-      <Column header="Commande" body={(u: DiscountUse) => <Link to={`/compte/admin/commande/${u.idCommande}`}>{u.numero}</Link>} />
+      <Column header="Commande" body={(u: DiscountUse) => <Link to={`/compte/admin/commande/${u.id_commande}`}>{u.numero}</Link>} />
       <Column header="Date" body={(u: DiscountUse) => formatDateTime(u.date)} />
       <Column
         header="Compte"

@@ -21,7 +21,7 @@ export function DocumentCell({ d }: { d: InvoiceDocument }) {
 export function OrderCell({ d }: { d: InvoiceDocument }) {
   return (
     <span className="customer-cell">
-      <Link to={`/compte/admin/commande/${d.idCommande}`} className="nowrap">
+      <Link to={`/compte/admin/commande/${d.id_commande}`} className="nowrap">
         {d.commande}
       </Link>
       <span className="muted">{d.statut_commande}</span>

@@ -21,7 +21,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
   const move = async (to: string, label: string) => {
     setBusy(true);
     try {
-      const answer = await changeStatus(order.idCommande, to, label);
+      const answer = await changeStatus(order.id_commande, to, label);
       const detail = answer.facture ? `Facture ${answer.facture.numero} émise et envoyée au client.` : `${order.numero} est maintenant « ${to} ».`;
       showToast({ severity: 'success', summary: label, detail: fr(detail) });
     } catch (error) {
@@ -51,10 +51,10 @@ export function OrderActions({ order }: { order: AdminOrder }) {
         );
       })}
       <Dialog header={`Expédier la commande ${order.numero}`} visible={open === 'delivery'} onHide={() => setOpen(null)} style={{ width: 'min(32rem, 95vw)' }}>
-        {open === 'delivery' ? <DeliveryForm orderId={order.idCommande} numero={order.numero} onDone={() => setOpen(null)} /> : null}
+        {open === 'delivery' ? <DeliveryForm orderId={order.id_commande} numero={order.numero} onDone={() => setOpen(null)} /> : null}
       </Dialog>
       <Dialog header={`Annuler la commande ${order.numero}`} visible={open === 'cancel'} onHide={() => setOpen(null)} style={{ width: 'min(32rem, 95vw)' }}>
-        {open === 'cancel' ? <CancelForm orderId={order.idCommande} numero={order.numero} paid={paid} onDone={() => setOpen(null)} /> : null}
+        {open === 'cancel' ? <CancelForm orderId={order.id_commande} numero={order.numero} paid={paid} onDone={() => setOpen(null)} /> : null}
       </Dialog>
     </div>
   );

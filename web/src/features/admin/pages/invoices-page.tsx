@@ -70,7 +70,7 @@ export default function InvoicesPage() {
         </AdminTable>
       ) : null}
       <Dialog header={cancelling ? `Avoir pour la facture ${cancelling.numero}` : ''} visible={cancelling !== null} onHide={() => setCancelling(null)} style={{ width: 'min(32rem, 95vw)' }}>
-        {cancelling ? <CancelForm orderId={cancelling.idCommande} numero={cancelling.commande} paid onDone={() => setCancelling(null)} /> : null}
+        {cancelling ? <CancelForm orderId={cancelling.id_commande} numero={cancelling.commande} paid onDone={() => setCancelling(null)} /> : null}
       </Dialog>
     </Page>
   );

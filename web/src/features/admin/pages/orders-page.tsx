@@ -55,12 +55,12 @@ export default function AdminOrdersPage() {
       {!isError ? (
         <AdminTable
           rows={data?.items ?? []}
-          dataKey="idCommande"
+          dataKey="id_commande"
           paging={{ page, perPage: PER_PAGE, total: data?.total ?? 0, onPage: (next) => go({ page: next }), always: true }}
           loading={isPending || isFetching}
           empty={q || statut ? 'Aucune commande ne correspond à ces critères.' : 'Aucune commande pour le moment.'}
         >
-          <Column header="Commande" body={(o: AdminOrder) => <Link to={`/compte/admin/commande/${o.idCommande}`} className="nowrap" data-testid="order-link">{o.numero}</Link>} />
+          <Column header="Commande" body={(o: AdminOrder) => <Link to={`/compte/admin/commande/${o.id_commande}`} className="nowrap" data-testid="order-link">{o.numero}</Link>} />
           <Column header="Date" body={(o: AdminOrder) => formatDate(o.date)} bodyClassName="nowrap" />
           <Column header="Client" body={(o: AdminOrder) => <Customer order={o} />} />
           <Column header="État" body={(o: AdminOrder) => <StatusTag statut={o.statut} />} />

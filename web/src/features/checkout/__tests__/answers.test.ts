@@ -15,7 +15,7 @@ const recap: Recap = {
 describe('commerce answers (docs/commerce-api.md)', () => {
   it('tell a transfer from a card payment', () => {
     const placed: PlacedOrder = {
-      idCommande: 5, numero: 'CO-2026-000005', statut: 'en attente de paiement', total_ttc_cents: 5526,
+      id_commande: 5, numero: 'CO-2026-000005', statut: 'en attente de paiement', total_ttc_cents: 5526,
       paiement: { mode: 'virement', reference: 'CO-2026-000005', iban: 'FR76 3000 1007 9412 3456 7890 185', bic: 'BDFEFRPP', titulaire: 'Forme Additive SAS', montant_cents: 5526 },
     };
     const card: PlacedOrder = { ...placed, paiement: { mode: 'carte', clientSecret: 'pi_1_secret_2', publishable_key: 'pk_test_1', stripe_js_url: 'https://js.stripe.com/v3/' } };
@@ -34,7 +34,7 @@ describe('commerce answers (docs/commerce-api.md)', () => {
     const order: Order = {
       sous_total_cents, remise_cents, code_reduction, frais_port_cents, total_ht_cents, tva_taux_bp, tva_cents, total_ttc_cents, autoliquidation,
       lignes: lignes.map(({ Id_Piece, designation, Quantite, prix_unitaire_cents, total_ht_cents }) => ({ Id_Piece, designation, Quantite, prix_unitaire_cents, total_ht_cents })),
-      idCommande: 5, numero: 'CO-2026-000005', date: '2026-11-22T21:00:00Z', statut: 'payée',
+      id_commande: 5, numero: 'CO-2026-000005', date: '2026-11-22T21:00:00Z', statut: 'payée',
       historique: [{ de: null, vers: 'en attente de paiement', date: '2026-11-22T21:00:00Z', note: '' }],
       mode_paiement: 'carte', adresse_livraison: {}, adresse_facturation: {}, livraisons: [],
       facture: { numero: 'FA-2026-000001', url: '/api/backend/Commande/5/facture.pdf' }, avoir: null, paiement: null,

@@ -11,7 +11,7 @@ describe('placeOrder', () => {
   it('sends the Idempotency-Key header with the proxy call of POST Commande', async () => {
     const calls: { headers: Headers; body: unknown }[] = [];
     const answer = {
-      idCommande: 5, numero: 'CO-2026-000005', statut: 'en attente de paiement', total_ttc_cents: 5526,
+      id_commande: 5, numero: 'CO-2026-000005', statut: 'en attente de paiement', total_ttc_cents: 5526,
       paiement: { mode: 'virement', reference: 'CO-2026-000005', iban: 'FR76 1', bic: 'B', titulaire: 'T', montant_cents: 5526 },
     };
     vi.stubGlobal(

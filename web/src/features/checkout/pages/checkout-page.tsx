@@ -38,8 +38,8 @@ export default function CheckoutPage() {
         <CardPayment
           payment={c.placed.paiement}
           amountCents={order.total_ttc_cents}
-          returnUrl={`${window.location.origin}${confirmationUrl(order.idCommande)}`}
-          onConfirmed={() => void navigate(confirmationUrl(order.idCommande), { state: { cardConfirmed: true } })}
+          returnUrl={`${window.location.origin}${confirmationUrl(order.id_commande)}`}
+          onConfirmed={() => void navigate(confirmationUrl(order.id_commande), { state: { cardConfirmed: true } })}
         />
       </Page>
     );
@@ -63,7 +63,7 @@ export default function CheckoutPage() {
   const submit = async () => {
     try {
       const order = await c.place();
-      if (order?.paiement.mode === 'virement') void navigate(confirmationUrl(order.idCommande));
+      if (order?.paiement.mode === 'virement') void navigate(confirmationUrl(order.id_commande));
     } catch (error) {
       handleApiError(error);
     }

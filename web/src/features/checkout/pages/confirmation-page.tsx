@@ -26,8 +26,8 @@ export default function ConfirmationPage() {
     (location.state as { cardConfirmed?: boolean } | null)?.cardConfirmed === true || (redirect !== null && redirect !== 'failed'),
   );
   const id = Number(params.get('commande'));
-  const orders = useOrders((query) => (awaitsCardPayment(query.state.data?.find((o) => o.idCommande === id)) ? POLL_MS : false));
-  const order = orders.data?.find((o) => o.idCommande === id);
+  const orders = useOrders((query) => (awaitsCardPayment(query.state.data?.find((o) => o.id_commande === id)) ? POLL_MS : false));
+  const order = orders.data?.find((o) => o.id_commande === id);
   const settled = order !== undefined && !awaitsCardPayment(order);
   useEffect(() => {
     if (settled) checkoutStore().setClientSecret(null);
