@@ -109,7 +109,7 @@ pub async fn ship(
         .find(|d| d.id == delivery_id)
         .ok_or_else(|| CommerceError::internal("delivery just inserted"))?;
     let before = serde_json::json!({ "statut": change.from.as_str() });
-    let after = serde_json::json!({ "statut": change.to.as_str(), "transporteur": carrier, "numeroSuivi": number, "lienSuivi": url });
+    let after = serde_json::json!({ "statut": change.to.as_str(), "transporteur": carrier, "numero_suivi": number, "lien_suivi": url });
     audit::record(
         &mut tx,
         admin,

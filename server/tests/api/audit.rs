@@ -62,7 +62,7 @@ async fn every_admin_action_writes_one_line_with_its_before_and_after() {
         .call("PUT", &format!("Commande/{order}/statut"), Some(body))
         .await;
     let n = rows(&app).await;
-    let body = json!({ "transporteur": "Colissimo", "numeroSuivi": "6A123" });
+    let body = json!({ "transporteur": "Colissimo", "numero_suivi": "6A123" });
     let (status, _) = admin
         .call("POST", &format!("Commande/{order}/Livraisons"), Some(body))
         .await;
@@ -71,7 +71,7 @@ async fn every_admin_action_writes_one_line_with_its_before_and_after() {
     assert_eq!(line["action"], "commande.livraison");
     assert_eq!(line["avant"], json!({ "statut": "en production" }));
     assert_eq!(line["apres"]["statut"], "expédiée");
-    assert_eq!(line["apres"]["numeroSuivi"], "6A123");
+    assert_eq!(line["apres"]["numero_suivi"], "6A123");
 
     // A refused action writes nothing.
     let n = rows(&app).await;

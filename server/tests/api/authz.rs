@@ -182,7 +182,7 @@ async fn commande_routes_answer_each_role_as_expected() {
             format!("Commande/{order}/Livraisons"),
             [401, 403, 403, 409],
         )
-        .body(json!({ "transporteur": "Colissimo", "numeroSuivi": "6A1" })),
+        .body(json!({ "transporteur": "Colissimo", "numero_suivi": "6A1" })),
         route("PUT", format!("Commande/{order}/statut"), ADMIN).body(json!({ "statut": "payée" })),
         // Every invoice and credit note (A's invoice included now): admins only.
         route("GET", "Factures", ADMIN),

@@ -40,7 +40,7 @@ async fn a_customer_follows_an_order_from_transfer_to_delivery() {
         let res = admin.set_order_status(id, statut).await;
         assert_eq!(res.status(), 200);
     }
-    let parcel = json!({ "transporteur": "Colissimo", "numeroSuivi": "6A12345678901" });
+    let parcel = json!({ "transporteur": "Colissimo", "numero_suivi": "6A12345678901" });
     let l = admin
         .expect(
             201,
@@ -50,7 +50,7 @@ async fn a_customer_follows_an_order_from_transfer_to_delivery() {
         )
         .await;
     assert_eq!(
-        l["lienSuivi"],
+        l["lien_suivi"],
         "https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901"
     );
     // Shipped already: a second parcel through this route is an illegal transition.

@@ -700,7 +700,7 @@ export type Delivery = {
   /**
    * Order id.
    */
-  idCommande: number,
+  id_commande: number,
   /**
    * Order number.
    */
@@ -712,11 +712,11 @@ export type Delivery = {
   /**
    * Tracking number.
    */
-  numeroSuivi: string,
+  numero_suivi: string,
   /**
    * Tracking link (empty when the carrier has none).
    */
-  lienSuivi: string,
+  lien_suivi: string,
   /**
    * ISO date.
    */

@@ -17,7 +17,6 @@ use crate::state::AppState;
 
 /// Body of `POST Commande/{id}/Livraisons`.
 #[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
 pub struct DeliveryBody {
     /// Carrier.
     pub transporteur: Option<String>,
@@ -25,7 +24,7 @@ pub struct DeliveryBody {
     pub numero_suivi: Option<String>,
 }
 
-/// Handles `POST /api/backend/Commande/{id}/Livraisons` `{transporteur, numeroSuivi}` (admin):
+/// Handles `POST /api/backend/Commande/{id}/Livraisons` `{transporteur, numero_suivi}` (admin):
 /// records the parcel; the order becomes "expédiée" (state machine).
 pub async fn add_delivery(
     State(state): State<AppState>,

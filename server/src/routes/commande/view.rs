@@ -51,7 +51,6 @@ pub struct LineView {
 /// A parcel.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Delivery"))]
-#[serde(rename_all = "camelCase")]
 pub struct LivraisonView {
     /// Id.
     pub id: i64,

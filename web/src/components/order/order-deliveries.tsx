@@ -11,12 +11,12 @@ export function OrderDeliveries({ deliveries }: { deliveries: Delivery[] }) {
         {deliveries.map((d) => (
           <li key={d.id} data-testid="order-delivery">
             {d.transporteur}, expédié le {formatDate(d.date)}, suivi n°&nbsp;
-            {d.lienSuivi ? (
-              <a href={d.lienSuivi} target="_blank" rel="noopener noreferrer">
-                {d.numeroSuivi}
+            {d.lien_suivi ? (
+              <a href={d.lien_suivi} target="_blank" rel="noopener noreferrer">
+                {d.numero_suivi}
               </a>
             ) : (
-              d.numeroSuivi
+              d.numero_suivi
             )}
           </li>
         ))}

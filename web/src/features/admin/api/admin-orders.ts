@@ -95,6 +95,6 @@ export async function changeStatus(id: number, statut: string, note: string): Pr
 
 /** `POST Commande/{id}/Livraisons`; the order becomes "expédiée" and the customer is e-mailed. */
 export async function addDelivery(id: number, transporteur: string, numeroSuivi: string): Promise<void> {
-  await proxy(`Commande/${id}/Livraisons`, 'POST', { transporteur, numeroSuivi });
+  await proxy(`Commande/${id}/Livraisons`, 'POST', { transporteur, numero_suivi: numeroSuivi });
   await refresh(id);
 }
