@@ -34,8 +34,8 @@ async fn the_dashboard_counts_what_waits_and_the_month_s_net_revenue() {
     let (_, customer) = app.signed_in("client@exemple.fr", Role::Client).await;
 
     let empty: Value = admin.get_json("Admin/Tableau").await;
-    assert_eq!(empty["piecesAVerifier"], 0);
-    assert_eq!(empty["chiffreAffairesTtcCents"], 0);
+    assert_eq!(empty["pieces_a_verifier"], 0);
+    assert_eq!(empty["chiffre_affaires_ttc_cents"], 0);
 
     // Two customers' parts to review; an anonymous visitor's and an analysed one do not count.
     insert_part(&app, Some(customer), 2, "a.stl").await;
@@ -76,13 +76,13 @@ async fn the_dashboard_counts_what_waits_and_the_month_s_net_revenue() {
     let _ = waiting;
 
     let d = admin.expect(200, "GET", "Admin/Tableau", None).await;
-    assert_eq!(d["piecesAVerifier"], 2, "{d}");
-    assert_eq!(d["virementsEnAttente"], 1, "{d}");
-    assert_eq!(d["commandesAProduire"], 2, "{d}");
-    assert_eq!(d["commandesAExpedier"], 1, "{d}");
+    assert_eq!(d["pieces_a_verifier"], 2, "{d}");
+    assert_eq!(d["virements_en_attente"], 1, "{d}");
+    assert_eq!(d["commandes_a_produire"], 2, "{d}");
+    assert_eq!(d["commandes_a_expedier"], 1, "{d}");
     assert_eq!(d["mois"], month.as_str());
     // Invoices this month: paid, producing, cancelled; less the credit note of cancelled.
-    assert_eq!(d["facturesDuMois"], 3, "{d}");
-    assert_eq!(d["chiffreAffairesTtcCents"], 2 * 12_828, "{d}");
-    assert_eq!(d["chiffreAffairesHtCents"], 2 * 10_690, "{d}");
+    assert_eq!(d["factures_du_mois"], 3, "{d}");
+    assert_eq!(d["chiffre_affaires_ttc_cents"], 2 * 12_828, "{d}");
+    assert_eq!(d["chiffre_affaires_ht_cents"], 2 * 10_690, "{d}");
 }

@@ -890,11 +890,11 @@ export type OrderStatusChange = {
 /**
  * The dashboard as the API returns it; amounts in cents.
  */
-export type Dashboard = { piecesAVerifier: number, virementsEnAttente: number, commandesAProduire: number, commandesAExpedier: number,
+export type Dashboard = { pieces_a_verifier: number, virements_en_attente: number, commandes_a_produire: number, commandes_a_expedier: number,
 /**
  * French name of the current Paris month (`novembre 2026`).
  */
-mois: string, chiffreAffairesHtCents: number, chiffreAffairesTtcCents: number, facturesDuMois: number, };
+mois: string, chiffre_affaires_ht_cents: number, chiffre_affaires_ttc_cents: number, factures_du_mois: number, };
 
 /**
  * One page of accounts.

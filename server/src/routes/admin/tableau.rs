@@ -13,7 +13,6 @@ use crate::state::AppState;
 /// The dashboard as the API returns it; amounts in cents.
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Dashboard"))]
-#[serde(rename_all = "camelCase")]
 pub struct DashboardView {
     pieces_a_verifier: i64,
     virements_en_attente: i64,

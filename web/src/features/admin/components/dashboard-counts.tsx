@@ -14,10 +14,10 @@ export function DashboardCounts({ query }: { query: UseQueryResult<Dashboard> })
   if (isPending) return <Loading label="Chargement du tableau de bord…" />;
   if (isError) return <p className="card" role="alert">Le tableau de bord ne peut pas être chargé pour le moment.</p>;
   const tiles = [
-    { to: '/compte/admin/piece-validation', n: data.piecesAVerifier, label: 'pièce(s) à vérifier', icon: 'pi pi-check-square' },
-    { to: orders('en attente de paiement'), n: data.virementsEnAttente, label: 'virement(s) en attente', icon: 'pi pi-building-columns' },
-    { to: orders('payée'), n: data.commandesAProduire, label: 'commande(s) payée(s) à produire', icon: 'pi pi-cog' },
-    { to: orders('en production'), n: data.commandesAExpedier, label: 'commande(s) à expédier', icon: 'pi pi-truck' },
+    { to: '/compte/admin/piece-validation', n: data.pieces_a_verifier, label: 'pièce(s) à vérifier', icon: 'pi pi-check-square' },
+    { to: orders('en attente de paiement'), n: data.virements_en_attente, label: 'virement(s) en attente', icon: 'pi pi-building-columns' },
+    { to: orders('payée'), n: data.commandes_a_produire, label: 'commande(s) payée(s) à produire', icon: 'pi pi-cog' },
+    { to: orders('en production'), n: data.commandes_a_expedier, label: 'commande(s) à expédier', icon: 'pi pi-truck' },
   ];
   return (
     <section className="section" aria-label="À traiter">
@@ -34,7 +34,7 @@ export function DashboardCounts({ query }: { query: UseQueryResult<Dashboard> })
       <div className="card dashboard-revenue" data-testid="dashboard-revenue">
         <h3>Chiffre d’affaires de {data.mois}</h3>
         <p>
-          <strong>{formatCents(data.chiffreAffairesHtCents)} HT</strong> · {formatCents(data.chiffreAffairesTtcCents)} TTC · {data.facturesDuMois} facture(s) émise(s), avoirs du mois déduits
+          <strong>{formatCents(data.chiffre_affaires_ht_cents)} HT</strong> · {formatCents(data.chiffre_affaires_ttc_cents)} TTC · {data.factures_du_mois} facture(s) émise(s), avoirs du mois déduits
         </p>
       </div>
     </section>
