@@ -1,6 +1,6 @@
 //! The audit log of admin actions: who, when, what, the state before and after. Every admin
-//! handler that changes something calls [`record`] once, inside its transaction when it has one,
-//! so the line is written if and only if the change is.
+//! action that changes something calls [`record`] once, from its rule in `commerce/` or `admin/`,
+//! inside its transaction, so the line is written if and only if the change is.
 
 use serde::Serialize;
 use serde_json::Value;

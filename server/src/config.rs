@@ -184,6 +184,17 @@ pub struct Settings {
     )]
     pub captcha_max_number: u64,
 
+    /// Octets de fichiers qu'une adresse, ou un compte, peut déposer par jour pour le devis (UPLOAD_DAILY_BYTES, défaut : 2147483648, 2 Go).
+    #[arg(
+        long,
+        env = "UPLOAD_DAILY_BYTES",
+        default_value_t = 2 * 1024 * 1024 * 1024,
+        global = true,
+        hide_env = true,
+        hide_default_value = true
+    )]
+    pub upload_daily_bytes: u64,
+
     /// Adresse de l'équipe qui reçoit les messages du formulaire de contact (CONTACT_EMAIL, défaut : contact@forme-additive.example).
     #[arg(
         long,
@@ -246,6 +257,10 @@ pub struct Settings {
     /// Where the stored files go: the data folder, another folder or an S3 bucket.
     #[command(flatten)]
     pub storage: crate::storage::StorageSettings,
+
+    /// The VIES service that checks intra-EU VAT numbers.
+    #[command(flatten)]
+    pub vies: crate::vies::ViesSettings,
 
     /// Nom de cette instance quand plusieurs serveurs servent le site : renvoyé dans l'en-tête X-Instance et inscrit dans les verrous des tâches de fond (INSTANCE_ID, défaut : nom de la machine et numéro du processus, sans en-tête).
     #[arg(long, env = "INSTANCE_ID", global = true, hide_env = true)]

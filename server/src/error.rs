@@ -69,6 +69,9 @@ pub enum ApiError {
     /// captcha (`{"message", "captcha_required": true}`).
     #[error("captcha required")]
     CaptchaRequired,
+    /// 429 of a sign-in on an e-mail locked after many failures (`{"message", "locked": true}`).
+    #[error("sign-in locked")]
+    SignInLocked,
     /// 502: an e-mail could not be sent (the cause is logged, the answer is the specification's).
     #[error("e-mail not sent")]
     MailFailed,
@@ -137,7 +140,9 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SessionExpired => StatusCode::from_u16(419).expect("419 is a valid status"),
-            ApiError::TooManyRequests | ApiError::CaptchaRequired => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests | ApiError::CaptchaRequired | ApiError::SignInLocked => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             ApiError::MailFailed => StatusCode::BAD_GATEWAY,
             ApiError::Maintenance => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -168,6 +173,10 @@ impl ApiError {
             ApiError::CaptchaRequired => json!({
                 "message": CAPTCHA_REQUIRED_MESSAGE,
                 "captcha_required": true,
+            }),
+            ApiError::SignInLocked => json!({
+                "message": crate::auth::sign_in_lock::LOCKED_MESSAGE,
+                "locked": true,
             }),
             ApiError::PayloadTooLarge => message("Requête trop volumineuse."),
             ApiError::MailFailed => message("Erreur lors de l'envoi du mail"),

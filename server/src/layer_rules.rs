@@ -1,7 +1,9 @@
 //! The layers of the server, checked on its sources (docs/architecture.md, "Layers"): `routes/`
 //! parse and answer; `commerce/` and `admin/` decide; `db/`, `documents/`, `mail/`, `payment/`,
-//! `storage/` store, render, send and pay; `domain/` holds the validated values. An import runs
-//! down only: a test here fails when a lower layer names a higher one, axum, or `ApiError`.
+//! `storage/`, `vies/` store, render, send, pay and check; `domain/` holds the validated values.
+//! An import runs down only: a test here fails when a lower layer names a higher one, axum, or
+//! `ApiError`. A write transaction is opened by the rule that writes, never by a route
+//! (docs/architecture.md, "Transactions"): a test fails when a file of `routes/` opens one.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -40,6 +42,7 @@ const DOMAIN_FORBID: &[&str] = &[
     "crate::mail",
     "crate::payment",
     "crate::storage",
+    "crate::vies",
 ];
 
 const RULES: &[Rule] = &[
@@ -72,6 +75,10 @@ const RULES: &[Rule] = &[
         forbidden: STORES_FORBID,
     },
     Rule {
+        layer: "vies",
+        forbidden: STORES_FORBID,
+    },
+    Rule {
         layer: "domain",
         forbidden: DOMAIN_FORBID,
     },
@@ -80,6 +87,13 @@ const RULES: &[Rule] = &[
 /// Files outside `routes/` that wire the routes in (the router and the program), and this one,
 /// which names them to forbid them.
 const MAY_NAME_ROUTES: [&str; 4] = ["lib.rs", "main.rs", "startup.rs", "layer_rules.rs"];
+
+/// The one file of `routes/` that opens its own transaction: Stripe's webhook, whose event row
+/// (the delivery already seen) and the payment it records commit together.
+const MAY_BEGIN: [&str; 1] = ["routes/payment.rs"];
+
+/// How code opens a transaction (`Db::begin`, sqlx's `begin` and `begin_with`).
+const BEGINS: [&str; 3] = [".begin()", ".begin_with(", "Db::begin"];
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
@@ -186,4 +200,53 @@ fn the_check_sees_a_forbidden_import() {
             "commerce/leak.rs names axum"
         ]
     );
+}
+
+/// Every file of `routes/` under `root`, but those of [`MAY_BEGIN`], that opens a transaction.
+fn routes_that_begin(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("routes"), &mut files);
+    files
+        .iter()
+        .filter(|f| !MAY_BEGIN.iter().any(|m| f.ends_with(m)))
+        .filter(|f| {
+            let code = code_of(&fs::read_to_string(f).expect("readable source"));
+            BEGINS.iter().any(|b| code.contains(b))
+        })
+        .map(|f| f.strip_prefix(root).unwrap_or(f).display().to_string())
+        .collect()
+}
+
+#[test]
+fn no_route_opens_a_transaction() {
+    let found = routes_that_begin(&src());
+    assert!(
+        found.is_empty(),
+        "these routes open a transaction; the rule of commerce/ or admin/ that writes opens and \
+         commits it (docs/architecture.md, \"Transactions\"): {found:?}"
+    );
+}
+
+#[test]
+fn the_check_sees_a_route_that_opens_a_transaction() {
+    let dir = std::env::temp_dir().join(format!("layer-rules-begin-{}", std::process::id()));
+    fs::create_dir_all(dir.join("routes/area")).unwrap();
+    fs::write(
+        dir.join("routes/area/writes.rs"),
+        "// state.db.begin() in a comment is fine\nlet mut tx = state\n    .db\n    .begin()\n    .await?;\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.join("routes/reads.rs"),
+        "let c = state.db.acquire().await?;\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.join("routes/payment.rs"),
+        "let tx = state.db.begin().await?;\n",
+    )
+    .unwrap();
+    let found = routes_that_begin(&dir);
+    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(found, ["routes/area/writes.rs"]);
 }

@@ -26,6 +26,7 @@ pub mod startup;
 pub mod state;
 pub mod storage;
 pub mod twofa;
+pub mod vies;
 pub mod web_shell;
 
 pub use error::ApiError;

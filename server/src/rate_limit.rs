@@ -46,6 +46,56 @@ pub const QUOTE_PDF_PER_ACCOUNT: Limit = Limit {
     window: 60 * 60,
 };
 
+/// Discount codes looked up per account that turn out unknown (or reserved to another account,
+/// which answers the same).
+pub const CODE_MISSES_PER_ACCOUNT: Limit = Limit {
+    max: 10,
+    window: 60 * 60,
+};
+/// Discount codes looked up per client address that turn out unknown.
+pub const CODE_MISSES_PER_IP: Limit = Limit {
+    max: 30,
+    window: 60 * 60,
+};
+
+/// The part of a client address that names one client in a bucket: an IPv4 address as it is, an
+/// IPv6 address by its /64 network (one subscriber's line or one server gets a whole /64, so
+/// each of its 2^64 addresses must not open a fresh bucket). An IPv4-mapped IPv6 address counts
+/// as its IPv4 address; what does not parse is kept as it is (`unknown`).
+pub fn client_key(ip: &str) -> String {
+    match ip.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                let net = std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0);
+                format!("{net}/64")
+            }
+        },
+        Ok(v4) => v4.to_string(),
+        Err(_) => ip.to_owned(),
+    }
+}
+
+/// The tickets of one discount-code lookup, taken before the lookup: per account and per client
+/// address. The caller gives them back when the code exists for the account
+/// ([`Ticket::release`]), so that only misses count: past 10 an hour for an account (30 for an
+/// address) the lookup answers 429 whatever the code.
+pub async fn code_lookup(
+    state: &AppState,
+    account: i64,
+    ip: &str,
+) -> Result<Vec<Ticket>, ApiError> {
+    take_all(
+        state,
+        &[
+            (&format!("code-account:{account}"), CODE_MISSES_PER_ACCOUNT),
+            (&format!("code-ip:{}", client_key(ip)), CODE_MISSES_PER_IP),
+        ],
+    )
+    .await
+}
+
 /// One counted event, kept unless it is released.
 #[derive(Debug, Clone, Copy)]
 #[must_use = "a ticket is kept unless released"]
@@ -129,4 +179,22 @@ pub async fn is_full(state: &AppState, bucket: &str, limit: Limit) -> Result<boo
 pub async fn clear(state: &AppState, bucket: &str) -> Result<(), ApiError> {
     rate_limits::clear(&mut *state.db.acquire().await?, bucket).await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client_key;
+
+    #[test]
+    fn an_ipv6_client_is_its_64_network_and_an_ipv4_client_its_address() {
+        assert_eq!(client_key("2001:db8:1:2:3:4:5:6"), "2001:db8:1:2::/64");
+        assert_eq!(
+            client_key("2001:db8:1:2::ffff"),
+            client_key("2001:db8:1:2:a:b:c:d")
+        );
+        assert_ne!(client_key("2001:db8:1:2::1"), client_key("2001:db8:1:3::1"));
+        assert_eq!(client_key("203.0.113.9"), "203.0.113.9");
+        assert_eq!(client_key("::ffff:203.0.113.9"), "203.0.113.9");
+        assert_eq!(client_key("unknown"), "unknown");
+    }
 }

@@ -70,6 +70,9 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
     .context("configuring e-mail")?;
     let payment = crate::payment::Stripe::from_settings(&settings).context("configuring Stripe")?;
     let storage = Storage::open(&settings.storage, &settings.data_dir)?;
+    let seller = crate::documents::Seller::from_env(&settings.brand_name);
+    let vies =
+        crate::vies::Vies::new(&settings.vies, &seller.vat_number).context("configuring VIES")?;
     storage
         .check()
         .await
@@ -97,13 +100,19 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
         analyses: crate::analysis_gate::AnalysisGate::per_core(),
         payment,
         storage,
+        vies,
         snapshot,
         shell,
         csp,
     });
-    let _ = state
-        .backend
-        .set(routes::backend_router().with_state(state.clone()));
+    let _ = state.backend.set(
+        routes::backend_router()
+            .layer(from_fn_with_state(
+                state.clone(),
+                maintenance::controller_guard,
+            ))
+            .with_state(state.clone()),
+    );
     Ok(state)
 }
 

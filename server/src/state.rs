@@ -110,6 +110,8 @@ pub struct AppStateParts {
     pub payment: Option<Stripe>,
     /// The stored files: dropped 3D files and issued PDFs (local folder or S3 bucket).
     pub storage: Storage,
+    /// The VIES client that checks intra-EU VAT numbers (`VIES_URL`).
+    pub vies: crate::vies::Vies,
     /// The maintenance flag and the current catalog, in memory (kept fresh across instances).
     pub snapshot: crate::snapshot::Snapshot,
     /// The built app's `index.html`, in memory.

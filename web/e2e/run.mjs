@@ -21,7 +21,10 @@ const admin = { email: 'admin@forme-additive.test', password: 'Admin-e2e-2026-se
 
 const stripeKeys = { secret: 'sk_test_forme_additive_e2e', publishable: 'pk_test_forme_additive_e2e', webhook: 'whsec_forme_additive_e2e' };
 
-function serverEnv(dataDir, stripeBase) {
+// The shop's VAT number sent to VIES as the requester (the default COMPANY_VAT is fictitious).
+const viesRequester = 'FR40303265045';
+
+function serverEnv(dataDir, stripeBase, viesBase) {
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -31,7 +34,9 @@ function serverEnv(dataDir, stripeBase) {
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
-  for (const key of Object.keys(env)) if (key.startsWith('STRIPE_')) delete env[key];
+  for (const key of Object.keys(env)) if (key.startsWith('STRIPE_') || key.startsWith('VIES_')) delete env[key];
+  // Never the European Commission's service from a test: the stand-in, or a closed port.
+  Object.assign(env, { VIES_URL: viesBase ?? 'http://127.0.0.1:9', VIES_REQUESTER: viesRequester });
   if (stripeBase) {
     // Card payments against localstripe: its API, and its Stripe.js stand-in for the browser.
     Object.assign(env, {
@@ -45,14 +50,13 @@ function serverEnv(dataDir, stripeBase) {
   return env;
 }
 
-/** Starts localstripe (server/tests/localstripe_server.py) on a free port of 127.0.0.1. Without
- * it (not installed) the card journey checks that the card is not offered; CI requires it. */
-function startLocalStripe() {
+/** Starts one of the server's test partners (`server/tests/<script>`) on a free port of 127.0.0.1;
+ * resolves once it prints `PORT n`. */
+function startPartner(name, script) {
   return new Promise((resolvePromise, reject) => {
-    const script = resolve(repoRoot, 'server/tests/localstripe_server.py');
-    const child = spawn('python3', [script], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('python3', [resolve(repoRoot, 'server/tests', script)], { stdio: ['pipe', 'pipe', 'pipe'] });
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`localstripe did not start in 30 s:\n${seen}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in 30 s:\n${seen}`)), 30_000);
     child.stdout.on('data', (chunk) => {
       seen += chunk.toString();
       const match = seen.match(/PORT (\d+)/);
@@ -66,10 +70,17 @@ function startLocalStripe() {
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`localstripe exited with ${code}:\n${seen}`));
+      reject(new Error(`${name} exited with ${code}:\n${seen}`));
     });
   });
 }
+
+/** Starts localstripe (server/tests/localstripe_server.py) on a free port of 127.0.0.1. Without
+ * it (not installed) the card journey checks that the card is not offered; CI requires it. */
+const startLocalStripe = () => startPartner('localstripe', 'localstripe_server.py');
+
+/** Starts the VIES stand-in (server/tests/vies_server.py, Python's standard library only). */
+const startVies = () => startPartner('the VIES stand-in', 'vies_server.py');
 
 async function registerWebhook(stripeBase, baseUrl) {
   const res = await fetch(`${stripeBase}/_config/webhooks/forme_additive`, {
@@ -94,9 +105,9 @@ function createAdmin(dataDir) {
   return true;
 }
 
-function startServer(dataDir, stripeBase) {
+function startServer(dataDir, stripeBase, viesBase) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(serverBin, ['serve', '--addr', '127.0.0.1:0'], { env: serverEnv(dataDir, stripeBase), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(serverBin, ['serve', '--addr', '127.0.0.1:0'], { env: serverEnv(dataDir, stripeBase, viesBase), stdio: ['ignore', 'pipe', 'pipe'] });
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`server did not print its address in 60 s:\n${seen}`)), 60_000);
     const onData = (chunk) => {
@@ -161,8 +172,9 @@ async function main() {
     if (process.env.CI === 'true') throw error;
     console.log(`# localstripe absent (python3 -m pip install localstripe): no card payment in this run\n#   ${String(error.message).split('\n')[0]}`);
   }
-  const { child, baseUrl } = await startServer(dataDir, stripe?.base);
-  console.log(`# server ${baseUrl} (pid ${child.pid}), data ${dataDir}${stripe ? `, localstripe ${stripe.base} (pid ${stripe.child.pid})` : ''}`);
+  const vies = await startVies();
+  const { child, baseUrl } = await startServer(dataDir, stripe?.base, vies.base);
+  console.log(`# server ${baseUrl} (pid ${child.pid}), data ${dataDir}${stripe ? `, localstripe ${stripe.base} (pid ${stripe.child.pid})` : ''}, VIES ${vies.base} (pid ${vies.child.pid})`);
   if (stripe) await registerWebhook(stripe.base, baseUrl);
   let browser;
   let passed = 0;
@@ -177,7 +189,7 @@ async function main() {
     });
     const specs = (await loadSpecs()).filter((s) => !only || only.test(`${s.file} ${s.name}`));
     for (const spec of specs) {
-      const ctx = makeContext({ browser, baseUrl, dataDir, artifacts, admin: adminReady ? admin : null, spec, stripe: stripe && { base: stripe.base, secret: stripeKeys.secret } });
+      const ctx = makeContext({ browser, baseUrl, dataDir, artifacts, admin: adminReady ? admin : null, spec, stripe: stripe && { base: stripe.base, secret: stripeKeys.secret }, vies: { base: vies.base } });
       const label = `${spec.file.replace('.spec.mjs', '')}: ${spec.name}`;
       const started = Date.now();
       try {
@@ -200,6 +212,7 @@ async function main() {
     await browser?.close().catch(() => undefined);
     await stopServer(child);
     if (stripe) await stopServer(stripe.child);
+    await stopServer(vies.child);
     rmSync(profileDir, { recursive: true, force: true });
     if (failed === 0) rmSync(dataDir, { recursive: true, force: true });
     else console.log(`# data folder kept for inspection: ${dataDir}`);

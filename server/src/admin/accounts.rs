@@ -1,10 +1,11 @@
 //! What an admin may do to an account: disable it (its sessions end in the same transaction, its
-//! data stays) or enable it again, never their own.
+//! data stays) or enable it again, never their own; the audit log keeps the flag before and after.
 
+use crate::audit;
+use crate::auth::session::Session;
 use crate::commerce::error::CommerceError;
-use crate::db::account_admin;
-use crate::db::accounts::Account;
-use crate::db::Tx;
+use crate::db::accounts::{self, Account};
+use crate::db::{account_admin, Db};
 
 /// The refusal of an admin disabling their own account.
 pub const NOT_YOURSELF: &str = "Vous ne pouvez pas désactiver votre propre compte.";
@@ -14,17 +15,40 @@ pub const ACCOUNT_NOT_FOUND: &str = "Ce compte n'existe pas.";
 pub const DISABLED_SIGN_IN: &str =
     "Ce compte a été désactivé. Contactez-nous si vous pensez qu'il s'agit d'une erreur.";
 
-/// Disables (`disabled`) or enables `target` on behalf of `admin_id`.
+/// Disables (`disabled`) or enables `target` on behalf of `admin`, with its audit line, in one
+/// transaction; returns the account.
 pub async fn set_disabled(
-    tx: &mut Tx,
-    admin_id: i64,
+    db: &Db,
+    admin: &Session,
     target: i64,
     disabled: bool,
 ) -> Result<Account, CommerceError> {
+    let admin_id = admin.account_id();
     if disabled && target == admin_id {
         return Err(CommerceError::refused(NOT_YOURSELF));
     }
-    account_admin::set_disabled(tx, target, disabled)
+    let mut tx = db.begin().await?;
+    let was_disabled = accounts::find(&mut tx, target)
         .await?
-        .ok_or_else(|| CommerceError::NotFound(ACCOUNT_NOT_FOUND.to_owned()))
+        .map(|a| a.is_disabled());
+    let account = account_admin::set_disabled(&mut tx, target, disabled)
+        .await?
+        .ok_or_else(|| CommerceError::NotFound(ACCOUNT_NOT_FOUND.to_owned()))?;
+    audit::record(
+        &mut tx,
+        admin,
+        audit::ACCOUNT_DISABLED,
+        &account.email,
+        &serde_json::json!({ "desactive": was_disabled }),
+        &serde_json::json!({ "desactive": disabled }),
+    )
+    .await?;
+    tx.commit().await?;
+    tracing::info!(
+        account = target,
+        admin = admin_id,
+        disabled,
+        "account disabled flag changed"
+    );
+    Ok(account)
 }

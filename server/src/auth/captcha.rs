@@ -1,6 +1,9 @@
 //! Self-hosted proof-of-work captcha speaking the ALTCHA protocol (the npm `altcha` widget):
 //! the challenge is `sha256(salt + n)` for a secret random `n`, signed with an HMAC key shared
 //! through the database; the browser finds `n`. Solutions expire after 10 minutes and serve once.
+//! The salt ends with `&` after its expiry (`<hex>?expires=<unix>&`), as altcha-lib does since the
+//! splicing fix: the hash covers `salt + n` without a separator, so without the closing `&` a
+//! solver could move digits of `n` into the salt and lengthen the expiry at will.
 //! (The `altcha-lib-rs` crate does not build beside our `sha2`/`hmac` versions, hence this
 //! implementation of the same protocol.)
 
@@ -33,7 +36,7 @@ pub struct Challenge {
     pub challenge: String,
     /// Upper bound of the search.
     pub maxnumber: u64,
-    /// Random salt with `?expires=UNIX`.
+    /// Random salt with `?expires=UNIX&`.
     pub salt: String,
     /// Hex HMAC-SHA256 of `challenge`.
     pub signature: String,
@@ -53,7 +56,7 @@ struct Solution {
 pub fn create(key: &str, max_number: u64, now: i64) -> Challenge {
     let mut salt_bytes = [0u8; 12];
     rand::rngs::OsRng.fill_bytes(&mut salt_bytes);
-    let salt = format!("{}?expires={}", hex::encode(salt_bytes), now + LIFETIME);
+    let salt = format!("{}?expires={}&", hex::encode(salt_bytes), now + LIFETIME);
     let number = rand::rngs::OsRng.gen_range(0..=max_number.max(1));
     let challenge = sha256_hex(&format!("{salt}{number}"));
     let signature = hmac_hex(key.as_bytes(), &challenge);
@@ -79,11 +82,7 @@ pub fn challenge(state: &AppState) -> Challenge {
 pub fn check(key: &str, payload: &str, now: i64) -> Option<(String, i64)> {
     let json = STANDARD.decode(payload.trim()).ok()?;
     let s: Solution = serde_json::from_slice(&json).ok()?;
-    let expires = s
-        .salt
-        .split_once("expires=")
-        .and_then(|(_, rest)| rest.split('&').next())
-        .and_then(|v| v.parse::<i64>().ok())?;
+    let expires = expiry_of(&s.salt)?;
     let valid = s.algorithm == ALGORITHM
         && expires > now
         && same(
@@ -92,6 +91,20 @@ pub fn check(key: &str, payload: &str, now: i64) -> Option<(String, i64)> {
         )
         && same(&hmac_hex(key.as_bytes(), &s.challenge), &s.signature);
     valid.then_some((s.signature, expires))
+}
+
+/// The expiry of a salt of our own shape, `<24 hex digits>?expires=<digits>&`; any other shape
+/// (a spliced salt that swallowed digits of the number, an old salt without the closing `&`) has
+/// none.
+fn expiry_of(salt: &str) -> Option<i64> {
+    let (random, rest) = salt.split_once("?expires=")?;
+    let digits = rest.strip_suffix('&')?;
+    let shaped = random.len() == 24
+        && random.bytes().all(|b| b.is_ascii_hexdigit())
+        && !digits.is_empty()
+        && digits.len() <= 12
+        && digits.bytes().all(|b| b.is_ascii_digit());
+    shaped.then(|| digits.parse().ok()).flatten()
 }
 
 /// Checks the widget's `altcha` field and burns it (a solution serves once).
@@ -140,5 +153,58 @@ mod tests {
         })
         .unwrap();
         assert!(check("key", &forged, 1_000).is_none());
+    }
+
+    /// The payload of a solution with its salt and number replaced (the rest kept, signature
+    /// included).
+    fn with(payload: &str, salt: &str, number: u64) -> String {
+        let mut v: serde_json::Value =
+            serde_json::from_slice(&STANDARD.decode(payload).unwrap()).unwrap();
+        v["salt"] = salt.into();
+        v["number"] = number.into();
+        STANDARD.encode(v.to_string())
+    }
+
+    #[test]
+    fn digits_of_the_number_moved_into_the_salt_do_not_lengthen_the_expiry() {
+        // A challenge whose number has several digits, so that some can be moved.
+        let c = loop {
+            let c = create("key", 99_999, 1_000);
+            if solve(&c).is_some_and(|p| {
+                let v: serde_json::Value =
+                    serde_json::from_slice(&STANDARD.decode(p).unwrap()).unwrap();
+                v["number"].as_u64().unwrap() >= 100
+            }) {
+                break c;
+            }
+        };
+        let payload = solve(&c).unwrap();
+        assert!(check("key", &payload, 1_000).is_some());
+        let v: serde_json::Value =
+            serde_json::from_slice(&STANDARD.decode(&payload).unwrap()).unwrap();
+        let number = v["number"].as_u64().unwrap().to_string();
+        // The finding's attack on the old salt shape: `…?expires=1600` + `NNN` re-cut as
+        // `…?expires=1600N` + `NN` still hashes the same, with an expiry ten times later.
+        // With the closing `&`, every re-cut either leaves the expiry where it was or is refused.
+        let (head, tail) = number.split_at(1);
+        let spliced = with(
+            &payload,
+            &format!("{}{head}", c.salt),
+            tail.parse().unwrap(),
+        );
+        assert!(check("key", &spliced, 1_000).is_none(), "spliced salt");
+        // The old shape (no `&`), spliced: refused too, whatever its hash.
+        let old = c.salt.trim_end_matches('&').to_owned();
+        let old_spliced = with(&payload, &format!("{old}{head}"), tail.parse().unwrap());
+        assert!(check("key", &old_spliced, 1_000).is_none(), "old shape");
+        // The spliced expiry of the finding itself.
+        assert_eq!(
+            expiry_of("0123456789abcdef01234567?expires=17957606273760"),
+            None
+        );
+        assert_eq!(
+            expiry_of("0123456789abcdef01234567?expires=1795760627&"),
+            Some(1_795_760_627)
+        );
     }
 }

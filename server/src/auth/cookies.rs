@@ -8,6 +8,9 @@ use cookie::time::Duration;
 pub const SESSION: &str = "fa_session";
 /// Name of the CSRF cookie.
 pub const CSRF: &str = "fa_csrf";
+/// Name of the cookie that unlocks a locked sign-in in one browser (the raw token of the link
+/// the owner was e-mailed).
+pub const UNLOCK: &str = "fa_unlock";
 
 /// Builds a site cookie with the shared attributes.
 pub fn build(

@@ -6,6 +6,7 @@ pub mod cookies;
 pub mod csrf;
 pub mod password;
 pub mod session;
+pub mod sign_in_lock;
 pub mod tokens;
 
 pub use session::{AdminUser, AnySession, AuthUser, MaybeUser, Session};

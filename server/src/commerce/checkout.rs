@@ -3,7 +3,9 @@
 //! status, and empties the basket. The same `Idempotency-Key` again returns the same order,
 //! whether the first request finished or is still running: the unique (account, key) index makes
 //! the second insert fail (on PostgreSQL after waiting for the first transaction), and the order
-//! is then read again.
+//! is then read again. VIES is asked about the buyer's VAT number before the transaction opens
+//! (no database lock is held while it answers); the decision is taken inside it from the
+//! addresses read there.
 
 use quote_core::Catalog;
 
@@ -11,8 +13,10 @@ use super::addresses::ADDRESS_NOT_FOUND;
 use super::discounts;
 use super::error::CommerceError;
 use super::order_status::OrderStatus;
+use super::shipping;
 use super::totals::{self, Totals};
-use super::{shipping, vat};
+use super::vat::VatDecision;
+use super::vat_check::{self, Checked};
 use crate::db::addresses::{self, AddressView};
 use crate::db::orders::{self, NewLine, NewOrder, OrderHead};
 use crate::db::{account_parts, counters, Db};
@@ -21,6 +25,7 @@ use crate::domain::paris_time::paris_year;
 use crate::domain::Cents;
 use crate::mail::{order_templates, Mailer, OutgoingMail};
 use crate::payment::transfer::transfer_details;
+use crate::vies::Vies;
 
 /// Longest accepted idempotency key.
 pub const MAX_KEY_LEN: usize = 200;
@@ -75,6 +80,8 @@ pub struct Checkout<'a> {
     pub payment: PaymentMethod,
     /// The discount code the customer typed, if any: checked and counted in the transaction.
     pub discount_code: Option<&'a str>,
+    /// The VIES client that checks the buyer's VAT number.
+    pub vies: &'a Vies,
     /// Where the "order received" e-mail is queued, in the order's transaction (`None`: no
     /// e-mail).
     pub confirmation: Option<Confirmation<'a>>,
@@ -92,9 +99,9 @@ pub struct Confirmation<'a> {
 }
 
 impl Confirmation<'_> {
-    /// The e-mail telling `email` that `order` was received (with the bank details when it is
-    /// paid by transfer).
-    pub fn mail(&self, email: &str, order: &OrderHead) -> OutgoingMail {
+    /// The e-mail telling `email` that `order` was received under the VAT decision `vat` (with
+    /// the bank details when it is paid by transfer).
+    pub fn mail(&self, email: &str, order: &OrderHead, vat: &VatDecision) -> OutgoingMail {
         let transfer = (order.payment_method == PaymentMethod::Virement.as_str())
             .then(|| transfer_details(order, self.seller));
         order_templates::order_received(
@@ -102,6 +109,7 @@ impl Confirmation<'_> {
             email,
             &order.numero,
             Cents(order.total_ttc_cents),
+            vat.regime.mention().or(vat.notice),
             transfer.as_ref(),
         )
     }
@@ -143,7 +151,19 @@ pub async fn place(
             return Ok((existing, false));
         }
     }
-    match try_place(db, catalog, catalog_version, req, now).await {
+    let checked = {
+        let not_found = || CommerceError::NotFound(ADDRESS_NOT_FOUND.to_owned());
+        let mut conn = db.pool.acquire().await?;
+        let delivery = addresses::find_owned(&mut conn, req.delivery_id, req.account_id)
+            .await?
+            .ok_or_else(not_found)?;
+        let billing = addresses::find_owned(&mut conn, req.billing_id, req.account_id)
+            .await?
+            .ok_or_else(not_found)?;
+        drop(conn);
+        vat_check::check_for_order(db, req.vies, &delivery, &billing, now).await?
+    };
+    match try_place(db, catalog, catalog_version, req, checked.as_ref(), now).await {
         Ok(placed) => Ok(placed),
         Err(PlaceError::Duplicate) => {
             // The other request committed (PostgreSQL reports the violation after it did).
@@ -186,6 +206,7 @@ async fn try_place(
     catalog: &Catalog,
     catalog_version: i64,
     req: &Checkout<'_>,
+    checked: Option<&Checked>,
     now: i64,
 ) -> Result<(OrderHead, bool), PlaceError> {
     let mut tx = db.begin().await?;
@@ -205,7 +226,7 @@ async fn try_place(
         .ok_or_else(not_found)?;
     let rows = account_parts::list_for_account(&mut tx, req.account_id).await?;
     let zone = shipping::zone_code(&delivery.id_pays.code);
-    let decision = vat::for_addresses(&delivery, &billing);
+    let decision = vat_check::decide_with(&delivery, &billing, checked);
     let mut t = totals::compute(&rows, catalog, zone, decision.clone(), None)?;
     let mut discount_id = None;
     if let Some(code) = req.discount_code {
@@ -244,9 +265,15 @@ async fn try_place(
             vat_rate_bp: t.vat.rate_bp,
             vat_cents: t.vat_amount.get(),
             total_ttc_cents: t.total_ttc.get(),
-            reverse_charge: t.vat.regime == vat::VatRegime::ReverseCharge,
             vat_regime: t.vat.regime.as_str(),
             buyer_vat_number: t.vat.buyer_vat_number.as_deref().unwrap_or(""),
+            vies_request_identifier: t
+                .vat
+                .vies
+                .as_ref()
+                .map_or("", |v| v.request_identifier.as_str()),
+            vies_checked_at: t.vat.vies.as_ref().map(|v| v.checked_at),
+            vat_notice: t.vat.notice.unwrap_or(""),
             discount_id,
             discount_code: t.discount_code.as_deref().unwrap_or(""),
             payment_method: req.payment.as_str(),
@@ -305,7 +332,7 @@ async fn try_place(
         payment_method: req.payment.as_str().to_owned(),
     };
     if let Some(confirmation) = &req.confirmation {
-        let mail = confirmation.mail(req.email, &head);
+        let mail = confirmation.mail(req.email, &head, &t.vat);
         confirmation.mailer.queue(&mut tx, &mail).await?;
     }
     tx.commit().await?;

@@ -15,9 +15,8 @@ use crate::domain::Cents;
 pub const EXHAUSTED: &str = "Ce code a atteint son nombre maximal d'utilisations.";
 /// Reason given for a code disabled by an admin.
 pub const INACTIVE: &str = "Ce code n'est plus actif.";
-/// Reason given for a code reserved to another account.
-pub const RESERVED: &str = "Ce code est réservé à un autre compte.";
-/// Answer for a code that does not exist.
+/// Answer for a code that does not exist, and for a code reserved to another account (told
+/// apart, they would let a stranger find the codes that exist).
 pub const UNKNOWN: &str = "Code de réduction inconnu.";
 
 /// What a code is checked against.
@@ -36,13 +35,18 @@ pub fn normalise_code(raw: &str) -> String {
     raw.trim().to_uppercase()
 }
 
+/// Whether `account_id` may know that `d` exists: a code for everyone, or one reserved to it.
+pub fn visible_to(d: &Discount, account_id: i64) -> bool {
+    d.account_id.is_none_or(|owner| owner == account_id)
+}
+
 /// Whether `usage` may use `d` at all (every rule but the minimum order), or the French reason.
 pub fn availability(d: &Discount, usage: &Usage) -> Result<(), String> {
     if !d.active {
         return Err(INACTIVE.to_owned());
     }
-    if d.account_id.is_some_and(|owner| owner != usage.account_id) {
-        return Err(RESERVED.to_owned());
+    if !visible_to(d, usage.account_id) {
+        return Err(UNKNOWN.to_owned());
     }
     if let Some(from) = d.valid_from.filter(|from| usage.now < *from) {
         return Err(format!(

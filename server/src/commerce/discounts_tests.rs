@@ -75,7 +75,7 @@ fn a_code_reserved_to_another_account_is_refused_and_its_owner_may_use_it() {
     };
     assert_eq!(
         evaluate(&d, &usage(), Cents(1_000)),
-        Err(RESERVED.to_owned())
+        Err(UNKNOWN.to_owned())
     );
     let mine = Discount {
         account_id: Some(7),

@@ -36,6 +36,17 @@ impl CommerceError {
     }
 }
 
+/// Maps a unique-key violation to `Conflict(message)` (409), any other database error to
+/// `Internal`: `.map_err(conflict_on_unique(TAKEN))`.
+pub fn conflict_on_unique(message: &str) -> impl FnOnce(sqlx::Error) -> CommerceError + '_ {
+    move |e| match &e {
+        sqlx::Error::Database(d) if d.is_unique_violation() => {
+            CommerceError::Conflict(message.to_owned())
+        }
+        _ => CommerceError::from(e),
+    }
+}
+
 impl From<sqlx::Error> for CommerceError {
     fn from(e: sqlx::Error) -> Self {
         CommerceError::Internal(e.into())

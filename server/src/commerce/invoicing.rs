@@ -12,7 +12,9 @@ use super::order_status::OrderStatus;
 use crate::db::counters;
 use crate::db::invoices::{self, NewDocument};
 use crate::db::orders::{self, OrderRow};
-use crate::documents::{CreditNoteData, DocLine, DocTotals, InvoiceData, Party, Seller, VatRegime};
+use crate::documents::{
+    CreditNoteData, DocLine, DocTotals, InvoiceData, Party, Seller, VatRegime, ViesProof,
+};
 use crate::domain::paris_time::paris_year;
 use crate::domain::Cents;
 
@@ -147,6 +149,14 @@ fn doc_totals(order: &OrderRow) -> DocTotals {
     }
 }
 
+/// The VIES consultation an order's intra-EU supply rests on.
+fn vies_proof(order: &OrderRow) -> Option<ViesProof> {
+    order.vies_checked_at.map(|checked_at| ViesProof {
+        request_identifier: order.vies_request_identifier.clone(),
+        checked_at,
+    })
+}
+
 /// The invoice data of a paid order, as frozen at issue.
 pub fn invoice_data(
     order: &OrderRow,
@@ -155,8 +165,13 @@ pub fn invoice_data(
     seller: &Seller,
     now: i64,
 ) -> InvoiceData {
-    let buyer = party(&order.billing_address, Some(&order.customer_email));
+    let mut buyer = party(&order.billing_address, Some(&order.customer_email));
+    if !order.buyer_vat_number.is_empty() {
+        // The number VIES confirmed is the one the exemption rests on.
+        buyer.vat_number = Some(order.buyer_vat_number.clone());
+    }
     let business = buyer.company.is_some();
+    let regime = VatRegime::parse(&order.vat_regime).unwrap_or(VatRegime::France);
     InvoiceData {
         number: number.to_owned(),
         issued_at: now,
@@ -179,7 +194,8 @@ pub fn invoice_data(
             })
             .collect(),
         totals: doc_totals(order),
-        vat_regime: VatRegime::parse(&order.vat_regime).unwrap_or(VatRegime::France),
+        vat_regime: regime,
+        vat_exemption: regime.exemption(vies_proof(order)),
         business,
     }
 }
@@ -240,6 +256,7 @@ async fn issue_credit_note(
         lines: invoice.lines.clone(),
         totals: invoice.totals.clone(),
         vat_regime: invoice.vat_regime,
+        vat_exemption: invoice.vat_exemption.clone(),
     };
     let json = serde_json::to_string(&data).map_err(|e| CommerceError::Internal(e.into()))?;
     invoices::insert_credit_note(

@@ -1,17 +1,23 @@
 //! The review of a part (statuses of PRODUCT.md: 1 Analysée, 2 À vérifier, 3 Validée, 4 Refusée):
 //! what the analysis finds that staff must check, in French, one reason a line; the part
 //! recorded with its first history row; a customer's review request; an admin's decision. Each
-//! change writes the part and its history row in the caller's transaction.
+//! change writes the part and its history row in one transaction: the caller's for
+//! [`ask_for_review`] and [`decide`], its own for [`request_review`] and [`record_decision`]
+//! (which the routes call).
 
 use quote_core::{fr_int, fr_num, Analysis, ProcessGeometry};
 use sqlx::AnyConnection;
 
 use super::error::CommerceError;
+use crate::audit;
+use crate::auth::session::Session;
 use crate::db::part_history;
 use crate::db::part_queue::{self, Owner};
 use crate::db::pieces::{self, status, NewPart, PartRow};
 use crate::db::Db;
+use crate::domain::part_status::status_label;
 use crate::domain::text::quoted;
+use crate::mail::{part_templates, Mailer};
 
 /// Longest customer message or admin comment, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 2000;
@@ -185,6 +191,22 @@ pub async fn ask_for_review(
     Ok(())
 }
 
+/// The customer's review request ([`ask_for_review`]) in its own transaction; returns the part
+/// as it then is.
+pub async fn request_review(
+    db: &Db,
+    part_id: i64,
+    account_id: i64,
+    message: &str,
+    now: i64,
+) -> Result<PartRow, CommerceError> {
+    let mut tx = db.begin().await?;
+    ask_for_review(&mut tx, db.for_update(), part_id, account_id, message, now).await?;
+    let part = owned(&mut tx, "", part_id, account_id).await?;
+    tx.commit().await?;
+    Ok(part)
+}
+
 /// The part `part_id` when it belongs to `account_id`, else the 404 an unknown part gets.
 pub async fn owned(
     conn: &mut AnyConnection,
@@ -255,6 +277,54 @@ pub async fn decide(
         changed,
         owner: part_queue::owner(conn, d.part_id).await?,
     })
+}
+
+/// The admin's decision ([`decide`]) in its own transaction, with its audit line (the status and
+/// comment before and after); when it changed something, the owner's e-mail is queued in the
+/// same transaction, so that it exists exactly when the change is committed (the outbox sends
+/// it). Returns the part as it then is and what changed.
+pub async fn record_decision(
+    db: &Db,
+    mailer: &Mailer,
+    admin: &Session,
+    part_id: i64,
+    status_id: i64,
+    comment: &str,
+    now: i64,
+) -> Result<(PartRow, Decided), CommerceError> {
+    let mut tx = db.begin().await?;
+    let state_of = |id: i64, comment: &str| serde_json::json!({ "id_statut": id, "statut": status_label(id), "commentaire": comment });
+    let before = pieces::find_row(&mut tx, part_id, db.for_update())
+        .await?
+        .map(|p| state_of(p.status_id, &p.review_note));
+    let decision = Decision {
+        part_id,
+        status_id,
+        comment,
+        admin_id: admin.account_id(),
+    };
+    let decided = decide(&mut tx, db.for_update(), decision, now).await?;
+    let part = pieces::find_row(&mut tx, part_id, "")
+        .await?
+        .ok_or_else(|| CommerceError::NotFound(PART_NOT_FOUND.to_owned()))?;
+    let after = state_of(part.status_id, &part.review_note);
+    let target = format!("{} (n°\u{a0}{part_id})", part.file_name);
+    audit::record(&mut tx, admin, audit::PART_STATUS, &target, &before, &after).await?;
+    if let (true, Some(owner)) = (decided.changed, &decided.owner) {
+        let mail = part_templates::part_status_changed(
+            mailer.brand(),
+            mailer.base_url(),
+            &owner.email,
+            &decided.file_name,
+            status_id,
+            status_label(status_id),
+            comment,
+        );
+        mailer.queue(&mut tx, &mail).await?;
+    }
+    tx.commit().await?;
+    mailer.wake();
+    Ok((part, decided))
 }
 
 /// Answer for a status that `part_statuses` does not have.

@@ -8,12 +8,12 @@ use quote_core::{Analysis, Catalog};
 use super::discounts;
 use super::error::CommerceError;
 use super::totals::{self, TotalLine, Totals};
-use super::vat::{self, VatDecision, VatInput, VatRegime as TotalsRegime};
+use super::vat::VatDecision;
 use crate::db::account_parts::BasketRow;
 use crate::db::invoices::NewDocument;
 use crate::db::pieces::status;
 use crate::db::{account_parts, counters, quotes, Db};
-use crate::documents::{DocLine, DocTotals, Party, QuoteData, Seller, VatRegime};
+use crate::documents::{DocLine, DocTotals, Party, QuoteData, Seller};
 use crate::domain::paris_time::{paris_day_end_after, paris_year};
 
 /// How long a quote holds, in Paris calendar days after its issue day.
@@ -134,14 +134,6 @@ fn check(t: &Totals) -> Result<(), CommerceError> {
     }
 }
 
-fn regime(t: &Totals) -> VatRegime {
-    match t.vat.regime {
-        TotalsRegime::France => VatRegime::France,
-        TotalsRegime::ReverseCharge => VatRegime::ReverseCharge,
-        TotalsRegime::Export => VatRegime::Export,
-    }
-}
-
 /// The printed data of a quote of the basket `rows` priced as `t`, issued at `now` (the number
 /// is given by [`issue`]). A 400 with the French reasons when the basket cannot be quoted.
 pub fn quote_data(
@@ -206,10 +198,13 @@ pub fn quote_data(
             vat: t.vat_amount,
             total_ttc: t.total_ttc,
         },
-        vat_regime: regime(t),
+        vat_regime: t.vat.regime,
+        vat_exemption: t.vat.regime.exemption(t.vat.vies.clone()),
         lead_time_days,
         card_payment: target.card_payment,
-        notes: vec![shipping_note],
+        notes: std::iter::once(shipping_note)
+            .chain(t.vat.notice.map(|n| format!("{n}.")))
+            .collect(),
     })
 }
 
@@ -245,12 +240,7 @@ pub async fn issue(
 
 /// VAT of a quote that names no address: a consumer in France (20 %).
 pub fn default_vat() -> VatDecision {
-    vat::decide(VatInput {
-        delivery_country: "fr",
-        billing_country: "fr",
-        company: false,
-        vat_number: None,
-    })
+    VatDecision::french()
 }
 
 /// The buyer of a quote without a billing address: the account's name and e-mail.

@@ -6,7 +6,7 @@ use quote_core::{Catalog, PriceOptions};
 use super::*;
 use crate::commerce::totals::compute;
 use crate::commerce::totals::tests::row;
-use crate::commerce::vat::{decide, VatInput};
+use crate::commerce::vat::{decide, VatInput, VatRegime, ViesProof, ViesStatus};
 use crate::domain::paris_time::{fr_date, fr_date_time};
 use crate::domain::Cents;
 
@@ -14,12 +14,18 @@ use crate::domain::Cents;
 const NOV_22: i64 = 1_795_341_600;
 
 fn totals(rows: &[BasketRow], billing_vat: Option<&str>, country: &str) -> Totals {
-    let vat = decide(VatInput {
-        delivery_country: country,
-        billing_country: country,
-        company: billing_vat.is_some(),
-        vat_number: billing_vat,
+    let valid = ViesStatus::Valid(ViesProof {
+        request_identifier: "WAPIAAAAZ0001".into(),
+        checked_at: NOV_22,
     });
+    let vat = decide(
+        VatInput {
+            delivery_country: country,
+            company: billing_vat.is_some(),
+            vat_number: billing_vat,
+        },
+        Some(&valid),
+    );
     let zone = crate::commerce::shipping::zone_code(country);
     compute(rows, &Catalog::default_catalog(), zone, vat, None).unwrap()
 }
@@ -108,11 +114,17 @@ fn a_quote_is_valid_to_the_end_of_the_thirtieth_paris_day() {
 }
 
 #[test]
-fn an_eu_company_quote_is_reverse_charged() {
+fn an_eu_company_quote_is_an_intra_eu_supply_with_its_vies_consultation() {
     let rows = vec![row(1, 2, 3, "MJF")];
     let t = totals(&rows, Some("DE123456789"), "de");
     let q = quote_data(&t, &rows, target(true), &seller(), NOV_22).unwrap();
-    assert_eq!(q.vat_regime, VatRegime::ReverseCharge);
+    assert_eq!(q.vat_regime, VatRegime::IntraEu);
+    let exemption = q.vat_exemption.as_ref().unwrap();
+    assert_eq!(exemption.category, "K");
+    assert_eq!(
+        exemption.vies.as_ref().unwrap().request_identifier,
+        "WAPIAAAAZ0001"
+    );
     assert_eq!(q.totals.vat, Cents::ZERO);
     assert_eq!(q.totals.total_ttc, q.totals.total_ht);
     assert_eq!(q.lines[0].vat_rate_bp, 0);

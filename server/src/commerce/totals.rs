@@ -8,7 +8,7 @@ use quote_core::{Analysis, Catalog, PriceBreakdown, PriceOptions};
 
 use super::error::CommerceError;
 use super::line_summary::summary;
-use super::vat::{VatDecision, VatRegime};
+use super::vat::VatDecision;
 use crate::db::account_parts::BasketRow;
 use crate::db::pieces::status;
 use crate::domain::Cents;
@@ -101,13 +101,9 @@ pub struct Totals {
 }
 
 impl Totals {
-    /// The mention of the VAT regime shown under the totals ("Autoliquidation", export).
+    /// The mention of the VAT regime shown under the totals (intra-EU supply, export).
     pub fn mention(&self) -> Option<&'static str> {
-        match self.vat.regime {
-            VatRegime::France => None,
-            VatRegime::ReverseCharge => Some("Autoliquidation"),
-            VatRegime::Export => Some("Exonération de TVA, art. 262 I du CGI"),
-        }
+        self.vat.regime.mention()
     }
 }
 
@@ -237,7 +233,7 @@ pub fn compute(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::commerce::vat::{decide, VatInput};
+    use crate::commerce::vat::{decide, VatInput, VatRegime, ViesProof, ViesStatus};
 
     /// A basket row of `cube.stl` analysed with the default catalog (shared with the quote tests).
     pub(crate) fn row(part_id: i64, quantite: i64, status_id: i64, process: &str) -> BasketRow {
@@ -259,13 +255,21 @@ pub(crate) mod tests {
         }
     }
 
-    fn vat(delivery: &str, billing: &str, number: Option<&str>) -> VatDecision {
-        decide(VatInput {
-            delivery_country: delivery,
-            billing_country: billing,
-            company: number.is_some(),
-            vat_number: number,
-        })
+    /// The decision for a delivery to `delivery` billed to a company with `number` (none: a
+    /// consumer), VIES having found the number valid.
+    fn vat(delivery: &str, _billing: &str, number: Option<&str>) -> VatDecision {
+        let valid = ViesStatus::Valid(ViesProof {
+            request_identifier: "WAPIAAAAZ0001".into(),
+            checked_at: 1_795_348_800,
+        });
+        decide(
+            VatInput {
+                delivery_country: delivery,
+                company: number.is_some(),
+                vat_number: number,
+            },
+            Some(&valid),
+        )
     }
 
     fn rows() -> Vec<BasketRow> {
@@ -333,7 +337,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn a_french_company_pays_vat_an_eu_company_is_reverse_charged() {
+    fn a_french_company_pays_vat_an_eu_company_buys_an_intra_eu_supply() {
         let c = Catalog::default_catalog();
         let b2b_fr = compute(
             &rows(),
@@ -352,10 +356,10 @@ pub(crate) mod tests {
             None,
         )
         .unwrap();
-        assert_eq!(b2b_eu.vat.regime, VatRegime::ReverseCharge);
+        assert_eq!(b2b_eu.vat.regime, VatRegime::IntraEu);
         assert_eq!(b2b_eu.vat_amount, Cents::ZERO);
         assert_eq!(b2b_eu.total_ttc, b2b_eu.total_ht);
-        assert_eq!(b2b_eu.mention(), Some("Autoliquidation"));
+        assert!(b2b_eu.mention().unwrap().contains("262 ter I"));
     }
 
     #[test]

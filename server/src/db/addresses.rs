@@ -5,6 +5,8 @@ use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
+use super::vies_checks::ViesState;
+
 /// A country as the web app's selector reads it.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "AddressCountry"))]
@@ -28,6 +30,8 @@ pub struct CompanyView {
     /// Intra-EU VAT number.
     #[serde(rename = "numero_Tva")]
     pub numero_tva: Option<String>,
+    /// The latest VIES check of the number (`None`: never checked).
+    pub vies: Option<ViesState>,
 }
 
 /// An address as the API returns it.
@@ -57,11 +61,16 @@ pub struct AddressView {
     pub entreprise: Option<CompanyView>,
 }
 
-/// The SELECT that every address read shares (`a` addresses, `c` countries, `e` companies).
+/// The SELECT that every address read shares (`a` addresses, `c` countries, `e` companies, and
+/// the latest VIES check of the company's number).
 pub const VIEW_SELECT: &str =
     "SELECT a.id, a.account_id, a.country_code, COALESCE(c.nom, a.country_code) AS country_name, \
      a.ville, a.code_postal, a.rue, a.complement, a.nom, a.prenom, a.tel, \
-     e.id AS company_id, e.nom_entreprise, e.numero_tva \
+     e.id AS company_id, e.nom_entreprise, e.numero_tva, \
+     (SELECT v.outcome FROM vies_checks v WHERE v.vat_number = e.numero_tva \
+      ORDER BY v.checked_at DESC, v.id DESC LIMIT 1) AS vies_outcome, \
+     (SELECT v.checked_at FROM vies_checks v WHERE v.vat_number = e.numero_tva \
+      ORDER BY v.checked_at DESC, v.id DESC LIMIT 1) AS vies_checked_at \
      FROM addresses a LEFT JOIN countries c ON c.code = a.country_code \
      LEFT JOIN companies e ON e.id = a.company_id";
 
@@ -69,11 +78,16 @@ pub const VIEW_SELECT: &str =
 pub fn view_from_row(row: &AnyRow) -> Result<AddressView, sqlx::Error> {
     let company_id: Option<i64> = row.try_get("company_id")?;
     let entreprise = match company_id {
-        Some(id) => Some(CompanyView {
-            id,
-            nom_entreprise: row.try_get("nom_entreprise")?,
-            numero_tva: row.try_get("numero_tva")?,
-        }),
+        Some(id) => {
+            let outcome: Option<String> = row.try_get("vies_outcome")?;
+            let checked_at: Option<i64> = row.try_get("vies_checked_at")?;
+            Some(CompanyView {
+                id,
+                nom_entreprise: row.try_get("nom_entreprise")?,
+                numero_tva: row.try_get("numero_tva")?,
+                vies: outcome.zip(checked_at).map(|(o, at)| ViesState::of(&o, at)),
+            })
+        }
         None => None,
     };
     Ok(AddressView {

@@ -4,6 +4,8 @@
 use serde::Serialize;
 use sqlx::{AnyConnection, FromRow};
 
+use super::vies_checks::{self, ViesState};
+
 /// A company as the API returns it (`nom_Entreprise`, `numero_Tva`, as the specification reads them).
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -17,6 +19,15 @@ pub struct Company {
     /// Intra-EU VAT number, normalised.
     #[serde(rename = "numero_Tva")]
     pub numero_tva: Option<String>,
+    /// The latest VIES check of the number (`None`: never checked).
+    #[sqlx(skip)]
+    pub vies: Option<ViesState>,
+}
+
+/// The company with the VIES status of its number.
+async fn with_vies(conn: &mut AnyConnection, mut c: Company) -> Result<Company, sqlx::Error> {
+    c.vies = vies_checks::state_of(conn, c.numero_tva.as_deref()).await?;
+    Ok(c)
 }
 
 /// Creates a company for an account.
@@ -37,7 +48,7 @@ pub async fn insert(
     .bind(now)
     .fetch_one(&mut *conn)
     .await?;
-    Company::from_row(&row)
+    with_vies(conn, Company::from_row(&row)?).await
 }
 
 /// The account's company with this id (`None` for another account's).
@@ -53,7 +64,10 @@ pub async fn find_owned(
     .bind(account_id)
     .fetch_optional(&mut *conn)
     .await?;
-    row.as_ref().map(Company::from_row).transpose()
+    match row.as_ref().map(Company::from_row).transpose()? {
+        Some(c) => Ok(Some(with_vies(conn, c).await?)),
+        None => Ok(None),
+    }
 }
 
 /// Every company of an account, oldest first.
@@ -67,7 +81,11 @@ pub async fn list_for_account(
     .bind(account_id)
     .fetch_all(&mut *conn)
     .await?;
-    rows.iter().map(Company::from_row).collect()
+    let mut out = Vec::with_capacity(rows.len());
+    for row in &rows {
+        out.push(with_vies(conn, Company::from_row(row)?).await?);
+    }
+    Ok(out)
 }
 
 /// Updates the account's company; `None` when it is not theirs.
@@ -90,7 +108,10 @@ pub async fn update(
     .bind(account_id)
     .fetch_optional(&mut *conn)
     .await?;
-    row.as_ref().map(Company::from_row).transpose()
+    match row.as_ref().map(Company::from_row).transpose()? {
+        Some(c) => Ok(Some(with_vies(conn, c).await?)),
+        None => Ok(None),
+    }
 }
 
 /// Deletes the account's company and detaches it from their addresses (two statements: call it in

@@ -37,6 +37,7 @@ pub mod settings;
 pub mod statistics;
 pub mod two_factor;
 pub mod uploads;
+pub mod vies_checks;
 
 use std::path::Path;
 

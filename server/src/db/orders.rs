@@ -74,12 +74,16 @@ pub struct NewOrder<'a> {
     pub vat_cents: i64,
     /// Total incl. VAT.
     pub total_ttc_cents: i64,
-    /// Reverse charge.
-    pub reverse_charge: bool,
-    /// `france`, `autoliquidation`, `export`.
+    /// `france`, `intracommunautaire`, `export` (`autoliquidation` on older orders).
     pub vat_regime: &'a str,
-    /// Buyer's VAT number under reverse charge.
+    /// Buyer's VAT number of an intra-EU supply.
     pub buyer_vat_number: &'a str,
+    /// VIES consultation number of an intra-EU supply.
+    pub vies_request_identifier: &'a str,
+    /// When VIES gave it.
+    pub vies_checked_at: Option<i64>,
+    /// What the customer was told about the VAT (VIES silent or invalid), else empty.
+    pub vat_notice: &'a str,
     /// Discount used.
     pub discount_id: Option<i64>,
     /// Its code.
@@ -95,14 +99,16 @@ pub struct NewOrder<'a> {
 /// Inserts the order and returns its id. A second order with the same account and key violates
 /// the unique (account_id, idempotency_key) index.
 pub async fn insert(conn: &mut AnyConnection, o: &NewOrder<'_>) -> Result<i64, sqlx::Error> {
+    // `reverse_charge` (0) is the column of the regime no longer decided (docs/decisions.md).
     sqlx::query_scalar(
         "INSERT INTO orders (numero, account_id, status, idempotency_key, customer_email, \
          billing_address, shipping_address, shipping_zone, weight_g, subtotal_cents, discount_cents, \
          shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, total_ttc_cents, reverse_charge, \
          vat_regime, buyer_vat_number, discount_id, discount_code, payment_method, catalog_version, \
-         cgv_accepted_at, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
-         $19, $20, $21, $22, $23, $24, $24, $24) RETURNING id",
+         cgv_accepted_at, created_at, updated_at, vies_request_identifier, vies_checked_at, \
+         vat_notice) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, $17, \
+         $18, $19, $20, $21, $22, $23, $23, $23, $24, $25, $26) RETURNING id",
     )
     .bind(o.numero)
     .bind(o.account_id)
@@ -120,7 +126,6 @@ pub async fn insert(conn: &mut AnyConnection, o: &NewOrder<'_>) -> Result<i64, s
     .bind(o.vat_rate_bp)
     .bind(o.vat_cents)
     .bind(o.total_ttc_cents)
-    .bind(i64::from(o.reverse_charge))
     .bind(o.vat_regime)
     .bind(o.buyer_vat_number)
     .bind(o.discount_id)
@@ -128,8 +133,19 @@ pub async fn insert(conn: &mut AnyConnection, o: &NewOrder<'_>) -> Result<i64, s
     .bind(o.payment_method)
     .bind(o.catalog_version)
     .bind(o.now)
+    .bind(o.vies_request_identifier)
+    .bind(o.vies_checked_at)
+    .bind(o.vat_notice)
     .fetch_one(conn)
     .await
+}
+
+/// What the customer was told about the VAT of the order `id` at checkout (empty: nothing).
+pub async fn vat_notice(conn: &mut AnyConnection, id: i64) -> Result<String, sqlx::Error> {
+    sqlx::query_scalar("SELECT vat_notice FROM orders WHERE id = $1")
+        .bind(id)
+        .fetch_one(conn)
+        .await
 }
 
 /// One line of a new order.
@@ -236,10 +252,16 @@ pub struct OrderRow {
     pub vat_rate_bp: i64,
     /// VAT.
     pub vat_cents: i64,
-    /// `france`, `autoliquidation`, `export`.
+    /// `france`, `intracommunautaire`, `export` (`autoliquidation` on older orders).
     pub vat_regime: String,
-    /// Buyer's VAT number under reverse charge.
+    /// Buyer's VAT number of an intra-EU supply (or of a reverse charge, on older orders).
     pub buyer_vat_number: String,
+    /// VIES consultation number of an intra-EU supply.
+    pub vies_request_identifier: String,
+    /// When VIES gave it.
+    pub vies_checked_at: Option<i64>,
+    /// What the customer was told about the VAT at checkout, else empty.
+    pub vat_notice: String,
     /// Placed at.
     pub created_at: i64,
     /// Paid at.
@@ -257,6 +279,7 @@ pub async fn find_row(
         "SELECT id, numero, account_id, status, total_ttc_cents, payment_method, customer_email, \
          billing_address, shipping_address, subtotal_cents, discount_cents, discount_code, \
          shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, vat_regime, buyer_vat_number, \
+         vies_request_identifier, vies_checked_at, vat_notice, \
          created_at, paid_at FROM orders WHERE id = $1{lock}"
     );
     let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
@@ -314,6 +337,7 @@ const ROW: &str =
     "SELECT id, numero, account_id, status, total_ttc_cents, payment_method, customer_email, \
      billing_address, shipping_address, subtotal_cents, discount_cents, discount_code, \
      shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, vat_regime, buyer_vat_number, \
+     vies_request_identifier, vies_checked_at, vat_notice, \
      created_at, paid_at FROM orders";
 
 fn order_row(r: &AnyRow) -> Result<OrderRow, sqlx::Error> {

@@ -6,6 +6,46 @@ use sqlx::{AnyConnection, Row};
 /// Purpose of the forgotten-password links.
 pub const FORGOT_PASSWORD: &str = "forgot_password";
 
+/// Purpose of the links that unlock a sign-in locked after many wrong passwords.
+pub const SIGN_IN_UNLOCK: &str = "sign_in_unlock";
+
+/// The account of a live token of `purpose`, without using it.
+pub async fn live_account(
+    conn: &mut AnyConnection,
+    purpose: &str,
+    token_hash: &str,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT account_id FROM reset_tokens WHERE token_hash = $1 AND purpose = $2 \
+         AND used_at IS NULL AND expires_at > $3",
+    )
+    .bind(token_hash)
+    .bind(purpose)
+    .bind(now)
+    .fetch_optional(&mut *conn)
+    .await
+}
+
+/// Whether `account_id` has any live token of `purpose` (one was sent and still serves).
+pub async fn has_live(
+    conn: &mut AnyConnection,
+    purpose: &str,
+    account_id: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM reset_tokens WHERE purpose = $1 AND account_id = $2 \
+         AND used_at IS NULL AND expires_at > $3 LIMIT 1",
+    )
+    .bind(purpose)
+    .bind(account_id)
+    .bind(now)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(found.is_some())
+}
+
 /// Stores a new token for an account.
 pub async fn insert(
     conn: &mut AnyConnection,

@@ -48,6 +48,15 @@ pub async fn insert(conn: &mut AnyConnection, u: &Upload, now: i64) -> Result<i6
     .await
 }
 
+/// Deletes one upload row (an upload refused after its row was counted).
+pub async fn delete(conn: &mut AnyConnection, id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM temp_uploads WHERE id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
 /// The live upload with this token.
 pub async fn find_live(
     conn: &mut AnyConnection,

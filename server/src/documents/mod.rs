@@ -8,8 +8,10 @@ mod render;
 pub mod seller;
 #[cfg(test)]
 mod tests;
+pub mod vat_regime;
 mod view;
 
-pub use model::{CreditNoteData, DocLine, DocTotals, InvoiceData, Party, QuoteData, VatRegime};
+pub use model::{CreditNoteData, DocLine, DocTotals, InvoiceData, Party, QuoteData};
 pub use render::{render_credit_note, render_invoice, render_quote, DocumentError};
 pub use seller::Seller;
+pub use vat_regime::{VatExemption, VatRegime, ViesProof};

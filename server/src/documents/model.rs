@@ -4,53 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::vat_regime::{VatExemption, VatRegime};
 use super::Seller;
 use crate::domain::Cents;
-
-/// VAT treatment of a sale.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum VatRegime {
-    /// French VAT at the order's rate.
-    France,
-    /// EU company with a valid VAT number outside France: no VAT, "Autoliquidation"
-    /// (CGI art. 283-2).
-    ReverseCharge,
-    /// Delivery outside the EU: no VAT (CGI art. 262 I).
-    Export,
-}
-
-impl VatRegime {
-    /// The mention printed under the totals, if any.
-    pub fn mention(self) -> Option<&'static str> {
-        match self {
-            VatRegime::France => None,
-            VatRegime::ReverseCharge => {
-                Some("Autoliquidation : TVA due par le preneur (art. 283-2 du CGI).")
-            }
-            VatRegime::Export => Some("Exonération de TVA, art. 262 I du CGI (exportation)."),
-        }
-    }
-
-    /// The word stored in `orders.vat_regime`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            VatRegime::France => "france",
-            VatRegime::ReverseCharge => "autoliquidation",
-            VatRegime::Export => "export",
-        }
-    }
-
-    /// Reads `orders.vat_regime`.
-    pub fn parse(s: &str) -> Option<VatRegime> {
-        match s {
-            "france" => Some(VatRegime::France),
-            "autoliquidation" => Some(VatRegime::ReverseCharge),
-            "export" => Some(VatRegime::Export),
-            _ => None,
-        }
-    }
-}
 
 /// A buyer or a delivery recipient, as printed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -141,6 +97,10 @@ pub struct InvoiceData {
     pub totals: DocTotals,
     /// VAT treatment.
     pub vat_regime: VatRegime,
+    /// The exemption of a zero-rated invoice (none under French VAT, and on invoices issued
+    /// before issue 23, which print their regime's old mention).
+    #[serde(default)]
+    pub vat_exemption: Option<VatExemption>,
     /// The buyer is a business: late-payment penalties and the 40 € indemnity are printed.
     pub business: bool,
 }
@@ -170,6 +130,9 @@ pub struct CreditNoteData {
     pub totals: DocTotals,
     /// VAT treatment of the invoice.
     pub vat_regime: VatRegime,
+    /// The invoice's exemption.
+    #[serde(default)]
+    pub vat_exemption: Option<VatExemption>,
 }
 
 /// A priced quote (devis) of the basket, valid 30 days.
@@ -191,6 +154,9 @@ pub struct QuoteData {
     pub totals: DocTotals,
     /// VAT treatment.
     pub vat_regime: VatRegime,
+    /// The exemption of a zero-rated quote.
+    #[serde(default)]
+    pub vat_exemption: Option<VatExemption>,
     /// Lead time in working days, when known.
     pub lead_time_days: Option<u32>,
     /// Whether card payment is offered (else the quote names the bank transfer only).

@@ -2,7 +2,8 @@
 //! [`CreditNoteData`] or a [`QuoteData`] into a [`View`] (every amount, date, label and legal
 //! mention already written out), and the layout (`render`) only places those strings.
 
-use super::{CreditNoteData, DocLine, DocTotals, InvoiceData, Party, QuoteData, Seller, VatRegime};
+use super::vat_regime::{self, VatRegime};
+use super::{CreditNoteData, DocLine, DocTotals, InvoiceData, Party, QuoteData, Seller};
 use crate::domain::paris_time::{fr_date, fr_date_long};
 use crate::domain::Cents;
 
@@ -189,10 +190,9 @@ fn totals(t: &DocTotals, regime: VatRegime, sign: i64, ttc_label: &str) -> Vec<T
         false,
     ));
     rows.push(row("Total HT".to_owned(), amount(t.total_ht), true));
-    let vat_label = match regime {
-        VatRegime::France => format!("TVA {} sur {}", rate_fr(t.vat_rate_bp), amount(t.total_ht)),
-        VatRegime::ReverseCharge => "TVA (autoliquidation)".to_owned(),
-        VatRegime::Export => "TVA (exportation, exonérée)".to_owned(),
+    let vat_label = match regime.zero_rated_label() {
+        Some(label) => label.to_owned(),
+        None => format!("TVA {} sur {}", rate_fr(t.vat_rate_bp), amount(t.total_ht)),
     };
     rows.push(row(vat_label, amount(t.vat), false));
     rows.push(row(ttc_label.to_owned(), amount(t.total_ttc), true));
@@ -254,7 +254,7 @@ pub fn invoice(d: &InvoiceData) -> View {
             payment_method_fr(&d.payment_method)
         )),
     }
-    mentions.extend(d.vat_regime.mention().map(str::to_owned));
+    mentions.extend(vat_regime::mentions(d.vat_regime, d.vat_exemption.as_ref()));
     if d.business {
         mentions.extend(business_terms(s));
     }
@@ -290,7 +290,7 @@ pub fn credit_note(d: &CreditNoteData) -> View {
          par le moyen de paiement de la commande {}.",
         d.invoice_number, d.order_number
     )];
-    mentions.extend(d.vat_regime.mention().map(str::to_owned));
+    mentions.extend(vat_regime::mentions(d.vat_regime, d.vat_exemption.as_ref()));
     View {
         kind: Kind::CreditNote,
         title: "AVOIR".to_owned(),
@@ -345,7 +345,7 @@ pub fn quote(d: &QuoteData) -> View {
          prix au jour de la commande."
     )];
     mentions.extend(d.notes.iter().cloned());
-    mentions.extend(d.vat_regime.mention().map(str::to_owned));
+    mentions.extend(vat_regime::mentions(d.vat_regime, d.vat_exemption.as_ref()));
     if business {
         mentions.extend(business_terms(s));
     }

@@ -53,18 +53,24 @@ fn grouped(iban: &str) -> String {
         .join(" ")
 }
 
-/// The order was placed; `transfer` holds the bank details when it is paid by transfer.
+/// The order was placed; `vat` is its VAT mention or notice (an intra-EU supply's exemption,
+/// French VAT applied for want of a VIES answer); `transfer` holds the bank details when it is
+/// paid by transfer.
 pub fn order_received(
     brand: &str,
     to: &str,
     numero: &str,
     total_ttc: Cents,
+    vat: Option<&str>,
     transfer: Option<&TransferDetails>,
 ) -> OutgoingMail {
     let mut paragraphs = vec![format!(
         "Nous avons bien reçu votre commande {numero} d'un montant de {} TTC. Merci de votre confiance{NBSP}!",
         total_ttc.fr()
     )];
+    if let Some(vat) = vat {
+        paragraphs.push(format!("{vat}."));
+    }
     if let Some(t) = transfer {
         paragraphs.push(format!(
             "Pour la régler, effectuez un virement de {} en indiquant la référence {} (sans elle, nous ne pourrons pas rapprocher votre paiement)\u{a0}:\nTitulaire\u{a0}: {}\nIBAN\u{a0}: {}\nBIC\u{a0}: {}",
@@ -177,6 +183,7 @@ mod tests {
             "a@exemple.fr",
             "CO-2026-000005",
             Cents(552_600),
+            None,
             Some(&transfer()),
         );
         assert_eq!(m.subject, "Commande CO-2026-000005 reçue");
@@ -192,9 +199,13 @@ mod tests {
             "a@exemple.fr",
             "CO-2026-000005",
             Cents(100),
+            Some("Exonération de TVA, article 262 ter I du CGI — livraison intracommunautaire"),
             None,
         );
         assert!(!card.text.contains("IBAN"));
+        assert!(card.text.contains(
+            "Exonération de TVA, article 262 ter I du CGI — livraison intracommunautaire."
+        ));
     }
 
     #[test]

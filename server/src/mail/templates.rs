@@ -132,6 +132,31 @@ pub fn password_changed_notice(brand: &str, to: &str) -> OutgoingMail {
     )
 }
 
+/// To the owner of an account whose sign-in was locked after many wrong passwords: the link
+/// unlocks the sign-in in the browser that opens it (`/api/auth/unlock?token=`).
+pub fn sign_in_locked_notice(
+    brand: &str,
+    base_url: &str,
+    to: &str,
+    token: &str,
+    minutes: u32,
+) -> OutgoingMail {
+    let link = format!(
+        "{}/api/auth/unlock?token={token}",
+        base_url.trim_end_matches('/')
+    );
+    notice_mail(
+        brand,
+        to,
+        format!("Connexion à votre compte {brand} bloquée"),
+        &[
+            format!("De nombreux mots de passe erronés ont été essayés sur votre compte {brand} ces dernières minutes{NBSP}: nous avons bloqué la connexion à votre compte pour une heure."),
+            format!("Si c'était vous, ouvrez ce lien dans le navigateur avec lequel vous voulez vous connecter{NBSP}: il y débloque la connexion ({}).\n{link}", link_validity(minutes).trim_end_matches('.').to_lowercase()),
+            format!("Si ce n'était pas vous, votre mot de passe n'a pas été trouvé{NBSP}; par prudence, choisissez-en un nouveau avec «{NBSP}Mot de passe oublié{NBSP}»."),
+        ],
+    )
+}
+
 fn notice_mail(brand: &str, to: &str, subject: String, paragraphs: &[String]) -> OutgoingMail {
     let text = format!(
         "Bonjour,\n\n{}\n\n{}",

@@ -123,10 +123,18 @@ static POLICY: LazyLock<HeaderValue> =
     LazyLock::new(|| HeaderValue::from_str(&policy()).expect("the policy is a valid header"));
 
 /// Middleware: adds the headers unless a handler already set them (with Stripe's origins when
-/// the card is offered).
+/// the card is offered). An API answer that says nothing of caching gets `Cache-Control:
+/// no-store`: most carry a customer's data (account, addresses, orders), and neither the browser
+/// nor a shared proxy may keep them (a shared computer's back button, a cache on the way).
 pub async fn security_headers(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let api = req.uri().path().starts_with("/api/");
     let mut res = next.run(req).await;
     let headers = res.headers_mut();
+    if api {
+        headers
+            .entry(axum::http::header::CACHE_CONTROL)
+            .or_insert(HeaderValue::from_static("no-store"));
+    }
     headers
         .entry(HeaderName::from_static("content-security-policy"))
         .or_insert_with(|| state.csp.plain().clone());

@@ -13,6 +13,7 @@ use crate::commerce::statistics::{MonthView, Report, ShareView, TotalsView};
 use crate::db::accounts::Role;
 use crate::db::addresses::{AddressView, CompanyView, CountryView};
 use crate::db::companies::Company;
+use crate::db::vies_checks::ViesState;
 use crate::payment::transfer::TransferDetails;
 use crate::payment::CardPayment;
 use crate::routes::admin::catalogue::{CatalogueView, VersionView};
@@ -97,6 +98,7 @@ pub fn declarations() -> String {
         Role,
         AccountView,
         CountryView,
+        ViesState,
         CompanyView,
         AddressView,
         MeView,

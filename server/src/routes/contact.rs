@@ -142,7 +142,7 @@ pub async fn send(
     if !csrf::verify(&state.keys, &jar, token) {
         return Err(ApiError::Csrf);
     }
-    let bucket = format!("contact:{ip}");
+    let bucket = format!("contact:{}", rate_limit::client_key(&ip));
     let ticket = rate_limit::take(&state, &bucket, CONTACT_PER_IP).await?;
     let valid = ticket
         .kept_if_ok(&state, validate(&body).map_err(ApiError::Validation))

@@ -60,13 +60,19 @@ pub fn file_too_large() -> ApiError {
     }
 }
 
-/// 413 once the address's or account's upload quota is used up.
-pub fn quota_exceeded() -> ApiError {
+/// 413 once the address's or account's upload quota (`daily_bytes` a day) is used up.
+pub fn quota_exceeded(daily_bytes: u64) -> ApiError {
+    const GIB: u64 = 1024 * 1024 * 1024;
+    const MIB: u64 = 1024 * 1024;
+    let amount = if daily_bytes >= GIB && daily_bytes.is_multiple_of(GIB) {
+        format!("{}\u{a0}Go", daily_bytes / GIB)
+    } else {
+        format!("{}\u{a0}Mo", daily_bytes.div_ceil(MIB))
+    };
     ApiError::Quote {
         status: StatusCode::PAYLOAD_TOO_LARGE,
         message: format!(
-            "Quota de dépôt atteint\u{a0}: {}\u{a0}Go de fichiers par jour au plus. Réessayez demain.",
-            files::DAILY_BYTES / (1024 * 1024 * 1024)
+            "Quota de dépôt atteint\u{a0}: {amount} de fichiers par jour au plus. Réessayez demain."
         ),
     }
 }
@@ -118,7 +124,8 @@ pub struct SetCookieBody {
 }
 
 /// Handles the `POST /api/devis/set-cookie` route: changes (or removes) the entry at `index`.
-/// A new unit drops the server's analysis, which `process-file` then redoes.
+/// A new unit sets the server's analysis aside, which `process-file` then redoes (or takes
+/// back, for a unit the entry was already analysed in).
 pub async fn set_cookie(
     State(state): State<AppState>,
     jar: CookieJar,
@@ -136,9 +143,8 @@ pub async fn set_cookie(
     let merged = options::merge(&entry.options, &updates).map_err(ApiError::quote)?;
     options::check(&state.catalog(), &entry.options, &merged).map_err(ApiError::quote)?;
     entry.options = merged;
-    if let Some(u) = unit.filter(|&u| u != entry.unit) {
-        entry.unit = u;
-        entry.part = None;
+    if let Some(u) = unit {
+        entry.change_unit(u);
     }
     let cookie = signer.store(&state.db, &jar, index, &entry, secure).await?;
     let jar = jar.add(cookie);

@@ -12,7 +12,7 @@ use axum::Router;
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::commerce::quote::{self, QuoteFor};
-use crate::commerce::{addresses, invoicing, pdf_archive, shipping, vat};
+use crate::commerce::{addresses, invoicing, pdf_archive, shipping, vat_check};
 use crate::db::addresses::AddressView;
 use crate::db::sessions::SessionRow;
 use crate::documents::{self, Seller};
@@ -114,12 +114,12 @@ async fn issue_pdf(
     let zone = delivery.as_ref().map_or(quote::DEFAULT_ZONE, |d| {
         shipping::zone_code(&d.id_pays.code)
     });
+    let now = clock::now();
     let vat = match (&delivery, &billing) {
-        (Some(d), Some(b)) => vat::for_addresses(d, b),
-        (Some(d), None) => vat::for_addresses(d, d),
+        (Some(d), Some(b)) => vat_check::decide(&state.db, &state.vies, d, b, now).await?,
+        (Some(d), None) => vat_check::decide(&state.db, &state.vies, d, d, now).await?,
         (None, _) => quote::default_vat(),
     };
-    let now = clock::now();
     let (rows, t) =
         quote::price_basket(&state.db, &catalog, user.account_id, zone, vat, code, now).await?;
     let buyer = match &billing {

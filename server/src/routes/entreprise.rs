@@ -1,7 +1,8 @@
 //! Endpoints of the `Entreprise` controller: the companies a customer buys for. `GET Entreprise`
 //! lists them, `POST` creates one (optionally attached to an address), `PUT` renames it or changes
 //! its VAT number, `DELETE` removes it (and detaches it from the addresses). The VAT number is
-//! checked by format and, for France, by its key. Another customer's company answers 404.
+//! checked by format and, for France, by its key, then with VIES: the answer carries the number's
+//! VIES status (`vies`), shown in the settings. Another customer's company answers 404.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -12,6 +13,8 @@ use serde::Deserialize;
 use super::adresses::{input, parse_id};
 use crate::auth::AuthUser;
 use crate::clock;
+use crate::commerce::companies as company_rules;
+use crate::commerce::vat_check;
 use crate::db::address_changes;
 use crate::db::companies::{self, Company};
 use crate::error::ApiError;
@@ -89,6 +92,7 @@ pub async fn create(
             .ok_or(ApiError::NotFound)?;
     }
     let now = clock::now();
+    vat_check::check_company_number(&state.db, &state.vies, wanted.tva.as_deref(), now).await?;
     let company = companies::insert(
         &mut *state.db.acquire().await?,
         account_id,
@@ -143,13 +147,15 @@ async fn apply_update(
         .await?
         .ok_or(ApiError::NotFound)?;
     let wanted = validated(body)?;
+    let now = clock::now();
+    vat_check::check_company_number(&state.db, &state.vies, wanted.tva.as_deref(), now).await?;
     let company = companies::update(
         &mut *state.db.acquire().await?,
         id,
         account_id,
         &wanted.nom,
         wanted.tva.as_deref(),
-        clock::now(),
+        now,
     )
     .await?
     .ok_or(ApiError::NotFound)?;
@@ -177,11 +183,9 @@ pub async fn remove_by_path(
 }
 
 async fn delete(state: &AppState, account_id: i64, id: i64) -> Result<StatusCode, ApiError> {
-    let mut tx = state.db.begin().await?;
-    if !companies::delete(&mut tx, id, account_id).await? {
+    if !company_rules::remove(&state.db, account_id, id).await? {
         return Err(ApiError::NotFound);
     }
-    tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -9,10 +9,8 @@ use crate::extract::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::audit;
+use crate::admin::maintenance;
 use crate::auth::AdminUser;
-use crate::db::changes::{self, Change};
-use crate::db::settings;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -35,31 +33,13 @@ pub async fn get_maintenance(State(state): State<AppState>) -> Json<Value> {
 }
 
 /// Handles `PUT /api/admin/set-maintenance` (admins only, 403 otherwise): the other instances
-/// are told in the transaction (PostgreSQL) and this one's snapshot changes at commit.
+/// are told in the transaction (PostgreSQL) and this one's snapshot changes at commit
+/// (`admin::maintenance`).
 pub async fn set_maintenance(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Json(body): Json<MaintenanceBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let mut tx = state.db.begin().await?;
-    let was = settings::switch_maintenance(&mut tx, body.maintenance).await?;
-    let state_of = |on: bool| json!({ "maintenance": on });
-    audit::record(
-        &mut tx,
-        &admin,
-        audit::MAINTENANCE,
-        "site",
-        &state_of(was),
-        &state_of(body.maintenance),
-    )
-    .await?;
-    changes::announce(&mut tx, Change::Maintenance).await?;
-    tx.commit().await?;
-    state.snapshot.set_maintenance(body.maintenance);
-    tracing::info!(
-        admin = admin.account_id(),
-        on = body.maintenance,
-        "maintenance mode changed"
-    );
+    maintenance::switch(&state.db, &state.snapshot, &admin, body.maintenance).await?;
     Ok(Json(json!({ "maintenance": body.maintenance })))
 }

@@ -1,6 +1,8 @@
 //! Endpoint of the `ReductionCompte` controller: `GET ReductionCompte/GetCodeAsUser/{code}`,
 //! whether the signed-in account may use a code now on its current basket, with the French
-//! reason when it may not (404 for a code that does not exist).
+//! reason when it may not (404 for a code that does not exist or is reserved to another account:
+//! the same answer, so that guessing tells nothing). Misses are limited per account and per
+//! client address (`rate_limit::code_lookup`): past them, 429 whatever the code.
 
 use axum::extract::State;
 use axum::routing::get;
@@ -13,6 +15,8 @@ use crate::commerce::discounts::{self, Usage};
 use crate::db::discounts as db_discounts;
 use crate::error::ApiError;
 use crate::extract::{Json, Path};
+use crate::middleware::ClientIp;
+use crate::rate_limit;
 use crate::routes::compte_piece::basket_subtotal;
 use crate::routes::reduction::view::ReductionView;
 use crate::state::AppState;
@@ -47,18 +51,25 @@ pub struct CodeAnswer {
 pub async fn get_code(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
+    ClientIp(ip): ClientIp,
     Path(raw): Path<String>,
 ) -> Result<Json<CodeAnswer>, ApiError> {
     let account_id = user.account_id();
     let code = discounts::normalise_code(&raw);
     let unknown = || ApiError::NotFoundWith(discounts::UNKNOWN.to_owned());
+    let tickets = rate_limit::code_lookup(&state, account_id, &ip).await?;
     if code.is_empty() {
         return Err(unknown());
     }
     let mut conn = state.db.pool.acquire().await?;
     let d = db_discounts::find_by_code(&mut conn, &code)
         .await?
+        .filter(|d| discounts::visible_to(d, account_id))
         .ok_or_else(unknown)?;
+    // A code that exists for this account is no guess: its lookup does not count.
+    for t in tickets {
+        t.release(&state).await?;
+    }
     let account_uses = db_discounts::uses_by_account(&mut conn, d.id, account_id).await?;
     drop(conn);
     let subtotal = basket_subtotal(&state, account_id).await?;

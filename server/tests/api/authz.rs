@@ -136,10 +136,15 @@ async fn the_discount_routes_answer_each_role_as_expected() {
     let code = json!({ "code": "POURA", "type": "fixed", "valeur": 500, "id_compte": w.a.id });
     let created = w.admin.expect(201, "POST", "Reduction", Some(code)).await;
     let id = created["id"].as_i64().unwrap();
-    // Only A may use the code reserved to A.
-    for (c, usable) in [(&w.a, true), (&w.b, false), (&w.admin, false)] {
-        let answer: Value = c.get_json("ReductionCompte/GetCodeAsUser/POURA").await;
-        assert_eq!(answer["utilisable"], usable, "{answer}");
+    // Only A may use the code reserved to A; for anyone else it does not exist (issue 22,
+    // finding 13: the same refusal as an unknown code, so that codes cannot be guessed).
+    let answer: Value = w.a.get_json("ReductionCompte/GetCodeAsUser/POURA").await;
+    assert_eq!(answer["utilisable"], true, "{answer}");
+    for c in [&w.b, &w.admin] {
+        let answer = c
+            .expect(404, "GET", "ReductionCompte/GetCodeAsUser/POURA", None)
+            .await;
+        assert_eq!(answer["message"], "Code de réduction inconnu.", "{answer}");
     }
     w.check(&[
         route("GET", "Reduction", ADMIN),
@@ -147,8 +152,12 @@ async fn the_discount_routes_answer_each_role_as_expected() {
             .body(json!({ "code": "NOUVEAU", "type": "percent", "valeur": 1000 })),
         route("PUT", format!("Reduction/{id}"), ADMIN).body(json!({ "valeur": 700 })),
         route("GET", "Reduction/Reductions", SIGNED_IN),
-        // A code reserved to A: B and the admin learn only that they may not use it.
-        route("GET", "ReductionCompte/GetCodeAsUser/POURA", SIGNED_IN),
+        // A code reserved to A: unknown to B and to the admin.
+        route(
+            "GET",
+            "ReductionCompte/GetCodeAsUser/POURA",
+            [401, 200, 404, 404],
+        ),
         route("GET", format!("Reduction/{id}/utilisations"), ADMIN),
         route("DELETE", format!("Reduction/{id}"), ADMIN),
     ])

@@ -1,5 +1,6 @@
 //! The `Commande` controller's shipping fee and summary: totals computed by the server from the
-//! basket for B2C France, B2B France, B2B EU with reverse charge and export outside the EU; each
+//! basket for B2C France, B2B France, B2B EU (an intra-EU supply, its VIES answer valid) and
+//! export outside the EU (vat.rs holds every VAT case); each
 //! shipping zone; another account's address answering 404; discount codes in the summary and in
 //! the order (a refused code refuses the order; a one-use code is used once by 20 simultaneous
 //! orders).
@@ -10,6 +11,7 @@ use serde_json::{json, Value};
 use crate::builders::{a_customer, address, an_admin, cube, order_body, place, CH, DE, FR};
 use crate::devis_helpers::{box_stl, native_line_cents};
 use crate::helpers::{exec, scalar, spawn_app, TestApp, TestClient};
+use crate::vies_helpers::app_on_vies;
 
 async fn recap(c: &TestClient, delivery: i64, billing: i64) -> Value {
     let body = json!({ "idAdresseLivraison": delivery, "idAdresseFacturation": billing });
@@ -65,7 +67,7 @@ async fn a_french_consumer_pays_20_percent_on_goods_and_shipping() {
         .unwrap();
     assert_eq!(r["frais_port_cents"], shipping);
     assert_eq!(r["tva_taux_bp"], 2000);
-    assert_eq!(r["autoliquidation"], false);
+    assert_eq!(r["intracommunautaire"], false);
     assert_eq!(r["export_hors_ue"], false);
     assert_eq!(r["mention_tva"], Value::Null);
     assert_eq!(r["commandable"], true);
@@ -83,13 +85,13 @@ async fn a_french_company_pays_french_vat() {
     let office = c.address();
     let r = recap(&c, office, office).await;
     assert_eq!(r["tva_taux_bp"], 2000);
-    assert_eq!(r["autoliquidation"], false);
+    assert_eq!(r["intracommunautaire"], false);
     check_sums(&r);
 }
 
 #[tokio::test]
-async fn an_eu_company_with_a_valid_number_is_reverse_charged() {
-    let app = spawn_app().await;
+async fn an_eu_company_with_a_vies_valid_number_buys_an_intra_eu_supply() {
+    let (_vies, app) = app_on_vies().await;
     let company = DE.company("Muster GmbH", "DE123456789");
     let c = a_customer(&app)
         .with_basket(cube())
@@ -101,14 +103,17 @@ async fn an_eu_company_with_a_valid_number_is_reverse_charged() {
     assert_eq!(r["zone"], "ue");
     assert_eq!(r["tva_taux_bp"], 0);
     assert_eq!(r["tva_cents"], 0);
-    assert_eq!(r["autoliquidation"], true);
-    assert_eq!(r["mention_tva"], "Autoliquidation");
+    assert_eq!(r["intracommunautaire"], true);
+    assert_eq!(
+        r["mention_tva"],
+        "Exonération de TVA, article 262 ter I du CGI — livraison intracommunautaire"
+    );
     assert_eq!(r["total_ttc_cents"], r["total_ht_cents"]);
     check_sums(&r);
     // The same company delivered in Germany but billed to a German consumer address pays VAT.
     let r = recap(&c, office, home).await;
     assert_eq!(r["tva_taux_bp"], 2000);
-    assert_eq!(r["autoliquidation"], false);
+    assert_eq!(r["intracommunautaire"], false);
 }
 
 #[tokio::test]
@@ -120,7 +125,7 @@ async fn a_delivery_outside_the_eu_is_an_export_without_vat() {
     assert_eq!(r["zone"], "monde");
     assert_eq!(r["export_hors_ue"], true);
     assert_eq!(r["tva_cents"], 0);
-    assert_eq!(r["mention_tva"], "Exonération de TVA, art. 262 I du CGI");
+    assert_eq!(r["mention_tva"], "Exonération de TVA, article 262 I du CGI");
     check_sums(&r);
 }
 

@@ -10,6 +10,7 @@ use server::domain::Cents;
 use crate::builders::{a_customer, an_admin, cube, Addr, DE, FR};
 use crate::commande_pdf::pdf_text;
 use crate::helpers::{spawn_app, TestApp, TestClient};
+use crate::vies_helpers::app_on_vies;
 
 const QUOTE: &str = "/api/backend/Devis/pdf";
 
@@ -162,8 +163,8 @@ async fn two_quotes_take_two_consecutive_numbers_and_show_the_billing_company() 
 }
 
 #[tokio::test]
-async fn an_eu_company_gets_a_reverse_charged_quote_with_its_discount_code() {
-    let app = spawn_app().await;
+async fn an_eu_company_gets_an_intra_eu_quote_with_its_discount_code() {
+    let (_vies, app) = app_on_vies().await;
     let c = a_customer(&app)
         .email("einkauf@muster.de")
         .with_address(DE.company("Muster GmbH", "DE123456789"))
@@ -178,7 +179,7 @@ async fn an_eu_company_gets_a_reverse_charged_quote_with_its_discount_code() {
         json!({ "idAdresseLivraison": office, "idAdresseFacturation": office, "codeReduction": "devis10" }),
     )
     .await;
-    assert_eq!(r["autoliquidation"], true, "{r}");
+    assert_eq!(r["intracommunautaire"], true, "{r}");
     assert!(r["remise_cents"].as_i64().unwrap() > 0);
     let query =
         format!("?idAdresseLivraison={office}&idAdresseFacturation={office}&codeReduction=devis10");
@@ -198,11 +199,13 @@ async fn an_eu_company_gets_a_reverse_charged_quote_with_its_discount_code() {
             "Muster GmbH",
             &format!("Remise (Code DEVIS10) -{}", euros(&r["remise_cents"])),
             &format!("Total HT {}", euros(&r["total_ht_cents"])),
-            "TVA (autoliquidation)",
+            "TVA (livraison intracommunautaire, exonérée)",
             &format!("Total TTC {}", euros(&r["total_ttc_cents"])),
-            "Autoliquidation",
+            "Exonération de TVA, article 262 ter I du CGI — livraison intracommunautaire",
+            "Consultation VIES n° WAPIAAAAZ",
         ],
     );
+    assert!(!text.contains("Autoliquidation"), "{text}");
 }
 
 #[tokio::test]

@@ -128,3 +128,23 @@ async fn a_mesh_the_engine_repairs_is_priced_and_recorded_as_closed() {
     let body = drop_file(&c, fixture("open_cube.stl"), "open_cube.stl", 3).await;
     assert_eq!(body["status_id"], status::TO_REVIEW);
 }
+
+/// Issue 22, finding 6: changing the unit back and forth adds no row each time: one part per
+/// upload, unit and body, however many changes.
+#[tokio::test]
+async fn a_hundred_unit_changes_record_one_part_per_unit() {
+    let app = spawn_app().await;
+    let c = app.client();
+    drop_file(&c, box_stl(2.0, 3.0, 4.0), "petite.stl", 0).await;
+    for i in 0..100 {
+        let unit = ["cm", "mm", "in"][i % 3];
+        let res = set_entry(&c, 0, json!({ "unit": unit })).await;
+        assert_eq!(res.status(), 200, "change {i}");
+        let res = process(&c, 0).await;
+        assert_eq!(res.status(), 200, "process {i}");
+    }
+    let parts: i64 = crate::helpers::scalar!(app, "SELECT COUNT(*) FROM parts");
+    assert_eq!(parts, 3, "one part per unit");
+    let history: i64 = crate::helpers::scalar!(app, "SELECT COUNT(*) FROM part_status_history");
+    assert!(history <= 3, "{history} history rows");
+}

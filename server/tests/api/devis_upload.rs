@@ -204,3 +204,77 @@ async fn a_form_of_many_small_fields_is_refused_before_it_is_read_whole() {
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["message"], "Trop de champs dans le formulaire.");
 }
+
+/// Issue 22, finding 4: an upload refused for its fields (`type=autre`, a bad index) leaves no
+/// file behind, so its bytes can neither stay on disk nor escape the quota.
+#[tokio::test]
+async fn a_refused_upload_leaves_no_file() {
+    let app = spawn_app().await;
+    let c = app.client();
+    for (kind, index) in [("autre", "0"), ("models", "-1"), ("models", "x")] {
+        let form = Form::new().text("type", kind).text("index", index).part(
+            "file",
+            Part::bytes(box_stl(10.0, 10.0, 10.0)).file_name("cube.stl"),
+        );
+        let res = post_form(&c, "/api/upload/file-temp", form).await;
+        assert_eq!(res.status(), 400, "{kind} {index}");
+        assert!(
+            stored_files(&app).is_empty(),
+            "{kind} {index}: a file stayed"
+        );
+    }
+    let rows: i64 = scalar!(app, "SELECT COUNT(*) FROM temp_uploads");
+    assert_eq!(rows, 0);
+}
+
+/// Issue 22, finding 4: the daily quota is counted with each upload's own row, so 20 parallel
+/// uploads cannot together pass it (here 1 MiB a day, files of 120 kB: at most 8 fit).
+#[tokio::test]
+async fn twenty_parallel_uploads_cannot_exceed_the_daily_quota() {
+    let app = crate::helpers::spawn_app_with(|s| s.upload_daily_bytes = 1024 * 1024).await;
+    let c = app.client();
+    let uploads = (0..20).map(|i| {
+        let c = &c;
+        async move {
+            // Twenty different files of the same size (each cube a little longer).
+            let mut bytes = box_stl(10.0 + i as f32, 10.0, 10.0);
+            bytes.resize(120_000, b' ');
+            upload(c, bytes, &format!("cube{i}.stl"), i as usize)
+                .await
+                .status()
+        }
+    });
+    let statuses = futures_util::future::join_all(uploads).await;
+    let accepted = statuses.iter().filter(|s| s.as_u16() == 200).count();
+    let refused = statuses.iter().filter(|s| s.as_u16() == 413).count();
+    assert_eq!(accepted + refused, 20, "{statuses:?}");
+    let stored: i64 = scalar!(
+        app,
+        "SELECT CAST(COALESCE(SUM(size_bytes), 0) AS BIGINT) FROM temp_uploads"
+    );
+    assert!(
+        stored <= 1024 * 1024,
+        "{stored} bytes stored over a 1 MiB quota"
+    );
+    assert!(accepted >= 1, "{statuses:?}");
+    // Only the accepted files are on disk.
+    assert_eq!(stored_files(&app).len(), accepted);
+}
+
+/// Issue 22, finding 5: on a shared computer, signing out takes the quote with it: the next
+/// person lists no entry and cannot download the model dropped while signed in.
+#[tokio::test]
+async fn signing_out_takes_the_quote_and_its_files_away() {
+    let app = spawn_app().await;
+    let c = crate::builders::a_customer(&app).await;
+    drop_file(&c, box_stl(10.0, 10.0, 10.0), "cube.stl", 0).await;
+    drop_file(&c, box_stl(20.0, 10.0, 10.0), "plaque.stl", 1).await;
+    assert_eq!(entries(&c).await.len(), 2);
+    assert_eq!(c.get("/api/devis/fichier?index=0").await.status(), 200);
+    assert_eq!(c.sign_out().await.status(), 200);
+    assert!(entries(&c).await.is_empty(), "entries after sign-out");
+    let res = c.get("/api/devis/fichier?index=0").await;
+    assert_eq!(res.status(), 400, "the model after sign-out");
+    let rows: i64 = scalar!(app, "SELECT COUNT(*) FROM quote_entries");
+    assert_eq!(rows, 0, "the entries' rows are gone too");
+}

@@ -257,7 +257,6 @@ async fn a_code_is_refused_for_each_rule_with_its_french_reason() {
 
     let cases = [
         ("ANCIEN", "Ce code n'est plus actif.".to_owned()),
-        ("PERSO", "Ce code est réservé à un autre compte.".to_owned()),
         (
             "FUTUR",
             "Ce code n'est valable qu'à partir du 01/01/2099.".to_owned(),
@@ -286,6 +285,13 @@ async fn a_code_is_refused_for_each_rule_with_its_french_reason() {
             "{code}"
         );
     }
+    // A code reserved to another account answers as a code that does not exist (issue 22,
+    // finding 13): a stranger learns nothing of the codes that exist.
+    let (status, reserved) = check(&c, "PERSO").await;
+    let (_, unknown) = check(&c, "NEXISTEPAS").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(reserved, unknown);
+    assert_eq!(reserved, json!({ "message": "Code de réduction inconnu." }));
     // None of them is offered to this account; the one-use code still is to another.
     let mine: Vec<Value> = c
         .proxy("GET", "Reduction/Reductions", None)
@@ -450,4 +456,37 @@ async fn twenty_simultaneous_orders_of_one_account_use_a_once_per_account_code_o
         .all(|r| r == "Vous avez déjà utilisé ce code."));
     // The refused transactions rolled their increments back.
     assert_eq!(counted(&app.db, id).await, (1, 1));
+}
+
+/// Issue 22, finding 13: guessing codes is limited per account (10 misses an hour), and codes
+/// that exist for the account do not count as misses; the checkout's recap shares the limit.
+#[tokio::test]
+async fn guessing_codes_gets_429_after_ten_misses() {
+    let app = spawn_app().await;
+    let (admin, _) = app.signed_in("admin@exemple.fr", Role::Admin).await;
+    let (mut c, _) = app.signed_in("jeanne@exemple.fr", Role::Client).await;
+    fill_basket(&mut c).await;
+    create_code(
+        &admin,
+        json!({ "code": "BIENVENUE", "type": "percent", "valeur": 1000 }),
+    )
+    .await;
+    for _ in 0..5 {
+        assert_eq!(check(&c, "BIENVENUE").await.0, StatusCode::OK);
+    }
+    for i in 0..10 {
+        let (status, _) = check(&c, &format!("ESSAI{i}")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "guess {i}");
+    }
+    let (status, body) = check(&c, "ESSAI10").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    // Over the limit, even a real code waits: the answer must not tell codes apart.
+    assert_eq!(
+        check(&c, "BIENVENUE").await.0,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // Another account has its own limit.
+    let (mut other, _) = app.signed_in("paul@exemple.fr", Role::Client).await;
+    fill_basket(&mut other).await;
+    assert_eq!(check(&other, "ESSAI0").await.0, StatusCode::NOT_FOUND);
 }

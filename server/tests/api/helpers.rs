@@ -17,6 +17,7 @@ use server::db::accounts::{self, NewAccount, Role};
 use server::db::Db;
 use server::startup::Application;
 use server::storage::{Storage, StorageSettings};
+use server::vies::ViesSettings;
 use sqlx::{Connection, Executor};
 
 /// The index.html of the fake built app, with the nonce placeholders the web build writes.
@@ -148,6 +149,7 @@ fn test_settings(
         trust_proxy: false,
         session_hours: 24,
         captcha_max_number: 2_000,
+        upload_daily_bytes: 2 * 1024 * 1024 * 1024,
         contact_email: "equipe@forme-additive.test".into(),
         trusted_proxies: Vec::new(),
         session_max_hours: 24 * 90,
@@ -157,6 +159,13 @@ fn test_settings(
         stripe_api_base: "https://api.stripe.com".into(),
         stripe_js_url: "https://js.stripe.com/v3/".into(),
         storage: StorageSettings::default(),
+        // Nothing listens on port 9: VIES "unavailable" at once, never the real service. The
+        // VAT tests point it at tests/vies_server.py (vies_helpers.rs).
+        vies: ViesSettings {
+            vies_url: "http://127.0.0.1:9".into(),
+            vies_timeout_ms: 1000,
+            vies_requester: None,
+        },
         instance_id: None,
     }
 }

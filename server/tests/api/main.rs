@@ -8,6 +8,7 @@ mod helpers;
 mod mail_helpers;
 mod partners;
 mod stripe_helpers;
+mod vies_helpers;
 
 mod admin_catalogue;
 mod admin_catalogue_items;
@@ -57,3 +58,5 @@ mod snapshot;
 mod statistics;
 mod storage_s3;
 mod twofa;
+mod vat;
+mod vat_documents;

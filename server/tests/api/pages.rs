@@ -65,6 +65,18 @@ async fn maintenance_redirects_pages_and_blocks_the_api_for_non_admins() {
         503
     );
     assert_eq!(client.proxy("GET", "Comptes/me", None).await.status(), 503);
+    // The second factor's set-up is closed like the rest; only its verify routes stay open
+    // (an admin's sign-in goes through them).
+    for setup in ["generate", "toggle"] {
+        let path = format!("AuthentificationDoubleFacteur/{setup}");
+        let res = client.proxy("POST", &path, Some(json!({}))).await;
+        assert_eq!(res.status(), 503, "{setup}");
+    }
+    for verify in ["verify", "verify-backup-code"] {
+        let path = format!("AuthentificationDoubleFacteur/{verify}");
+        let res = client.proxy("POST", &path, Some(json!({}))).await;
+        assert_ne!(res.status(), 503, "{verify}");
+    }
     assert_eq!(admin.get("/compte/admin-home").await.status(), 200);
     assert_eq!(admin.proxy("GET", "Comptes", None).await.status(), 200);
     assert!(settings::maintenance(&mut app.db.acquire().await.unwrap())

@@ -1,5 +1,6 @@
-//! The real partners some tests talk to (an SMTP server, localstripe), each a small Python script
-//! of `server/tests/` started per test on a free port of 127.0.0.1 and stopped when dropped.
+//! The real partners some tests talk to (an SMTP server, localstripe, VIES), each a small Python
+//! script of `server/tests/` started per test on a free port of 127.0.0.1 and stopped when
+//! dropped.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

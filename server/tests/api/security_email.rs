@@ -157,3 +157,37 @@ async fn a_password_change_sends_a_notice() {
     let notice = text_part(&wait_for_mails_to(&app, EMAIL, 1).await[0]);
     assert!(notice.contains("mot de passe de votre compte"), "{notice}");
 }
+
+/// Issue 22, finding 8: a stranger spending the sign-up sends of someone's address does not
+/// spend the owner's password reset (buckets per purpose and per requester).
+#[tokio::test]
+async fn a_stranger_s_sign_up_sends_leave_the_owner_s_reset_alone() {
+    let app = spawn_app().await;
+    app.create_account(EMAIL, Role::Client).await;
+    let stranger = a_visitor(&app).await;
+    let sign_up = json!({ "email": EMAIL });
+    for i in 0..5 {
+        let (status, _) = stranger
+            .call("POST", "Email/send/account_creation", Some(sign_up.clone()))
+            .await;
+        assert_eq!(status, 200, "send {i}");
+    }
+    let (status, _) = stranger
+        .call("POST", "Email/send/account_creation", Some(sign_up))
+        .await;
+    assert_eq!(status, 429);
+    let owner = a_visitor(&app).await;
+    let (status, body) = owner
+        .call(
+            "POST",
+            "Email/send/forgot_password",
+            Some(json!({ "Email": EMAIL })),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let mails = wait_for_mails_to(&app, EMAIL, 6).await;
+    assert!(
+        mails.iter().any(|m| text_part(m).contains("réinitialis")),
+        "the reset link was sent"
+    );
+}

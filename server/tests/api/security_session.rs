@@ -185,3 +185,20 @@ async fn the_build_manifest_and_the_latest_build_id_are_static_json_never_cached
         assert_eq!(body["buildId"], "test", "{path}");
     }
 }
+
+/// Issue 22, finding 9: a customer's answers are never kept by a browser or a proxy cache.
+#[tokio::test]
+async fn personal_api_answers_say_no_store() {
+    let app = spawn_app().await;
+    let customer = a_customer(&app).await;
+    for path in ["Comptes/me", "Commande/mes-commandes", "ComptePiece"] {
+        let res = customer.proxy("GET", path, None).await;
+        assert_eq!(res.status(), 200, "{path}");
+        assert_eq!(res.headers()["cache-control"], "no-store", "{path}");
+    }
+    let res = customer.get("/api/auth/session").await;
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    // The catalog, the same for everyone, keeps its own revalidation rule.
+    let res = app.client().proxy("GET", "Combinaison/full", None).await;
+    assert_eq!(res.headers()["cache-control"], "no-cache");
+}

@@ -8,6 +8,7 @@ use server::db::accounts::Role;
 
 use crate::builders::a_visitor;
 use crate::helpers::{scalar, solve_captcha, spawn_app, spawn_app_with, TestClient, PASSWORD};
+use crate::mail_helpers::{text_part, wait_for_mails_to};
 
 const EMAIL: &str = "jeanne@exemple.fr";
 
@@ -138,4 +139,108 @@ async fn a_callback_url_with_a_tab_goes_home() {
     ];
     let body: Value = c.post_credentials(&form).await.json().await.unwrap();
     assert_eq!(body["url"], "/");
+}
+
+/// Issue 22, finding 1: every address of one IPv6 /64 is one client for the limits, so 100
+/// wrong passwords from 100 addresses of a /64, each with a solved captcha, mostly never reach
+/// the password check.
+#[tokio::test]
+async fn a_hundred_guesses_from_one_ipv6_64_mostly_stop_before_the_password_check() {
+    let app = spawn_app_with(|s| s.trust_proxy = true).await;
+    app.create_account(EMAIL, Role::Client).await;
+    let mut c = app.client();
+    let mut checked = 0;
+    for i in 1..=100 {
+        let altcha = solve_captcha(&c).await;
+        let from = format!("2001:db8:1:2::{i:x}");
+        let (status, body) = sign_in_via(&mut c, &from, EMAIL, "mauvais", Some(&altcha)).await;
+        match status {
+            StatusCode::UNAUTHORIZED => checked += 1,
+            StatusCode::TOO_MANY_REQUESTS => {}
+            other => panic!("attempt {i}: {other} {body}"),
+        }
+    }
+    // The per-address-and-e-mail bucket of the /64 (5 in 15 minutes).
+    assert_eq!(checked, 5, "passwords checked");
+}
+
+/// Issue 22, finding 1: 100 wrong passwords from 100 different addresses, each with a solved
+/// captcha: at most 20 an hour reach the password check of one account; the owner is e-mailed
+/// an unlock link, and signs in from the browser that opened it.
+#[tokio::test]
+async fn a_hundred_guesses_from_a_hundred_addresses_hit_the_account_lock() {
+    let app = spawn_app_with(|s| s.trust_proxy = true).await;
+    app.create_account(EMAIL, Role::Client).await;
+    let mut c = app.client();
+    let mut checked = 0;
+    let mut locked = None;
+    for i in 1..=100 {
+        let altcha = solve_captcha(&c).await;
+        let from = format!("198.51.{}.{}", i / 200, i % 200 + 1);
+        let (status, body) = sign_in_via(&mut c, &from, EMAIL, "mauvais", Some(&altcha)).await;
+        match status {
+            StatusCode::UNAUTHORIZED => checked += 1,
+            StatusCode::TOO_MANY_REQUESTS => locked = Some(body),
+            other => panic!("attempt {i}: {other} {body}"),
+        }
+    }
+    assert_eq!(checked, 20, "passwords checked in the hour");
+    let locked = locked.expect("a locked answer");
+    assert_eq!(locked["locked"], true);
+    assert!(
+        locked["message"]
+            .as_str()
+            .unwrap()
+            .contains("Trop de tentatives de connexion"),
+        "{locked}"
+    );
+    // An e-mail without an account answers the same once over the limit (no enumeration).
+    let mut stranger = app.client();
+    for i in 1..=21 {
+        let altcha = solve_captcha(&stranger).await;
+        let from = format!("192.0.2.{i}");
+        let (status, body) = sign_in_via(
+            &mut stranger,
+            &from,
+            "personne@exemple.fr",
+            "x",
+            Some(&altcha),
+        )
+        .await;
+        if i == 21 {
+            assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+            assert_eq!(body, locked);
+        }
+    }
+    // The right password from a new browser is locked out too...
+    let mut owner = app.client();
+    let altcha = solve_captcha(&owner).await;
+    let (status, _) = sign_in_via(&mut owner, "203.0.113.50", EMAIL, PASSWORD, Some(&altcha)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    // ... until the owner opens the e-mailed link in it (one e-mail, however many attempts).
+    let mails = wait_for_mails_to(&app, EMAIL, 1).await;
+    assert_eq!(mails.len(), 1);
+    let text = text_part(&mails[0]);
+    let link = text
+        .split_whitespace()
+        .find(|w| w.contains("/api/auth/unlock?token="))
+        .unwrap_or_else(|| panic!("no unlock link in {text}"));
+    let path = &link[link.find("/api/auth/unlock").unwrap()..];
+    let res = owner.get(path).await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(res.headers()["location"], "/connexion_compte?debloque=1");
+    // A guesser's browser stays locked.
+    let altcha = solve_captcha(&c).await;
+    let (status, _) = sign_in_via(&mut c, "198.51.9.9", EMAIL, "mauvais", Some(&altcha)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    let altcha = solve_captcha(&owner).await;
+    let (status, body) =
+        sign_in_via(&mut owner, "203.0.113.50", EMAIL, PASSWORD, Some(&altcha)).await;
+    assert_eq!(status, 200, "{body}");
+    // The link served its purpose: opened again, it is dead.
+    let res = app.client().get(path).await;
+    assert_eq!(
+        res.headers()["location"],
+        "/connexion_compte?debloque=expire"
+    );
 }

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 export const MOBILE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
-export function makeContext({ browser, baseUrl, dataDir, artifacts, admin, spec, stripe = null }) {
+export function makeContext({ browser, baseUrl, dataDir, artifacts, admin, spec, stripe = null, vies = null }) {
   const pages = [];
   const slug = (s) => s.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   const ctx = {
@@ -15,6 +15,8 @@ export function makeContext({ browser, baseUrl, dataDir, artifacts, admin, spec,
     admin,
     /** localstripe of this run (`{ base, secret }`), or null when it is not installed. */
     stripe,
+    /** The VIES stand-in of this run (`{ base }`), the server's VIES_URL. */
+    vies,
     url: (path) => new URL(path, baseUrl).href,
     /** A new tab; `userAgent` overrides the browser's user agent (headers and navigator) for it. */
     async newPage({ userAgent } = {}) {

@@ -33,6 +33,24 @@ export type AddressCountry = {
 };
 
 /**
+ * A company's VIES status as the settings page shows it: the latest check of its number.
+ */
+export type ViesStatus = {
+  /**
+   * `valide`, `invalide` or `indisponible`.
+   */
+  statut: "valide" | "invalide" | "indisponible",
+  /**
+   * When VIES was asked, ISO 8601.
+   */
+  date: string,
+  /**
+   * What it means, in French (« Numéro de TVA vérifié auprès de VIES le 22/11/2026 »).
+   */
+  message: string,
+};
+
+/**
  * The company attached to an address, as the server returns it.
  */
 export type AddressCompany = {
@@ -48,6 +66,10 @@ export type AddressCompany = {
    * Intra-EU VAT number.
    */
   numero_Tva: string | null,
+  /**
+   * The latest VIES check of the number (`None`: never checked).
+   */
+  vies: ViesStatus | null,
 };
 
 /**
@@ -121,6 +143,10 @@ export type Company = {
    * Intra-EU VAT number, normalised.
    */
   numero_Tva: string | null,
+  /**
+   * The latest VIES check of the number (`None`: never checked).
+   */
+  vies: ViesStatus | null,
 };
 
 /**
@@ -189,7 +215,7 @@ export type CaptchaChallenge = {
    */
   maxnumber: number,
   /**
-   * Random salt with `?expires=UNIX`.
+   * Random salt with `?expires=UNIX&`.
    */
   salt: string,
   /**
@@ -437,9 +463,10 @@ export type Recap = {
    */
   total_ttc_cents: number,
   /**
-   * Reverse charge.
+   * Intra-EU supply of goods (0 %, CGI art. 262 ter I): the buyer's VAT number of the
+   * member state of delivery was found valid by VIES.
    */
-  autoliquidation: boolean,
+  intracommunautaire: boolean,
   /**
    * Export outside the EU.
    */
@@ -448,6 +475,11 @@ export type Recap = {
    * Mention printed under the totals.
    */
   mention_tva: string | null,
+  /**
+   * Why French VAT applies to a company of another member state (VIES silent or the number
+   * invalid), to show before payment.
+   */
+  avis_tva: string | null,
   /**
    * Whether the basket can be ordered.
    */
@@ -625,6 +657,11 @@ export type PlacedOrder = {
    * How to pay.
    */
   paiement: Payment,
+  /**
+   * Why French VAT applies to a company of another member state (VIES silent or the number
+   * invalid), shown before payment.
+   */
+  avis_tva: string | null,
 };
 
 /**
@@ -798,9 +835,25 @@ export type Order = {
    */
   total_ttc_cents: number,
   /**
-   * Reverse charge.
+   * Reverse charge (orders placed before issue 23 only: parts are goods).
    */
   autoliquidation: boolean,
+  /**
+   * Intra-EU supply of goods (0 %, CGI art. 262 ter I).
+   */
+  intracommunautaire: boolean,
+  /**
+   * The VAT mention of the order (intra-EU supply, export).
+   */
+  mention_tva: string | null,
+  /**
+   * The VIES consultation an intra-EU supply rests on (« Consultation VIES n° … du … »).
+   */
+  consultation_vies: string | null,
+  /**
+   * What the customer was told about the VAT at checkout.
+   */
+  avis_tva: string | null,
   /**
    * `virement` or `carte`.
    */

@@ -11,7 +11,9 @@ export interface TotalsInput {
   tva_taux_bp: number;
   tva_cents: number;
   total_ttc_cents: number;
-  autoliquidation: boolean;
+  /** Reverse charge: orders placed before parts were treated as goods (issue 23) only. */
+  autoliquidation?: boolean;
+  intracommunautaire?: boolean;
   export_hors_ue?: boolean;
   mention_tva?: string | null;
 }
@@ -29,7 +31,8 @@ export function formatRate(bp: number): string {
 }
 
 function vatLabel(t: TotalsInput): string {
-  if (t.autoliquidation) return `TVA (${t.mention_tva ?? 'Autoliquidation'})`;
+  if (t.intracommunautaire) return 'TVA (livraison intracommunautaire, exonérée)';
+  if (t.autoliquidation) return 'TVA (autoliquidation)';
   if (t.export_hors_ue) return `TVA (${t.mention_tva ?? 'export hors Union européenne'})`;
   return `TVA (${formatRate(t.tva_taux_bp)})`;
 }

@@ -19,6 +19,7 @@ fn credit_note_names_the_invoice_it_cancels_and_why_with_credited_totals() {
         lines: invoice.lines.clone(),
         totals: invoice.totals.clone(),
         vat_regime: invoice.vat_regime,
+        vat_exemption: invoice.vat_exemption.clone(),
     };
     let pdf = render_credit_note(&data).expect("render");
     let Some(text) = pdf_text("credit-note", &pdf) else {

@@ -117,6 +117,7 @@ pub(super) fn b2b_invoice() -> InvoiceData {
         lines: two_lines(),
         totals: france_totals(),
         vat_regime: VatRegime::France,
+        vat_exemption: None,
         business: true,
     }
 }

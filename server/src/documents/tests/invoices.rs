@@ -3,7 +3,7 @@
 
 use super::fixtures::{b2b_invoice, NOV_22};
 use super::read_back::{assert_has, pages, pdf_text, SELLER_IDENTITY};
-use crate::documents::{render_invoice, VatRegime};
+use crate::documents::{render_invoice, VatRegime, ViesProof};
 use crate::domain::Cents;
 
 #[test]
@@ -83,8 +83,8 @@ fn consumer_card_invoice_is_receipted_without_b2b_mentions() {
     }
 }
 
-#[test]
-fn reverse_charge_and_export_invoices_carry_their_vat_mention() {
+/// A B2B invoice zero-rated under `regime`, to a German buyer.
+fn zero_rated(regime: VatRegime) -> crate::documents::InvoiceData {
     let mut data = b2b_invoice();
     data.buyer.vat_number = Some("DE129273398".to_owned());
     data.buyer.address_lines = vec![
@@ -92,13 +92,65 @@ fn reverse_charge_and_export_invoices_carry_their_vat_mention() {
         "10115 Berlin".to_owned(),
         "Allemagne".to_owned(),
     ];
-    data.vat_regime = VatRegime::ReverseCharge;
+    data.vat_regime = regime;
     data.totals.vat_rate_bp = 0;
     data.totals.vat = Cents::ZERO;
     data.totals.total_ttc = data.totals.total_ht;
     for line in &mut data.lines {
         line.vat_rate_bp = 0;
     }
+    data
+}
+
+#[test]
+fn an_intra_eu_supply_prints_its_article_the_buyer_s_number_and_the_vies_consultation() {
+    let mut data = zero_rated(VatRegime::IntraEu);
+    data.vat_exemption = VatRegime::IntraEu.exemption(Some(ViesProof {
+        request_identifier: "WAPIAAAAZ0001".to_owned(),
+        checked_at: data.issued_at,
+    }));
+    let pdf = render_invoice(&data).expect("render");
+    if let Some(text) = pdf_text("invoice-intra-eu", &pdf) {
+        assert_has(
+            &text,
+            &[
+                "N° TVA intracommunautaire : DE129273398",
+                "TVA (livraison intracommunautaire, exonérée) 0,00 €",
+                "Total TTC 1 186,05 €",
+                "Exonération de TVA, article 262 ter I du CGI — livraison intracommunautaire",
+                "Consultation VIES n° WAPIAAAAZ0001 du",
+                "10 12,35 € 0 % 123,50 €",
+            ],
+        );
+        assert!(!text.contains("Autoliquidation") && !text.contains("283-2"));
+    }
+}
+
+#[test]
+fn an_export_invoice_prints_its_article() {
+    let mut data = zero_rated(VatRegime::Export);
+    data.buyer.vat_number = None;
+    data.vat_exemption = VatRegime::Export.exemption(None);
+    let pdf = render_invoice(&data).expect("render");
+    if let Some(text) = pdf_text("invoice-export", &pdf) {
+        assert_has(
+            &text,
+            &[
+                "TVA (exportation, exonérée) 0,00 €",
+                "Exonération de TVA, article 262 I du CGI",
+            ],
+        );
+        assert!(!text.contains("Autoliquidation") && !text.contains("(exportation)."));
+    }
+}
+
+#[test]
+fn invoices_frozen_before_issue_23_render_as_they_were_issued() {
+    // The frozen JSON of an old reverse-charged invoice: its regime word, no exemption.
+    let mut json = serde_json::to_value(zero_rated(VatRegime::France)).unwrap();
+    json["vat_regime"] = "reverse_charge".into();
+    json.as_object_mut().unwrap().remove("vat_exemption");
+    let data: crate::documents::InvoiceData = serde_json::from_value(json).unwrap();
     let pdf = render_invoice(&data).expect("render");
     if let Some(text) = pdf_text("invoice-reverse-charge", &pdf) {
         assert_has(
@@ -106,24 +158,17 @@ fn reverse_charge_and_export_invoices_carry_their_vat_mention() {
             &[
                 "N° TVA intracommunautaire : DE129273398",
                 "TVA (autoliquidation) 0,00 €",
-                "Total TTC 1 186,05 €",
                 "Autoliquidation : TVA due par le preneur (art. 283-2 du CGI).",
-                "10 12,35 € 0 % 123,50 €",
             ],
         );
     }
-
-    data.vat_regime = VatRegime::Export;
+    let mut data = zero_rated(VatRegime::Export);
     data.buyer.vat_number = None;
     let pdf = render_invoice(&data).expect("render");
-    if let Some(text) = pdf_text("invoice-export", &pdf) {
+    if let Some(text) = pdf_text("invoice-export-old", &pdf) {
         assert_has(
             &text,
-            &[
-                "TVA (exportation, exonérée) 0,00 €",
-                "Exonération de TVA, art. 262 I du CGI (exportation).",
-            ],
+            &["Exonération de TVA, art. 262 I du CGI (exportation)."],
         );
-        assert!(!text.contains("Autoliquidation"));
     }
 }

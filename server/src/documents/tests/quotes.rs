@@ -15,6 +15,7 @@ fn quote_says_until_when_it_is_valid_and_that_it_is_not_an_invoice() {
         lines: two_lines(),
         totals: france_totals(),
         vat_regime: VatRegime::France,
+        vat_exemption: None,
         lead_time_days: Some(7),
         card_payment: true,
         notes: vec![

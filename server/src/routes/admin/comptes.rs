@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::admin::accounts::{self as account_rules, ACCOUNT_NOT_FOUND};
-use crate::audit;
 use crate::auth::AdminUser;
 use crate::clock;
 use crate::db::account_admin;
@@ -226,26 +225,6 @@ pub async fn set_disabled(
             "Indiquez si le compte est désactivé (desactive : true ou false).".to_owned(),
         ]));
     };
-    let was_disabled = crate::db::accounts::find(&mut *state.db.acquire().await?, id)
-        .await?
-        .map(|a| a.is_disabled());
-    let mut tx = state.db.begin().await?;
-    let account = account_rules::set_disabled(&mut tx, admin.account_id(), id, disabled).await?;
-    audit::record(
-        &mut tx,
-        &admin,
-        audit::ACCOUNT_DISABLED,
-        &account.email,
-        &serde_json::json!({ "desactive": was_disabled }),
-        &serde_json::json!({ "desactive": disabled }),
-    )
-    .await?;
-    tx.commit().await?;
-    tracing::info!(
-        account = id,
-        admin = admin.account_id(),
-        disabled,
-        "account disabled flag changed"
-    );
+    let account = account_rules::set_disabled(&state.db, &admin, id, disabled).await?;
     Ok(Json(account.into()))
 }

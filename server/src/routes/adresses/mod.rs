@@ -1,6 +1,7 @@
 //! Endpoints of the `Adresses` controller: `POST Adresses`, `PUT Adresses/{idAdresse}` and
-//! `DELETE Adresses/{id}`. Only the owner can touch an address: another customer's id answers 404
-//! as an unknown one would.
+//! `DELETE Adresses/{id}`. A company's VAT number is checked with VIES when the address is saved
+//! (its status comes back in `entreprise.vies`). Only the owner can touch an address: another
+//! customer's id answers 404 as an unknown one would.
 
 pub mod input;
 
@@ -12,15 +13,14 @@ use axum::Router;
 use self::input::{AddressBody, AddressInput, CompanyInput};
 use crate::auth::AuthUser;
 use crate::clock;
+use crate::commerce::addresses;
+use crate::commerce::vat_check;
 use crate::db::address_changes::{self, AddressFields, NewCompany};
 use crate::db::addresses::AddressView;
 use crate::db::companies;
 use crate::error::ApiError;
 use crate::extract::{Json, Path};
 use crate::state::AppState;
-
-/// Addresses one account may keep.
-pub const MAX_PER_ACCOUNT: usize = 50;
 
 /// The `Adresses` routes.
 pub fn router() -> Router<AppState> {
@@ -62,25 +62,20 @@ pub async fn create(
         nom: &c.nom,
         tva: c.tva.as_deref(),
     });
+    if let Some(c) = &input.company {
+        // VIES is asked before the transaction: no lock is held while it answers.
+        let tva = c.tva.as_deref();
+        vat_check::check_company_number(&state.db, &state.vies, tva, clock::now()).await?;
+    }
     // The cap, the company and the address in one transaction.
-    let max = i64::try_from(MAX_PER_ACCOUNT).unwrap_or(i64::MAX);
-    let mut tx = state.db.begin().await?;
-    let Some(id) = address_changes::insert_capped(
-        &mut tx,
-        state.db.for_update(),
+    let id = addresses::create(
+        &state.db,
         account_id,
         &fields(&input),
         company,
-        max,
         clock::now(),
     )
-    .await?
-    else {
-        return Err(ApiError::bad_request(format!(
-            "Vous ne pouvez pas enregistrer plus de {MAX_PER_ACCOUNT}\u{a0}adresses."
-        )));
-    };
-    tx.commit().await?;
+    .await?;
     let view = address_changes::view(&mut *state.db.acquire().await?, id)
         .await?
         .ok_or(ApiError::NotFound)?;
@@ -102,7 +97,11 @@ pub async fn update(
             .ok_or(ApiError::NotFound)?;
     let input = input::address(&body).map_err(ApiError::Validation)?;
     let company_id = match &input.company {
-        Some(c) => Some(company_for_update(&state, account_id, current_company, c).await?),
+        Some(c) => {
+            let tva = c.tva.as_deref();
+            vat_check::check_company_number(&state.db, &state.vies, tva, clock::now()).await?;
+            Some(company_for_update(&state, account_id, current_company, c).await?)
+        }
         None => None,
     };
     if !address_changes::update(

@@ -16,7 +16,7 @@ use serde_json::json;
 
 use super::safe_callback;
 use crate::admin::accounts::DISABLED_SIGN_IN;
-use crate::auth::{captcha, cookies, csrf, password, session, tokens};
+use crate::auth::{captcha, cookies, csrf, password, session, sign_in_lock, tokens};
 use crate::db::{accounts, sessions};
 use crate::error::ApiError;
 use crate::middleware::ClientIp;
@@ -81,8 +81,9 @@ pub async fn authenticate(
         return Err(ApiError::UnauthorizedWith(SIGNIN_FAILED.to_owned()));
     }
     let ip = attempt.ip;
-    let account_bucket = format!("login:{ip}:{email}");
-    let ip_bucket = format!("login-ip:{ip}");
+    let client = rate_limit::client_key(ip);
+    let account_bucket = format!("login:{client}:{email}");
+    let ip_bucket = format!("login-ip:{client}");
     let email_bucket = format!("login-email:{email}");
     let tickets = rate_limit::take_all(
         state,
@@ -108,6 +109,19 @@ pub async fn authenticate(
         }
     }
 
+    // The account's own limit, whatever the address and the captcha (a guesser on many
+    // addresses): past it, only a browser unlocked by the owner's e-mailed link goes on.
+    let gate = match sign_in_lock::pass(state, jar, &email).await {
+        Ok(gate) => gate,
+        Err(e) => {
+            for t in tickets {
+                t.release(state).await?;
+            }
+            tracing::warn!(target: "sign_in", email = %sign_in_lock::email_tag(&email), ip, "sign-in refused: locked");
+            return Err(e);
+        }
+    };
+
     let found = accounts::find_with_hash(&mut *state.db.acquire().await?, &email).await?;
     let (account, hash) = match found {
         Some((a, h)) => (Some(a), Some(h)),
@@ -115,6 +129,12 @@ pub async fn authenticate(
     };
     let ok = password::verify(password, hash).await?;
     let Some(account) = account.filter(|_| ok) else {
+        tracing::warn!(
+            target: "sign_in",
+            email = %sign_in_lock::email_tag(&email),
+            ip,
+            "sign-in failed"
+        );
         return Err(ApiError::UnauthorizedWith(SIGNIN_FAILED.to_owned()));
     };
     // Told only to whoever knows the password, so that it reveals nothing to others.
@@ -126,6 +146,11 @@ pub async fn authenticate(
     for t in tickets {
         t.release(state).await?;
     }
+    if let sign_in_lock::Gate::Counted(t) = gate {
+        t.release(state).await?;
+    }
+    sign_in_lock::forget(state, &email, account.id).await?;
+    tracing::info!(target: "sign_in", account = account.id, ip, "sign-in succeeded");
 
     // A new session every time: never reuse a token that existed before the sign-in.
     if let Some(old) = jar.get(cookies::SESSION) {

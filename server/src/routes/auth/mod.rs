@@ -6,6 +6,7 @@ mod credentials;
 pub(crate) mod login;
 mod session;
 mod signout;
+mod unlock;
 
 use axum::routing::{get, post};
 use axum::Router;
@@ -24,6 +25,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/auth/signin/{provider}", post(credentials::sign_in))
         .route("/api/auth/callback/{provider}", post(credentials::sign_in))
         .route("/api/auth/signout", post(signout::sign_out))
+        .route("/api/auth/unlock", get(unlock::unlock))
         .route(
             "/api/auth/updateSessionInfo",
             post(session::update_session_info),

@@ -15,6 +15,7 @@ use crate::auth::session::{self, Lookup};
 use crate::auth::{cookies, csrf, tokens};
 use crate::db::sessions;
 use crate::error::ApiError;
+use crate::routes::devis::entry::Signer;
 use crate::state::AppState;
 
 /// The specification's message when the token is missing.
@@ -61,10 +62,18 @@ pub async fn sign_out(
         )
         .await?;
     }
-    let jar = jar.add(cookies::removal(
+    // The quote in progress leaves with the session: on a shared computer, the next person
+    // must not list the entries nor download the files dropped while signed in.
+    let quote_removals = Signer::new(&state.keys)
+        .forget_all(&state.db, &jar, state.config.cookie_secure)
+        .await?;
+    let mut jar = jar.add(cookies::removal(
         cookies::SESSION,
         state.config.cookie_secure,
     ));
+    for removal in quote_removals {
+        jar = jar.add(removal);
+    }
     let url = safe_callback(form.callback_url.as_deref());
     if form.json.as_deref() == Some("true") {
         Ok((jar, Json(json!({ "url": url }))).into_response())

@@ -50,6 +50,10 @@ pub struct PlacedView {
     pub total_ttc_cents: i64,
     /// How to pay.
     pub paiement: PaymentView,
+    /// Why French VAT applies to a company of another member state (VIES silent or the number
+    /// invalid), shown before payment.
+    #[serde(rename = "avis_tva")]
+    pub avis_tva: Option<String>,
 }
 
 /// The `Paiement` of a placed order: the bank details, or the card's PaymentIntent.
@@ -103,6 +107,7 @@ pub async fn place_order(
         account_id: user.account_id(),
         email: &user.row.email,
         key,
+        vies: &state.vies,
         delivery_id,
         billing_id,
         payment,
@@ -126,7 +131,9 @@ pub async fn place_order(
     } else {
         PaymentView::Virement(transfer::transfer_details(&order, &seller))
     };
+    let notice = orders::vat_notice(&mut *state.db.acquire().await?, order.id).await?;
     let view = PlacedView {
+        avis_tva: (!notice.is_empty()).then_some(notice),
         id_commande: order.id,
         paiement,
         numero: order.numero,

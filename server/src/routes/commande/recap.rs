@@ -7,11 +7,13 @@ use serde::{Deserialize, Serialize};
 use crate::auth::AuthUser;
 use crate::clock;
 use crate::commerce::totals::{self, Totals};
-use crate::commerce::vat::{self, VatRegime};
-use crate::commerce::{addresses, discounts, shipping};
+use crate::commerce::vat::VatRegime;
+use crate::commerce::{addresses, discounts, shipping, vat_check};
 use crate::db::account_parts;
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::middleware::ClientIp;
+use crate::rate_limit;
 use crate::state::AppState;
 
 /// Body of `POST Commande/Recapitulatif` (and the address part of `POST Commande`).
@@ -78,12 +80,16 @@ pub struct RecapView {
     pub tva_cents: i64,
     /// Total incl. VAT.
     pub total_ttc_cents: i64,
-    /// Reverse charge.
-    pub autoliquidation: bool,
+    /// Intra-EU supply of goods (0 %, CGI art. 262 ter I): the buyer's VAT number of the
+    /// member state of delivery was found valid by VIES.
+    pub intracommunautaire: bool,
     /// Export outside the EU.
     pub export_hors_ue: bool,
     /// Mention printed under the totals.
     pub mention_tva: Option<&'static str>,
+    /// Why French VAT applies to a company of another member state (VIES silent or the number
+    /// invalid), to show before payment.
+    pub avis_tva: Option<&'static str>,
     /// Whether the basket can be ordered.
     pub commandable: bool,
     /// Why not, in French.
@@ -118,9 +124,10 @@ impl From<&Totals> for RecapView {
             tva_taux_bp: t.vat.rate_bp,
             tva_cents: t.vat_amount.get(),
             total_ttc_cents: t.total_ttc.get(),
-            autoliquidation: t.vat.regime == VatRegime::ReverseCharge,
+            intracommunautaire: t.vat.regime == VatRegime::IntraEu,
             export_hors_ue: t.vat.regime == VatRegime::Export,
             mention_tva: t.mention(),
+            avis_tva: t.vat.notice,
             commandable: t.orderable,
             raisons: t.reasons.clone(),
         }
@@ -133,6 +140,7 @@ impl From<&Totals> for RecapView {
 pub async fn recapitulatif(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
+    ClientIp(ip): ClientIp,
     Json(body): Json<RecapBody>,
 ) -> Result<Json<RecapView>, ApiError> {
     let account = user.account_id();
@@ -145,7 +153,8 @@ pub async fn recapitulatif(
     let catalog = state.catalog();
     let rows = account_parts::list_for_account(&mut *state.db.acquire().await?, account).await?;
     let zone = shipping::zone_code(&delivery.id_pays.code);
-    let decision = vat::for_addresses(&delivery, &billing);
+    let decision =
+        vat_check::decide(&state.db, &state.vies, &delivery, &billing, clock::now()).await?;
     let t = totals::compute(&rows, &catalog, zone, decision.clone(), None)?;
     let code = body
         .code_reduction
@@ -155,9 +164,16 @@ pub async fn recapitulatif(
     let Some(code) = code else {
         return Ok(Json(RecapView::from(&t)));
     };
+    // A typed code is a lookup like `GetCodeAsUser`'s, under the same limit of misses.
+    let tickets = rate_limit::code_lookup(&state, account, &ip).await?;
     let mut conn = state.db.pool.acquire().await?;
     let checked = discounts::check_code(&mut conn, code, account, t.subtotal, clock::now()).await?;
     drop(conn);
+    if !matches!(&checked, Err(reason) if reason == discounts::UNKNOWN) {
+        for t in tickets {
+            t.release(&state).await?;
+        }
+    }
     match checked {
         Ok((_, d)) => {
             let t = totals::compute(&rows, &catalog, zone, decision, Some(&d))?;

@@ -5,7 +5,8 @@ use axum::extract::State;
 use serde::Serialize;
 
 use crate::auth::AuthUser;
-use crate::commerce::{addresses, shipping, totals, vat};
+use crate::commerce::vat::VatDecision;
+use crate::commerce::{addresses, shipping, totals};
 use crate::db::account_parts;
 use crate::error::ApiError;
 use crate::extract::{Json, Path};
@@ -39,13 +40,8 @@ pub async fn frais_port(
     let rows =
         account_parts::list_for_account(&mut *state.db.acquire().await?, user.account_id()).await?;
     let zone = shipping::zone_code(&address.id_pays.code);
-    let t = totals::compute(
-        &rows,
-        &catalog,
-        zone,
-        vat::for_addresses(&address, &address),
-        None,
-    )?;
+    // Only the weight and the fee are read: the VAT decision does not matter here.
+    let t = totals::compute(&rows, &catalog, zone, VatDecision::french(), None)?;
     Ok(Json(FraisPort {
         zone,
         zone_libelle: catalog

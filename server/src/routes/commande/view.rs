@@ -12,7 +12,7 @@ use crate::commerce::order_status::OrderStatus;
 use crate::db::deliveries::{self, DeliveryRow};
 use crate::db::invoices;
 use crate::db::orders::{self, OrderRow};
-use crate::documents::Seller;
+use crate::documents::{Seller, VatRegime, ViesProof};
 use crate::error::ApiError;
 use crate::payment::transfer::{transfer_details, TransferDetails};
 
@@ -132,8 +132,19 @@ pub struct CommandeView {
     /// Total incl. VAT.
     #[serde(rename = "total_ttc_cents")]
     pub total_ttc_cents: i64,
-    /// Reverse charge.
+    /// Reverse charge (orders placed before issue 23 only: parts are goods).
     pub autoliquidation: bool,
+    /// Intra-EU supply of goods (0 %, CGI art. 262 ter I).
+    pub intracommunautaire: bool,
+    /// The VAT mention of the order (intra-EU supply, export).
+    #[serde(rename = "mention_tva")]
+    pub mention_tva: Option<&'static str>,
+    /// The VIES consultation an intra-EU supply rests on (« Consultation VIES n° … du … »).
+    #[serde(rename = "consultation_vies")]
+    pub consultation_vies: Option<String>,
+    /// What the customer was told about the VAT at checkout.
+    #[serde(rename = "avis_tva")]
+    pub avis_tva: Option<String>,
     /// `virement` or `carte`.
     #[serde(rename = "mode_paiement")]
     pub mode_paiement: String,
@@ -212,6 +223,7 @@ pub async fn commande_view(
     let awaiting_transfer = o.head.payment_method == "virement"
         && o.head.status == OrderStatus::AwaitingPayment.as_str();
     let snapshot = |s: &str| serde_json::from_str(s).unwrap_or(Value::Null);
+    let regime = VatRegime::parse(&o.vat_regime).unwrap_or(VatRegime::France);
     let statuts_suivants = with_client.then(|| {
         OrderStatus::parse(&o.head.status)
             .map(|s| s.next().into_iter().map(OrderStatus::as_str).collect())
@@ -233,7 +245,17 @@ pub async fn commande_view(
         tva_taux_bp: o.vat_rate_bp,
         tva_cents: o.vat_cents,
         total_ttc_cents: o.head.total_ttc_cents,
-        autoliquidation: o.vat_regime == "autoliquidation",
+        autoliquidation: regime == VatRegime::ReverseCharge,
+        intracommunautaire: regime == VatRegime::IntraEu,
+        mention_tva: regime.mention(),
+        consultation_vies: o.vies_checked_at.map(|checked_at| {
+            ViesProof {
+                request_identifier: o.vies_request_identifier.clone(),
+                checked_at,
+            }
+            .line()
+        }),
+        avis_tva: (!o.vat_notice.is_empty()).then(|| o.vat_notice.clone()),
         mode_paiement: o.head.payment_method,
         adresse_livraison: snapshot(&o.shipping_address),
         adresse_facturation: snapshot(&o.billing_address),

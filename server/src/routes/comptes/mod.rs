@@ -12,13 +12,10 @@ use axum::Router;
 
 use crate::extract::Json;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
-use sqlx::AnyConnection;
 
-use crate::audit;
-use crate::auth::session::Session;
 use crate::auth::{captcha, password, AuthUser};
 use crate::clock;
+use crate::commerce::profile;
 use crate::db::accounts::{self, Account, NewAccount, Role};
 use crate::db::addresses::{self, AddressView};
 use crate::db::email_codes;
@@ -129,7 +126,12 @@ pub async fn create(
     ClientIp(ip): ClientIp,
     Json(body): Json<CreateBody>,
 ) -> Result<(StatusCode, Json<AccountView>), ApiError> {
-    rate_limit::hit(&state, &format!("signup:{ip}"), SIGNUP_PER_IP).await?;
+    rate_limit::hit(
+        &state,
+        &format!("signup:{}", rate_limit::client_key(&ip)),
+        SIGNUP_PER_IP,
+    )
+    .await?;
     let mut errors = Vec::new();
     let email = Email::parse(body.email.as_deref().unwrap_or_default())
         .map_err(|e| errors.push(e.to_string()))
@@ -191,7 +193,8 @@ pub struct UpdateBody {
 
 /// Handles `PUT /api/backend/Comptes`: a customer updates their names; an admin may update any
 /// account and its role (never their own role, so that the last admin cannot lock themselves out).
-/// An admin's change to another account is written in the audit log, in the same transaction.
+/// An admin's change to another account is written in the audit log, in the same transaction
+/// (`commerce::profile`).
 pub async fn update(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -213,55 +216,15 @@ pub async fn update(
             ApiError::Validation(vec!["Le rôle doit être « client » ou « admin ».".to_owned()])
         })?),
     };
-    let mut tx = state.db.begin().await?;
-    let current = accounts::find_in(&mut tx, target, state.db.for_update())
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    let mut errors = Vec::new();
-    let nom = match body.nom.as_deref() {
-        Some(n) => Nom::parse(n)
-            .map(|n| n.as_str().to_owned())
-            .map_err(|e| errors.push(e.to_string()))
-            .ok(),
-        None => Some(current.nom.clone()),
-    };
-    let prenom = match body.prenom.as_deref() {
-        Some(p) => Prenom::parse(p)
-            .map(|p| p.as_str().to_owned())
-            .map_err(|e| errors.push(e.to_string()))
-            .ok(),
-        None => Some(current.prenom.clone()),
-    };
-    let (Some(nom), Some(prenom)) = (nom, prenom) else {
-        return Err(ApiError::Validation(errors));
-    };
-    let updated = accounts::update_profile(&mut tx, target, &nom, &prenom, role)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    if target != user.account_id() {
-        audit_change(&mut tx, &user, &current, &updated).await?;
-    }
-    tx.commit().await?;
+    let updated = profile::update(
+        &state.db,
+        &user,
+        target,
+        body.nom.as_deref(),
+        body.prenom.as_deref(),
+        role,
+    )
+    .await?
+    .ok_or(ApiError::NotFound)?;
     Ok(Json(updated.into()))
-}
-
-/// Records an admin's change to another account in the audit log (nothing when nothing
-/// changed): a role change, or else a change of names.
-async fn audit_change(
-    tx: &mut AnyConnection,
-    admin: &Session,
-    before: &Account,
-    after: &Account,
-) -> Result<(), sqlx::Error> {
-    let state_of = |a: &Account| json!({ "role": a.role, "nom": a.nom, "prenom": a.prenom });
-    let (was, now) = (state_of(before), state_of(after));
-    if was == now {
-        return Ok(());
-    }
-    let action = if before.role != after.role {
-        audit::ACCOUNT_ROLE
-    } else {
-        audit::ACCOUNT_UPDATE
-    };
-    audit::record(tx, admin, action, &after.email, &was, &now).await
 }

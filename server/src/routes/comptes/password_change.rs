@@ -51,7 +51,7 @@ pub async fn change(
     let new_password = Password::parse(body.new_password.as_deref().unwrap_or_default())?;
     let current = body.current_password.unwrap_or_default();
     let account_bucket = format!("password-change:{account}");
-    let ip_bucket = format!("login-ip:{ip}");
+    let ip_bucket = format!("login-ip:{}", rate_limit::client_key(&ip));
     let tickets = rate_limit::take_all(
         &state,
         &[

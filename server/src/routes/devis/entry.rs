@@ -44,6 +44,28 @@ pub struct Entry {
     /// visitor has split a multi-body file into separate parts; `None` for the whole file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body: Option<u32>,
+    /// The parts analysed for this entry in its other units: going back to a unit takes its
+    /// part again instead of recording a new one (at most one part per upload, unit and body).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub other_units: Vec<(Unit, i64)>,
+}
+
+impl Entry {
+    /// Reads the entry in `unit`: its part of the unit it leaves is kept aside, and the part
+    /// already analysed in `unit`, if any, comes back.
+    pub fn change_unit(&mut self, unit: Unit) {
+        if unit == self.unit {
+            return;
+        }
+        if let Some(part) = self.part.take() {
+            self.other_units.retain(|(u, _)| *u != self.unit);
+            self.other_units.push((self.unit, part));
+        }
+        self.unit = unit;
+        if let Some(i) = self.other_units.iter().position(|(u, _)| *u == unit) {
+            self.part = Some(self.other_units.remove(i).1);
+        }
+    }
 }
 
 /// What the web app reads of an entry (`cookieData`, `get-cookies`).
@@ -208,6 +230,25 @@ impl Signer {
     }
 }
 
+impl Signer {
+    /// Forgets every entry the request's cookies name (sign-out on a shared computer) and
+    /// returns the cookies that delete them from the browser.
+    pub async fn forget_all(
+        &self,
+        db: &Db,
+        jar: &CookieJar,
+        secure: bool,
+    ) -> Result<Vec<Cookie<'static>>, sqlx::Error> {
+        let mut removals = Vec::new();
+        for index in 0..MAX_ENTRIES {
+            if jar.get(&cookie_name(index)).is_some() {
+                removals.push(self.remove(db, jar, index, secure).await?);
+            }
+        }
+        Ok(removals)
+    }
+}
+
 /// A new entry id: 128 random bits, URL-safe base64.
 fn new_id() -> String {
     let mut bytes = [0u8; 16];
@@ -293,6 +334,7 @@ mod tests {
             options: PriceOptions::default(),
             part: None,
             body: None,
+            other_units: Vec::new(),
         };
         assert_eq!(e.part_name(), "plaque.v2.stl");
         e.body = Some(1);

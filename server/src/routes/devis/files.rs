@@ -22,7 +22,7 @@ use crate::extract::{Multipart, Query};
 use crate::middleware::ClientIp;
 use crate::rate_limit::{self, Limit};
 use crate::state::AppState;
-use crate::storage::StorageError;
+use crate::storage::{self, StorageError};
 
 /// The only upload kind of the quote.
 const KIND_MODELS: &str = "models";
@@ -31,8 +31,6 @@ pub const UPLOADS_PER_HOUR: Limit = Limit {
     max: 120,
     window: 3600,
 };
-/// Bytes one address, or one account, may drop per day (413 beyond).
-pub const DAILY_BYTES: u64 = 2 * 1024 * 1024 * 1024;
 
 fn index_field(received: &Received) -> Result<i64, ApiError> {
     received
@@ -42,43 +40,8 @@ fn index_field(received: &Received) -> Result<i64, ApiError> {
         .ok_or_else(|| ApiError::quote("Position du fichier dans le devis manquante ou invalide."))
 }
 
-/// Handles the `POST /api/upload/file-temp` route (multipart `file`, `type`, `index`): stores the
-/// file and sets the entry at `index` to it with default options. Returns `{cookieData}`.
-pub async fn file_temp(
-    State(state): State<AppState>,
-    MaybeUser(user): MaybeUser,
-    ClientIp(ip): ClientIp,
-    jar: CookieJar,
-    multipart: Multipart,
-) -> Result<(CookieJar, Json<Value>), ApiError> {
-    let account_id = user.as_ref().map(|s| s.account_id());
-    // Quotas first, before a byte is read: files per hour, then bytes per day.
-    let ip_bucket = format!("upload-ip:{ip}");
-    let account_bucket = account_id.map(|id| format!("upload-account:{id}"));
-    let mut buckets = vec![(ip_bucket.as_str(), UPLOADS_PER_HOUR)];
-    if let Some(b) = &account_bucket {
-        buckets.push((b.as_str(), UPLOADS_PER_HOUR));
-    }
-    rate_limit::take_all(&state, &buckets).await?;
-    let used = uploads::bytes_since(
-        &mut *state.db.acquire().await?,
-        &ip,
-        account_id,
-        clock::now() - 86_400,
-    )
-    .await?;
-    let left = DAILY_BYTES.saturating_sub(u64::try_from(used).unwrap_or(0));
-    if left == 0 {
-        return Err(quota_exceeded());
-    }
-    let received =
-        upload::receive(multipart, &state.storage, Keep::Store { max_bytes: left }).await?;
-    let Some(file) = received.file.clone() else {
-        tracing::error!("quote upload refused: no file in the request");
-        return Err(ApiError::quote(
-            "Aucun fichier reçu : choisissez un fichier STL, OBJ, 3MF ou STEP.",
-        ));
-    };
+/// The entry index of an upload whose fields are all acceptable, or the French refusal.
+fn accepted_index(received: &Received, file: &upload::StoredFile) -> Result<usize, ApiError> {
     let kind = received
         .fields
         .get("type")
@@ -94,13 +57,67 @@ pub async fn file_temp(
             "Type de fichier inconnu : « {kind} »."
         )));
     }
-    let index = entry::check_index(index_field(&received)?).map_err(ApiError::quote)?;
+    let index = entry::check_index(index_field(received)?).map_err(ApiError::quote)?;
     if file.size == 0 {
         return Err(ApiError::quote(QuoteError::EmptyFile.message()));
     }
     if !upload::known_extension(&file.name) {
         return Err(upload::unknown_format());
     }
+    Ok(index)
+}
+
+/// Handles the `POST /api/upload/file-temp` route (multipart `file`, `type`, `index`): stores the
+/// file and sets the entry at `index` to it with default options. Returns `{cookieData}`.
+pub async fn file_temp(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    ClientIp(ip): ClientIp,
+    jar: CookieJar,
+    multipart: Multipart,
+) -> Result<(CookieJar, Json<Value>), ApiError> {
+    let account_id = user.as_ref().map(|s| s.account_id());
+    // Quotas first, before a byte is read: files per hour, then bytes per day.
+    let ip_bucket = format!("upload-ip:{}", rate_limit::client_key(&ip));
+    let account_bucket = account_id.map(|id| format!("upload-account:{id}"));
+    let mut buckets = vec![(ip_bucket.as_str(), UPLOADS_PER_HOUR)];
+    if let Some(b) = &account_bucket {
+        buckets.push((b.as_str(), UPLOADS_PER_HOUR));
+    }
+    rate_limit::take_all(&state, &buckets).await?;
+    let used = uploads::bytes_since(
+        &mut *state.db.acquire().await?,
+        &ip,
+        account_id,
+        clock::now() - 86_400,
+    )
+    .await?;
+    // Bytes one address, or one account, may drop per day (413 beyond).
+    let daily_bytes = state.config.settings.upload_daily_bytes;
+    let left = daily_bytes.saturating_sub(u64::try_from(used).unwrap_or(0));
+    if left == 0 {
+        return Err(quota_exceeded(daily_bytes));
+    }
+    let keep = Keep::Store {
+        max_bytes: left,
+        daily_bytes,
+    };
+    let received = upload::receive(multipart, &state.storage, keep).await?;
+    let Some(mut file) = received.file.clone() else {
+        tracing::error!("quote upload refused: no file in the request");
+        return Err(ApiError::quote(
+            "Aucun fichier reçu : choisissez un fichier STL, OBJ, 3MF ou STEP.",
+        ));
+    };
+    // Until the request is accepted, the file sits under its own temporary key: a refusal
+    // deletes it, so that refused bytes neither stay on disk nor escape the quota.
+    let index = match accepted_index(&received, &file) {
+        Ok(index) => index,
+        Err(e) => {
+            upload::discard(&state.storage, &file).await;
+            return Err(e);
+        }
+    };
     let now = clock::now();
     let token = random_token();
     let row = Upload {
@@ -109,13 +126,33 @@ pub async fn file_temp(
         account_id,
         kind: KIND_MODELS.into(),
         file_name: file.name.clone(),
-        storage_key: file.storage_key.clone(),
+        storage_key: storage::upload_key(&file.sha256),
         sha256: file.sha256.clone(),
         size_bytes: file.size as i64,
         expires_at: now + ENTRY_TTL,
         ip: ip.clone(),
     };
-    uploads::insert(&mut *state.db.acquire().await?, &row, now).await?;
+    // Counted after its own row is written, so parallel uploads cannot all pass a check made
+    // before any of them is recorded (the rate limits' rule): over the quota, the row and the
+    // file go.
+    let id = uploads::insert(&mut *state.db.acquire().await?, &row, now).await?;
+    let used = uploads::bytes_since(
+        &mut *state.db.acquire().await?,
+        &ip,
+        account_id,
+        now - 86_400,
+    )
+    .await?;
+    if u64::try_from(used).unwrap_or(u64::MAX) > daily_bytes {
+        uploads::delete(&mut *state.db.acquire().await?, id).await?;
+        upload::discard(&state.storage, &file).await;
+        return Err(quota_exceeded(daily_bytes));
+    }
+    if let Err(e) = upload::place(&state.storage, &mut file).await {
+        uploads::delete(&mut *state.db.acquire().await?, id).await?;
+        upload::discard(&state.storage, &file).await;
+        return Err(e);
+    }
     tracing::info!(file = %file.name, size = file.size, sha256 = %file.sha256, index, "quote file stored");
     let entry = Entry {
         upload: token,
@@ -125,6 +162,7 @@ pub async fn file_temp(
         options: PriceOptions::default(),
         part: None,
         body: None,
+        other_units: Vec::new(),
     };
     let cookie = Signer::new(&state.keys)
         .store(&state.db, &jar, index, &entry, state.config.cookie_secure)
@@ -293,6 +331,7 @@ pub struct IndexQuery {
 /// page can analyse and show it again after a reload.
 pub async fn stored_file(
     State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
     jar: CookieJar,
     Query(q): Query<IndexQuery>,
 ) -> Result<axum::response::Response, ApiError> {
@@ -302,6 +341,16 @@ pub async fn stored_file(
     let stored = uploads::find_live(&mut *state.db.acquire().await?, &entry.upload, clock::now())
         .await?
         .ok_or_else(|| ApiError::quote("Le fichier déposé a expiré : déposez-le à nouveau."))?;
+    // A file dropped while signed in is its account's: only that account downloads it.
+    if stored
+        .account_id
+        .is_some_and(|owner| user.as_ref().map(|u| u.account_id()) != Some(owner))
+    {
+        return Err(ApiError::Quote {
+            status: axum::http::StatusCode::FORBIDDEN,
+            message: "Ce fichier a été déposé depuis un compte : connectez-vous à ce compte pour le retrouver.".into(),
+        });
+    }
     let file = state
         .storage
         .get_stream(&stored.storage_key)

@@ -11,6 +11,7 @@ use super::entry::Entry;
 use super::{entry_at, sign_in_first};
 use crate::auth::MaybeUser;
 use crate::clock;
+use crate::commerce::basket;
 use crate::db::pieces::{self, status, BasketLine, Part};
 use crate::error::ApiError;
 use crate::extract::Json;
@@ -129,14 +130,11 @@ pub async fn panier(
     }
     let account = session.account_id();
     // All lines or none: a part of another account rolls the transaction back.
-    let mut tx = state.db.begin().await?;
-    if !pieces::add_to_basket(&mut tx, account, &lines, clock::now()).await? {
+    if !basket::add(&state.db, account, &lines, clock::now()).await? {
         return Err(ApiError::quote(
             "Ce fichier appartient à un autre compte : déposez-le à nouveau.",
         ));
     }
-    tx.commit().await?;
-    tracing::info!(account, parts = lines.len(), "quote added to the basket");
     let message = match lines.len() {
         1 => "1 pièce ajoutée au panier.".to_owned(),
         n => format!("{n} pièces ajoutées au panier."),

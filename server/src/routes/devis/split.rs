@@ -70,6 +70,7 @@ pub async fn separer_corps(
         let part = Entry {
             body: Some(b as u32),
             part: None,
+            other_units: Vec::new(),
             ..entry.clone()
         };
         let cookie = signer
@@ -167,6 +168,7 @@ pub async fn regrouper_corps(
     let whole = Entry {
         body: None,
         part: None,
+        other_units: Vec::new(),
         options,
         ..entry.clone()
     };

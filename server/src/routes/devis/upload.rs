@@ -40,8 +40,31 @@ pub struct StoredFile {
     pub sha256: String,
     /// Size in bytes.
     pub size: u64,
-    /// Its key in the object store (`uploads/<sha256>`).
+    /// Its key in the object store: a temporary `uploads/tmp-…` key until [`place`] moves it
+    /// to `uploads/<sha256>` (empty when only hashed).
     pub storage_key: String,
+}
+
+/// Moves a received file from its temporary key to its content key (`uploads/<sha256>`), once
+/// the request is accepted: a refused request never leaves a file named by its content.
+pub async fn place(storage: &Storage, file: &mut StoredFile) -> Result<(), ApiError> {
+    let content_key = storage::upload_key(&file.sha256);
+    // Same content, same key: moving over an existing copy is harmless, and it dates the copy
+    // now, so the purge (which spares recent files) cannot take it before its row is written.
+    storage
+        .rename(&file.storage_key, &content_key)
+        .await
+        .map_err(anyhow::Error::from)?;
+    file.storage_key = content_key;
+    Ok(())
+}
+
+/// Deletes a received file that is refused, before [`place`] (its temporary key is its own: no
+/// other upload can name it). A failure is logged: the purge takes temporary files later.
+pub async fn discard(storage: &Storage, file: &StoredFile) {
+    if let Err(error) = storage.delete(&file.storage_key).await {
+        tracing::warn!(%error, key = %file.storage_key, "refused upload not deleted (the purge will)");
+    }
 }
 
 /// The extensions of the files the quote reads.
@@ -65,6 +88,8 @@ pub enum Keep {
     Store {
         /// Largest size accepted (the file limit, or what is left of a quota).
         max_bytes: u64,
+        /// The daily quota the refusal names when `max_bytes` is what is left of it.
+        daily_bytes: u64,
     },
     /// Only hash it (nothing is written).
     HashOnly,
@@ -79,14 +104,32 @@ pub struct Received {
     pub file: Option<StoredFile>,
 }
 
-/// Reads every field; the `file` field is streamed to the store or only hashed, as `keep` says.
+/// Reads every field; the `file` field is streamed to the store (under a temporary key, see
+/// [`place`] and [`discard`]) or only hashed, as `keep` says. A refusal after the file was
+/// written deletes it.
 pub async fn receive(
-    Multipart(mut multipart): Multipart,
+    mut multipart: Multipart,
     storage: &Storage,
     keep: Keep,
 ) -> Result<Received, ApiError> {
     let mut received = Received::default();
-    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
+    let result = read_fields(&mut multipart, storage, keep, &mut received).await;
+    if let Err(e) = result {
+        if let Some(file) = received.file.as_ref().filter(|f| !f.storage_key.is_empty()) {
+            discard(storage, file).await;
+        }
+        return Err(e);
+    }
+    Ok(received)
+}
+
+async fn read_fields(
+    multipart: &mut Multipart,
+    storage: &Storage,
+    keep: Keep,
+    received: &mut Received,
+) -> Result<(), ApiError> {
+    while let Some(field) = multipart.0.next_field().await.map_err(multipart_error)? {
         let name = field.name().unwrap_or_default().to_owned();
         if name == "file" {
             if received.file.is_some() {
@@ -103,7 +146,7 @@ pub async fn receive(
             received.fields.insert(name, bytes);
         }
     }
-    Ok(received)
+    Ok(())
 }
 
 async fn read_text(mut field: Field<'_>) -> Result<String, ApiError> {
@@ -178,9 +221,12 @@ async fn hash_only(mut field: Field<'_>, name: String) -> Result<StoredFile, Api
 
 async fn store(field: Field<'_>, storage: &Storage, keep: Keep) -> Result<StoredFile, ApiError> {
     let name = clean_name(field.file_name());
-    let max_bytes = match keep {
+    let (max_bytes, daily_bytes) = match keep {
         Keep::HashOnly => return hash_only(field, name).await,
-        Keep::Store { max_bytes } => max_bytes.min(MAX_FILE_BYTES),
+        Keep::Store {
+            max_bytes,
+            daily_bytes,
+        } => (max_bytes.min(MAX_FILE_BYTES), daily_bytes),
     };
     // Checked before a byte is written.
     if !known_extension(&name) {
@@ -211,7 +257,7 @@ async fn store(field: Field<'_>, storage: &Storage, keep: Keep) -> Result<Stored
                 return Err(file_too_large());
             }
             if size > max_bytes {
-                return Err(quota_exceeded());
+                return Err(quota_exceeded(daily_bytes));
             }
             hasher.update(&chunk);
             out.write(chunk).await.map_err(anyhow::Error::from)?;
@@ -232,18 +278,11 @@ async fn store(field: Field<'_>, storage: &Storage, keep: Keep) -> Result<Stored
         }
     };
     out.finish().await.map_err(anyhow::Error::from)?;
-    let storage_key = storage::upload_key(&sha256);
-    // Same content, same key: moving over an existing copy is harmless, and it dates the copy
-    // now, so the purge (which spares recent files) cannot take it before its row is written.
-    storage
-        .rename(&tmp, &storage_key)
-        .await
-        .map_err(anyhow::Error::from)?;
     Ok(StoredFile {
         name,
         sha256,
         size,
-        storage_key,
+        storage_key: tmp,
     })
 }
 

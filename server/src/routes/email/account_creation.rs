@@ -30,7 +30,7 @@ pub async fn send(
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
     // The limits first, and the same answer whether the address has an account or not: an
     // existing account's owner gets a notice instead of a code.
-    codes::limit_send(&state, &email, &ip).await?;
+    codes::limit_send(&state, "account_creation", &email, &ip).await?;
     let brand = state.mailer.brand().to_owned();
     if accounts::find_by_email(&mut *state.db.acquire().await?, email.as_str())
         .await?

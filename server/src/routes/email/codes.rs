@@ -3,7 +3,10 @@
 
 use rand::Rng;
 
-use super::{CHECKS_PER_IP, CODE_MINUTES, MAX_ATTEMPTS, SENDS_PER_ADDRESS, SENDS_PER_IP};
+use super::{
+    CHECKS_PER_IP, CODE_MINUTES, MAX_ATTEMPTS, SENDS_PER_ADDRESS, SENDS_PER_ADDRESS_ALL,
+    SENDS_PER_IP,
+};
 use crate::auth::tokens;
 use crate::clock;
 use crate::db::email_codes;
@@ -52,14 +55,24 @@ pub async fn send(
     deliver(state, template(&code)).await
 }
 
-/// Counts (then checks) the per-address and per-IP send limits.
-pub async fn limit_send(state: &AppState, email: &Email, ip: &str) -> Result<(), ApiError> {
-    let address_bucket = format!("mail-to:{}", email.as_str());
-    let ip_bucket = format!("mail-ip:{ip}");
+/// Counts (then checks) the send limits of a `purpose` (`account_creation`, `forgot_password`,
+/// `email_reset`): per address and requester, per address whoever asks, and per requester.
+pub async fn limit_send(
+    state: &AppState,
+    purpose: &str,
+    email: &Email,
+    ip: &str,
+) -> Result<(), ApiError> {
+    let client = rate_limit::client_key(ip);
+    let address = email.as_str();
+    let requester_bucket = format!("mail-to:{purpose}:{address}:{client}");
+    let address_bucket = format!("mail-to:{purpose}:{address}");
+    let ip_bucket = format!("mail-ip:{client}");
     rate_limit::take_all(
         state,
         &[
-            (&address_bucket, SENDS_PER_ADDRESS),
+            (&requester_bucket, SENDS_PER_ADDRESS),
+            (&address_bucket, SENDS_PER_ADDRESS_ALL),
             (&ip_bucket, SENDS_PER_IP),
         ],
     )
@@ -87,7 +100,12 @@ pub async fn verify(
     code: &str,
     ip: &str,
 ) -> Result<(), ApiError> {
-    rate_limit::hit(state, &format!("code-check-ip:{ip}"), CHECKS_PER_IP).await?;
+    rate_limit::hit(
+        state,
+        &format!("code-check-ip:{}", rate_limit::client_key(ip)),
+        CHECKS_PER_IP,
+    )
+    .await?;
     let code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::Validation(vec![CODE_FORMAT.to_owned()]));

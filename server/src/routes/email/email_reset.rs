@@ -111,7 +111,7 @@ pub async fn send(
     } else {
         return Err(ApiError::bad_request(NO_PROOF));
     }
-    codes::limit_send(&state, &new, &ip).await?;
+    codes::limit_send(&state, "email_reset", &new, &ip).await?;
     let brand = state.mailer.brand().to_owned();
     if accounts::find_by_email(&mut *state.db.acquire().await?, new.as_str())
         .await?

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use super::{codes, Done, CHECKS_PER_IP, LINK_MINUTES};
 use crate::auth::{password, tokens, MaybeUser};
 use crate::clock;
+use crate::commerce::password_reset::{self, LINK_INVALID};
 use crate::db::accounts;
 use crate::db::reset_tokens::{self, FORGOT_PASSWORD};
 use crate::domain::{Email, Password};
@@ -22,8 +23,6 @@ use crate::state::AppState;
 pub const SENT: &str =
     "Si un compte correspond à cette adresse, un e-mail vient de lui être envoyé \
      avec un lien pour choisir un nouveau mot de passe.";
-const LINK_INVALID: &str =
-    "Ce lien de réinitialisation est invalide ou a expiré. Faites une nouvelle demande.";
 
 /// Body of `send` (the specification spells the field `Email`).
 #[derive(Debug, Deserialize)]
@@ -47,7 +46,7 @@ pub async fn send(
     Json(body): Json<SendBody>,
 ) -> Result<Json<Done>, ApiError> {
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
-    codes::limit_send(&state, &email, &ip).await?;
+    codes::limit_send(&state, "forgot_password", &email, &ip).await?;
     if let Some(account) =
         accounts::find_by_email(&mut *state.db.acquire().await?, email.as_str()).await?
     {
@@ -88,7 +87,12 @@ pub async fn reset(
     MaybeUser(caller): MaybeUser,
     Json(body): Json<ResetBody>,
 ) -> Result<Json<Done>, ApiError> {
-    rate_limit::hit(&state, &format!("reset-ip:{ip}"), CHECKS_PER_IP).await?;
+    rate_limit::hit(
+        &state,
+        &format!("reset-ip:{}", rate_limit::client_key(&ip)),
+        CHECKS_PER_IP,
+    )
+    .await?;
     let new_password = Password::parse(body.new_password.as_deref().unwrap_or_default())?;
     let token = body.token.unwrap_or_default();
     if token.is_empty() || token.len() > 200 {
@@ -97,25 +101,7 @@ pub async fn reset(
     // Hashed before the transaction (the slow part), then all or nothing.
     let hash = password::hash(new_password.expose().to_owned()).await?;
     let keep = caller.map(|s| (s.account_id(), s.row.id));
-    let mut tx = state.db.begin().await?;
-    let Some(account_id) = reset_tokens::reset_password(
-        &mut tx,
-        FORGOT_PASSWORD,
-        &tokens::sha256_hex(&token),
-        &hash,
-        keep,
-        clock::now(),
-    )
-    .await?
-    else {
-        return Err(ApiError::bad_request(LINK_INVALID));
-    };
-    tx.commit().await?;
-    tracing::info!(account = account_id, "password reset by e-mail link");
-    if let Some(account) = accounts::find(&mut *state.db.acquire().await?, account_id).await? {
-        let notice = templates::password_changed_notice(state.mailer.brand(), &account.email);
-        state.mailer.notify(notice).await;
-    }
+    password_reset::reset(&state.db, &state.mailer, &token, &hash, keep, clock::now()).await?;
     Ok(Json(Done::new(
         "Votre mot de passe a été modifié. Vous pouvez maintenant vous connecter.",
     )))

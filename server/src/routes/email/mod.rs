@@ -21,9 +21,17 @@ pub const CODE_MINUTES: u32 = 15;
 pub const LINK_MINUTES: u32 = 60;
 /// Wrong codes allowed before the code is burnt (429).
 pub const MAX_ATTEMPTS: i64 = 5;
-/// E-mails sent to one address per hour, whatever their purpose.
+/// E-mails of one purpose sent to one address at the request of one client (an IPv4 address or
+/// an IPv6 /64) per hour. Per purpose and per requester, so that a stranger asking sign-up codes
+/// for someone's address spends their own bucket, never the owner's password reset.
 pub const SENDS_PER_ADDRESS: Limit = Limit {
     max: 5,
+    window: 3600,
+};
+/// E-mails of one purpose sent to one address per hour, whoever asks (a stranger rotating
+/// addresses still cannot flood a mailbox).
+pub const SENDS_PER_ADDRESS_ALL: Limit = Limit {
+    max: 20,
     window: 3600,
 };
 /// E-mails requested from one IP per hour.

@@ -18,16 +18,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use self::view::{part_view, part_views, ClientView, PartView};
-use crate::audit;
 use crate::auth::{AdminUser, AuthUser};
 use crate::clock;
 use crate::commerce::invoicing::ORDER_NOT_FOUND;
-use crate::commerce::part_review::{self, Decision, PART_NOT_FOUND, UNKNOWN_STATUS};
+use crate::commerce::part_review::{self, PART_NOT_FOUND, UNKNOWN_STATUS};
 use crate::db::{part_queue, pieces};
-use crate::domain::part_status::status_label;
 use crate::error::ApiError;
 use crate::extract::Json;
-use crate::mail::part_templates;
 use crate::routes::paging::Paging;
 use crate::state::AppState;
 
@@ -89,20 +86,10 @@ pub async fn ask_for_review(
     let id = path_id(&raw_id, PART_NOT_FOUND)?;
     let message = part_review::parse_message(body.message.as_ref(), "Votre message")
         .map_err(ApiError::bad_request)?;
-    let account = user.account_id();
-    let mut tx = state.db.begin().await?;
-    part_review::ask_for_review(
-        &mut tx,
-        state.db.for_update(),
-        id,
-        account,
-        &message,
-        clock::now(),
-    )
-    .await?;
-    let part = part_review::owned(&mut tx, "", id, account).await?;
-    let view = part_view(&mut tx, part).await?;
-    tx.commit().await?;
+    let part =
+        part_review::request_review(&state.db, id, user.account_id(), &message, clock::now())
+            .await?;
+    let view = part_view(&mut *state.db.acquire().await?, part).await?;
     Ok(Json(view))
 }
 
@@ -165,50 +152,17 @@ pub async fn set_status(
     let (Some(part_id), Some(status_id), true) = (part_id, status_id, errors.is_empty()) else {
         return Err(ApiError::Validation(errors));
     };
-    let mut tx = state.db.begin().await?;
-    let state_of = |id: i64, comment: &str| serde_json::json!({ "id_statut": id, "statut": status_label(id), "commentaire": comment });
-    let before = pieces::find_row(&mut tx, part_id, state.db.for_update())
-        .await?
-        .map(|p| state_of(p.status_id, &p.review_note));
-    let decision = Decision {
+    let (part, decided) = part_review::record_decision(
+        &state.db,
+        &state.mailer,
+        &admin,
         part_id,
         status_id,
-        comment: &comment,
-        admin_id: admin.account_id(),
-    };
-    let decided =
-        part_review::decide(&mut tx, state.db.for_update(), decision, clock::now()).await?;
-    let part = pieces::find_row(&mut tx, part_id, "")
-        .await?
-        .ok_or_else(|| ApiError::NotFoundWith(PART_NOT_FOUND.to_owned()))?;
-    let after = state_of(part.status_id, &part.review_note);
-    let target = format!("{} (n°\u{a0}{part_id})", part.file_name);
-    let mut view = part_view(&mut tx, part).await?;
-    audit::record(
-        &mut tx,
-        &admin,
-        audit::PART_STATUS,
-        &target,
-        &before,
-        &after,
+        &comment,
+        clock::now(),
     )
     .await?;
-    // The owner's e-mail is queued in the same transaction: it exists exactly when the change
-    // is committed, and the outbox sends it.
-    if let (true, Some(owner)) = (decided.changed, &decided.owner) {
-        let mail = part_templates::part_status_changed(
-            state.mailer.brand(),
-            state.mailer.base_url(),
-            &owner.email,
-            &decided.file_name,
-            status_id,
-            status_label(status_id),
-            &comment,
-        );
-        state.mailer.queue(&mut tx, &mail).await?;
-    }
-    tx.commit().await?;
-    state.mailer.wake();
+    let mut view = part_view(&mut *state.db.acquire().await?, part).await?;
     view.client = decided.owner.map(ClientView::from);
     Ok(Json(view))
 }

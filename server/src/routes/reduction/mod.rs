@@ -15,22 +15,16 @@ use serde_json::{Map, Value};
 use std::collections::HashMap;
 
 use self::view::{ReductionView, UtilisationsPage};
-use crate::audit;
+use crate::admin::discounts::{self as admin_discounts, NOT_FOUND};
 use crate::auth::{AdminUser, AuthUser};
 use crate::clock;
 use crate::commerce::discounts::{self, Usage};
 use crate::db::accounts;
 use crate::db::discounts as db_discounts;
-use crate::db::discounts::DiscountFields;
-use crate::error::{ApiError, ResultExt};
+use crate::error::ApiError;
 use crate::extract::{Json, Path, Query};
 use crate::routes::paging::Paging;
 use crate::state::AppState;
-
-/// Answer for an id that is no code.
-pub const NOT_FOUND: &str = "Code de réduction introuvable.";
-/// Answer for a code already taken.
-pub const TAKEN: &str = "Ce code existe déjà.";
 
 /// The `Reduction` routes.
 pub fn router() -> Router<AppState> {
@@ -149,21 +143,6 @@ async fn resolve_account_email(
     Ok(())
 }
 
-/// The reserved account must exist.
-async fn check_account(state: &AppState, f: &DiscountFields) -> Result<(), ApiError> {
-    if let Some(id) = f.account_id {
-        if accounts::find(&mut *state.db.acquire().await?, id)
-            .await?
-            .is_none()
-        {
-            return Err(ApiError::Validation(vec![format!(
-                "Le compte réservataire n°\u{a0}{id} n'existe pas."
-            )]));
-        }
-    }
-    Ok(())
-}
-
 /// Handles `POST /api/backend/Reduction` (admin): 201 with the new code.
 pub async fn create(
     State(state): State<AppState>,
@@ -172,25 +151,7 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<ReductionView>), ApiError> {
     resolve_account_email(&state, &mut body).await?;
     let fields = input::new_fields(&body).map_err(ApiError::Validation)?;
-    check_account(&state, &fields).await?;
-    let mut tx = state.db.begin().await?;
-    let id = db_discounts::insert(&mut tx, &fields, clock::now())
-        .await
-        .on_unique_violation(TAKEN)?;
-    let d = db_discounts::find(&mut tx, id)
-        .await?
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("discount {id} vanished")))?;
-    let view = ReductionView::from(d.clone());
-    audit::record(
-        &mut tx,
-        &admin,
-        audit::DISCOUNT_CREATE,
-        &view.code,
-        &(),
-        &view,
-    )
-    .await?;
-    tx.commit().await?;
+    let d = admin_discounts::create(&state.db, &admin, &fields, clock::now()).await?;
     Ok((StatusCode::CREATED, Json(admin_view(&state, d).await?)))
 }
 
@@ -204,46 +165,8 @@ pub async fn update(
 ) -> Result<Json<ReductionView>, ApiError> {
     let id = parse_id(&raw_id)?;
     resolve_account_email(&state, &mut body).await?;
-    let mut tx = state.db.begin().await?;
-    let current = db_discounts::find(&mut tx, id)
-        .await?
-        .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))?;
-    let before = ReductionView::from(current.clone());
-    let fields = DiscountFields {
-        code: current.code,
-        description: current.description,
-        kind: current.kind,
-        value: current.value,
-        min_order_cents: current.min_order_cents,
-        valid_from: current.valid_from,
-        valid_until: current.valid_until,
-        max_uses: current.max_uses,
-        max_uses_per_account: current.max_uses_per_account,
-        account_id: current.account_id,
-        active: current.active,
-    };
-    let fields = input::apply(fields, &body).map_err(ApiError::Validation)?;
-    check_account(&state, &fields).await?;
-    if !db_discounts::update(&mut tx, id, &fields, clock::now())
-        .await
-        .on_unique_violation(TAKEN)?
-    {
-        return Err(ApiError::NotFoundWith(NOT_FOUND.to_owned()));
-    }
-    let d = db_discounts::find(&mut tx, id)
-        .await?
-        .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))?;
-    let view = ReductionView::from(d.clone());
-    audit::record(
-        &mut tx,
-        &admin,
-        audit::DISCOUNT_UPDATE,
-        &view.code,
-        &before,
-        &view,
-    )
-    .await?;
-    tx.commit().await?;
+    let change = |current| input::apply(current, &body);
+    let d = admin_discounts::update(&state.db, &admin, id, change, clock::now()).await?;
     Ok(Json(admin_view(&state, d).await?))
 }
 
@@ -254,28 +177,7 @@ pub async fn disable(
     Path(raw_id): Path<String>,
 ) -> Result<Json<ReductionView>, ApiError> {
     let id = parse_id(&raw_id)?;
-    let mut tx = state.db.begin().await?;
-    let before = db_discounts::find(&mut tx, id)
-        .await?
-        .map(ReductionView::from)
-        .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))?;
-    if !db_discounts::deactivate(&mut tx, id, clock::now()).await? {
-        return Err(ApiError::NotFoundWith(NOT_FOUND.to_owned()));
-    }
-    let d = db_discounts::find(&mut tx, id)
-        .await?
-        .ok_or_else(|| ApiError::NotFoundWith(NOT_FOUND.to_owned()))?;
-    let view = ReductionView::from(d.clone());
-    audit::record(
-        &mut tx,
-        &admin,
-        audit::DISCOUNT_DISABLE,
-        &view.code,
-        &before,
-        &view,
-    )
-    .await?;
-    tx.commit().await?;
+    let d = admin_discounts::disable(&state.db, &admin, id, clock::now()).await?;
     Ok(Json(admin_view(&state, d).await?))
 }
 

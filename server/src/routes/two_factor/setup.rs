@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::{check_totp, settle, take_attempt, use_backup_code, CODE_INVALID};
 use crate::auth::{password, AuthUser};
 use crate::clock;
+use crate::commerce::two_factor as second_factor;
 use crate::db::{accounts, two_factor};
 use crate::error::ApiError;
 use crate::extract::Json;
@@ -130,12 +131,7 @@ pub(super) async fn enable(
     if !check_totp(state, account_id, code, false).await? {
         return Err(ApiError::bad_request(CODE_INVALID));
     }
-    let codes = backup::generate();
-    let hashes: Vec<String> = codes.iter().map(|c| backup::hash(c)).collect();
-    let mut tx = state.db.begin().await?;
-    two_factor::enable(&mut tx, account_id, &hashes, clock::now()).await?;
-    tx.commit().await?;
-    tracing::info!(account = account_id, "two-factor enabled");
+    let codes = second_factor::enable(&state.db, account_id, clock::now()).await?;
     Ok(Toggled {
         enabled: true,
         two_factor_enabled: true,
@@ -176,10 +172,7 @@ async fn disable(
     if !proved {
         return Err(ApiError::bad_request("Code ou mot de passe incorrect."));
     }
-    let mut tx = state.db.begin().await?;
-    two_factor::disable(&mut tx, account_id, clock::now()).await?;
-    tx.commit().await?;
-    tracing::info!(account = account_id, "two-factor disabled");
+    second_factor::disable(&state.db, account_id, clock::now()).await?;
     Ok(Toggled {
         enabled: false,
         two_factor_enabled: false,

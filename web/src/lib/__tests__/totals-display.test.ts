@@ -12,7 +12,6 @@ const base: TotalsInput = {
   tva_taux_bp: 2000,
   tva_cents: 921,
   total_ttc_cents: 5526,
-  autoliquidation: false,
 };
 const row = (t: TotalsInput, id: string) => totalsRows(t).find((r) => r.id === id);
 
@@ -28,10 +27,12 @@ describe('totalsRows', () => {
   it('names the VAT by its rate, or by the legal mention when there is none to pay', () => {
     expect(row(base, 'tva')?.label).toBe(`TVA (20${NBSP}%)`);
     expect(row({ ...base, tva_taux_bp: 550 }, 'tva')?.label).toBe(`TVA (5,5${NBSP}%)`);
-    const reverse = { ...base, tva_taux_bp: 0, tva_cents: 0, autoliquidation: true, mention_tva: 'Autoliquidation' };
-    expect(row(reverse, 'tva')?.label).toBe('TVA (Autoliquidation)');
-    const exportSale = { ...base, tva_taux_bp: 0, tva_cents: 0, export_hors_ue: true, mention_tva: 'Exonération de TVA, art. 262 I du CGI' };
-    expect(row(exportSale, 'tva')?.label).toBe('TVA (Exonération de TVA, art. 262 I du CGI)');
+    const intraEu = { ...base, tva_taux_bp: 0, tva_cents: 0, intracommunautaire: true, mention_tva: 'Exonération de TVA, article 262 ter I du CGI — livraison intracommunautaire' };
+    expect(row(intraEu, 'tva')?.label).toBe('TVA (livraison intracommunautaire, exonérée)');
+    // An order placed before parts were sold as goods keeps its reverse charge.
+    expect(row({ ...base, tva_taux_bp: 0, tva_cents: 0, autoliquidation: true }, 'tva')?.label).toBe('TVA (autoliquidation)');
+    const exportSale = { ...base, tva_taux_bp: 0, tva_cents: 0, export_hors_ue: true, mention_tva: 'Exonération de TVA, article 262 I du CGI' };
+    expect(row(exportSale, 'tva')?.label).toBe('TVA (Exonération de TVA, article 262 I du CGI)');
     expect(row({ ...exportSale, mention_tva: null }, 'tva')?.label).toBe('TVA (export hors Union européenne)');
   });
 

@@ -1,4 +1,5 @@
-//! The account's addresses: list, add, edit and delete (`Adresses`).
+//! The account's addresses: list, add, edit and delete (`Adresses`), with the VIES status of each
+//! company's VAT number (checked by the server when the address is saved).
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
@@ -10,6 +11,7 @@ import { createAddress, deleteAddress, updateAddress, type AddressPayload } from
 import { refreshAccount, type Address } from '@/lib/api/me';
 import { countryName } from '@/lib/countries';
 import { AddressForm } from '@/components/address/address-form';
+import { ViesStatusLine } from './vies-status';
 
 export function AddressBook({ addresses }: { addresses: Address[] }) {
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
@@ -52,6 +54,7 @@ export function AddressBook({ addresses }: { addresses: Address[] }) {
                 {a.prenom} {a.nom}
               </strong>
               {a.entreprise?.nom_Entreprise ? <span>{a.entreprise.nom_Entreprise}{a.entreprise.numero_Tva ? ` · TVA ${a.entreprise.numero_Tva}` : ''}</span> : null}
+              {a.entreprise?.numero_Tva ? <ViesStatusLine vies={a.entreprise.vies} /> : null}
               <span>{a.rue}</span>
               {a.complement ? <span>{a.complement}</span> : null}
               <span>

@@ -2,6 +2,7 @@
 //! and the invoice (and credit note) PDFs to download.
 import { Tag } from 'primereact/tag';
 import { TotalsTable } from '@/components/order/totals-table';
+import { VatLines } from '@/components/order/vat-lines';
 import { formatCents, formatDate } from '@/lib/format';
 import { fr } from '@/lib/typography';
 import type { Order } from '@/lib/api/orders';
@@ -47,6 +48,7 @@ export function OrderCard({ order }: { order: Order }) {
         </tbody>
       </table>
       <TotalsTable totals={order} />
+      <VatLines order={order} />
       <p className="muted">Paiement par {order.mode_paiement === 'carte' ? 'carte bancaire' : 'virement bancaire'}</p>
       <OrderDeliveries deliveries={order.livraisons} />
       {order.paiement?.mode === 'virement' && order.statut === 'en attente de paiement' ? (

@@ -6,6 +6,7 @@ import { Page } from '@/components/ui/page';
 import { Loading } from '@/components/ui/loading';
 import { OrderDeliveries } from '@/components/order/order-deliveries';
 import { TotalsTable } from '@/components/order/totals-table';
+import { VatLines } from '@/components/order/vat-lines';
 import { formatCents, formatDate } from '@/lib/format';
 import { useAdminOrder, type AddressSnapshot } from '../api/admin-orders';
 import { OrderActions } from '../components/order-actions';
@@ -72,6 +73,7 @@ export default function AdminOrderPage() {
         <h2 className="h3">Pièces</h2>
         <OrderLines lines={order.lignes} />
         <TotalsTable totals={order} />
+        <VatLines order={order} />
       </section>
       <div className="grid-2 section">
         <section className="card stack">

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
 import { z } from 'zod';
 import { Field } from '@/components/form/field';
 import { FormError } from '@/components/form/form-error';
@@ -15,6 +16,13 @@ import { emailSchema } from '@/lib/validation';
 import { AuthCard } from '../components/auth-card';
 import { safeCallback } from '../api/safe-callback';
 
+/** The notice after the unlock link of a locked sign-in (`/api/auth/unlock` adds `?debloque=`). */
+function unlockNotice(value: string | null): { severity: 'success' | 'warn'; text: string } | null {
+  if (value === '1') return { severity: 'success', text: 'La connexion à votre compte est débloquée dans ce navigateur : vous pouvez vous connecter.' };
+  if (value === 'expire') return { severity: 'warn', text: 'Ce lien de déblocage est invalide ou a expiré. Réessayez de vous connecter dans une heure, ou choisissez un nouveau mot de passe.' };
+  return null;
+}
+
 const schema = z.object({ email: emailSchema, password: z.string().min(1, 'Saisissez votre mot de passe.') });
 type Values = z.infer<typeof schema>;
 
@@ -22,6 +30,7 @@ export default function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const callbackUrl = safeCallback(params.get('callbackUrl'));
+  const unlocked = unlockNotice(params.get('debloque'));
   const [serverError, setServerError] = useState<string | null>(null);
   // After too many failures for one e-mail, the server asks for the anti-robot check.
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
@@ -60,6 +69,7 @@ export default function SignInPage() {
         </>
       }
     >
+      {unlocked ? <Message severity={unlocked.severity} text={unlocked.text} role="status" /> : null}
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
         <Field id="email" label="Adresse e-mail" error={errors.email?.message}>
           <InputText id="email" type="email" autoComplete="email" invalid={!!errors.email} {...register('email')} />

@@ -23,7 +23,7 @@ export function CartSummary({ lines }: { lines: CartLine[] }) {
           {formatCents(totals.ttc)}
         </dd>
       </dl>
-      <p className="muted">Frais de livraison calculés à l’étape suivante. Entreprise de l’Union européenne hors France avec un numéro de TVA valide&nbsp;: facturation hors taxes (autoliquidation).</p>
+      <p className="muted">Frais de livraison calculés à l’étape suivante. Livraison à une entreprise d’un autre pays de l’Union européenne dont le numéro de TVA de ce pays est validé par VIES&nbsp;: livraison intracommunautaire exonérée de TVA. Livraison hors de l’Union européenne&nbsp;: exportation exonérée de TVA.</p>
       {reasons.map((r) => (
         <p key={r} className="error" data-testid="cart-blocked">
           {fr(r)}

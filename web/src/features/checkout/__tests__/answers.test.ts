@@ -8,8 +8,8 @@ import { awaitsCardPayment } from '../order-paid';
 const recap: Recap = {
   lignes: [{ Id_Piece: 12, designation: 'support.stl — SLS, PA12 noir', Quantite: 3, prix_unitaire_cents: 1450, total_ht_cents: 4350, id_statut: 1, commandable: true, raison: null }],
   sous_total_cents: 4350, remise_cents: 435, code_reduction: 'BIENVENUE10', raison_code: null, frais_port_cents: 690, zone: 'france',
-  poids_g: 183, total_ht_cents: 4605, tva_taux_bp: 2000, tva_cents: 921, total_ttc_cents: 5526, autoliquidation: false,
-  export_hors_ue: false, mention_tva: null, commandable: true, raisons: [],
+  poids_g: 183, total_ht_cents: 4605, tva_taux_bp: 2000, tva_cents: 921, total_ttc_cents: 5526, intracommunautaire: false,
+  export_hors_ue: false, mention_tva: null, avis_tva: null, commandable: true, raisons: [],
 };
 
 describe('commerce answers (docs/commerce-api.md)', () => {
@@ -17,6 +17,7 @@ describe('commerce answers (docs/commerce-api.md)', () => {
     const placed: PlacedOrder = {
       id_commande: 5, numero: 'CO-2026-000005', statut: 'en attente de paiement', total_ttc_cents: 5526,
       paiement: { mode: 'virement', reference: 'CO-2026-000005', iban: 'FR76 3000 1007 9412 3456 7890 185', bic: 'BDFEFRPP', titulaire: 'Forme Additive SAS', montant_cents: 5526 },
+      avis_tva: null,
     };
     const card: PlacedOrder = { ...placed, paiement: { mode: 'carte', clientSecret: 'pi_1_secret_2', publishable_key: 'pk_test_1', stripe_js_url: 'https://js.stripe.com/v3/' } };
     const mode = (p: PlacedOrder) => (p.paiement.mode === 'carte' ? p.paiement.clientSecret : p.paiement.iban);
@@ -30,9 +31,10 @@ describe('commerce answers (docs/commerce-api.md)', () => {
   });
 
   it('read an order of mes-commandes, and only a pending card order is polled', () => {
-    const { lignes, sous_total_cents, remise_cents, code_reduction, frais_port_cents, total_ht_cents, tva_taux_bp, tva_cents, total_ttc_cents, autoliquidation } = recap;
+    const { lignes, sous_total_cents, remise_cents, code_reduction, frais_port_cents, total_ht_cents, tva_taux_bp, tva_cents, total_ttc_cents, intracommunautaire, mention_tva, avis_tva } = recap;
     const order: Order = {
-      sous_total_cents, remise_cents, code_reduction, frais_port_cents, total_ht_cents, tva_taux_bp, tva_cents, total_ttc_cents, autoliquidation,
+      sous_total_cents, remise_cents, code_reduction, frais_port_cents, total_ht_cents, tva_taux_bp, tva_cents, total_ttc_cents, intracommunautaire, mention_tva, avis_tva,
+      autoliquidation: false, consultation_vies: null,
       lignes: lignes.map(({ Id_Piece, designation, Quantite, prix_unitaire_cents, total_ht_cents }) => ({ Id_Piece, designation, Quantite, prix_unitaire_cents, total_ht_cents })),
       id_commande: 5, numero: 'CO-2026-000005', date: '2026-11-22T21:00:00Z', statut: 'payée',
       historique: [{ de: null, vers: 'en attente de paiement', date: '2026-11-22T21:00:00Z', note: '' }],

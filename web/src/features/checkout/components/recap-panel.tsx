@@ -1,5 +1,7 @@
 //! The order summary of /checkout: lines and totals of `Commande/Recapitulatif`, the shipping zone
-//! and weight, why the basket cannot be ordered when it cannot, and the quote PDF of these totals.
+//! and weight, the VAT mention (intra-EU supply, export) or why French VAT applies to a company of
+//! another member state (VIES silent or the number invalid), why the basket cannot be ordered
+//! when it cannot, and the quote PDF of these totals.
 import { Message } from 'primereact/message';
 import { formatCents } from '@/lib/format';
 import { fr } from '@/lib/typography';
@@ -38,7 +40,12 @@ export function RecapPanel({ recap, shipping, quoteUrl }: { recap: Recap; shippi
         </p>
       ) : null}
       <TotalsTable totals={recap} />
-      {recap.mention_tva ? <p className="muted">{fr(recap.mention_tva)}</p> : null}
+      {recap.mention_tva ? (
+        <p className="muted" data-testid="vat-mention">
+          {fr(recap.mention_tva)}
+        </p>
+      ) : null}
+      {recap.avis_tva ? <Message severity="warn" text={fr(recap.avis_tva)} data-testid="vat-notice" /> : null}
       {recap.raison_code ? <Message severity="warn" text={fr(recap.raison_code)} /> : null}
       {recap.raisons.map((r) => (
         <Message key={r} severity="error" text={fr(r)} />

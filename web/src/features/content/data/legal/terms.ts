@@ -15,7 +15,7 @@ export const TERMS: LegalSection[] = deepFr([
     heading: '2. Prix',
     paragraphs: [
       'Les prix sont calculés pour chaque pièce à partir du fichier fourni, du procédé, de la matière, des finitions et de la quantité. Ils sont affichés hors taxes (HT) lors du devis, puis toutes taxes comprises (TTC) avant la validation de la commande, TVA française au taux de 20 % incluse.',
-      'Les frais de livraison, calculés selon la zone de destination et le poids des pièces, sont indiqués avant la validation de la commande. Un Client professionnel établi dans un autre État membre de l’Union européenne, titulaire d’un numéro de TVA intracommunautaire valide, est facturé hors taxes en autoliquidation (article 283-2 du CGI).',
+      'Les frais de livraison, calculés selon la zone de destination et le poids des pièces, sont indiqués avant la validation de la commande. Les pièces sont des biens : la TVA française s’applique à toute livraison en France, quel que soit le Client. Une livraison dans un autre État membre de l’Union européenne à un Client professionnel dont le numéro de TVA de cet État est reconnu valide par le service VIES de la Commission européenne au moment de la commande est une livraison intracommunautaire exonérée de TVA (article 262 ter I du CGI) ; si VIES ne peut pas confirmer ce numéro, la TVA française est appliquée et le Client en est informé avant le paiement. Une livraison hors de l’Union européenne est une exportation exonérée de TVA (article 262 I du CGI).',
       'Le prix affiché dans le navigateur est une estimation ; seul le prix recalculé par le Vendeur et affiché au récapitulatif de commande fait foi.',
     ],
   },
