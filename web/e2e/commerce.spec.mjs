@@ -45,7 +45,10 @@ export default [
       await page.locator('[data-testid=quote-pdf]').click();
       const quoteName = (await download).suggestedFilename();
       if (!/^DE-\d{4}-\d{6}\.pdf$/.test(quoteName)) throw new Error(`the quote download is named ${quoteName}`);
-      await expectPdf(page, '/api/backend/Devis/pdf');
+      // The quote is numbered by a POST (the button); a GET of the same address numbers nothing.
+      await expectPdf(page, `/api/backend/Devis/${quoteName.replace(/\.pdf$/, '')}/pdf`);
+      const byLink = await page.request.get(new URL('/api/backend/Devis/pdf', page.url()).toString());
+      if (byLink.status() !== 405) throw new Error(`GET Devis/pdf answered ${byLink.status()}, not 405`);
       await ctx.screenshot(page, 'panier-devis');
       await toCheckout(ctx, page);
       await expectServerTotals(page, await serverRecap(page));
@@ -58,9 +61,14 @@ export default [
       const recap = await serverRecap(page);
       if (recap.remise_cents !== Math.round(recap.sous_total_cents / 10)) throw new Error(`10 % of ${recap.sous_total_cents} is not ${recap.remise_cents}`);
       await expectServerTotals(page, recap);
-      const quoteHref = await page.locator('[data-testid=checkout-quote-pdf]').getAttribute('href');
-      if (!quoteHref?.includes(`codeReduction=${code}`)) throw new Error(`the checkout quote does not carry the applied code: ${quoteHref}`);
-      await expectPdf(page, quoteHref);
+      const quoteButton = page.locator('[data-testid=checkout-quote-pdf]');
+      const quoteUrl = await quoteButton.getAttribute('data-url');
+      if (!quoteUrl?.includes(`codeReduction=${code}`)) throw new Error(`the checkout quote does not carry the applied code: ${quoteUrl}`);
+      const checkoutDownload = page.waitForEvent('download');
+      await quoteButton.click();
+      const checkoutQuote = (await checkoutDownload).suggestedFilename();
+      if (!/^DE-\d{4}-\d{6}\.pdf$/.test(checkoutQuote) || checkoutQuote === quoteName) throw new Error(`the checkout quote is named ${checkoutQuote}`);
+      await expectPdf(page, `/api/backend/Devis/${checkoutQuote.replace(/\.pdf$/, '')}/pdf`);
       await ctx.expectText(page, 'TVA (20\u00a0%)');
       await ctx.screenshot(page, 'commande-checkout');
 

@@ -1,12 +1,16 @@
-//! Endpoint of the basket's quote PDF: `GET Devis/pdf?idAdresseFacturation=&idAdresseLivraison=&codeReduction=`
-//! (docs/commerce-api.md "Quote PDF"). The basket is priced as `POST Commande/Recapitulatif`
-//! prices it; `commerce::quote` numbers and stores the quote; `documents` renders it; the PDF is
-//! kept in the object store (`documents/DE-YYYY-NNNNNN.pdf`) as it was handed out.
+//! Endpoints of the basket's quote PDF (docs/commerce-api.md "Quote PDF"):
+//! - `POST Devis/pdf?idAdresseFacturation=&idAdresseLivraison=&codeReduction=` issues one: the
+//!   basket is priced as `POST Commande/Recapitulatif` prices it; `commerce::quote` numbers and
+//!   stores the quote; `documents` renders it; the PDF is kept in the object store
+//!   (`documents/DE-YYYY-NNNNNN.pdf`) as it was handed out, and answered. A POST, so that the
+//!   CSRF check guards it: another site cannot spend a customer's quote numbers through a link
+//!   (issue 22, finding 9). `GET Devis/pdf` answers 405 with the French reason.
+//! - `GET Devis/{numero}/pdf` downloads an issued quote again, for its owner only.
 
 use axum::extract::{RawQuery, State};
-use axum::http::header;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 
 use crate::auth::AuthUser;
@@ -14,15 +18,76 @@ use crate::clock;
 use crate::commerce::quote::{self, QuoteFor};
 use crate::commerce::{addresses, invoicing, pdf_archive, shipping, vat_check};
 use crate::db::addresses::AddressView;
+use crate::db::quotes;
 use crate::db::sessions::SessionRow;
-use crate::documents::{self, Seller};
+use crate::documents::{self, QuoteData, Seller};
 use crate::error::ApiError;
+use crate::extract::Path;
 use crate::rate_limit::{self, QUOTE_PDF_PER_ACCOUNT};
 use crate::state::AppState;
 
-/// The quote PDF route, under `/api/backend`.
+/// The quote PDF routes, under `/api/backend`.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/Devis/pdf", get(quote_pdf))
+    Router::new()
+        .route("/Devis/pdf", post(quote_pdf).get(issue_by_get))
+        .route("/Devis/{numero}/pdf", get(issued_quote_pdf))
+}
+
+/// Why `GET Devis/pdf` issues nothing.
+pub const ISSUE_WITH_POST: &str =
+    "Un devis numéroté s'émet par une requête POST depuis le panier ou la commande.";
+
+/// Answer of an issued quote that is not the caller's, or of an unknown number.
+pub const QUOTE_NOT_FOUND: &str = "Devis introuvable.";
+
+/// Handles `GET /api/backend/Devis/pdf`: 405, nothing numbered.
+async fn issue_by_get() -> Response {
+    (
+        StatusCode::METHOD_NOT_ALLOWED,
+        [(header::ALLOW, "POST")],
+        crate::extract::Json(serde_json::json!({ "message": ISSUE_WITH_POST })),
+    )
+        .into_response()
+}
+
+/// Handles `GET /api/backend/Devis/{numero}/pdf`: the quote as it was handed out, for the
+/// account it was issued to (404 for anyone else, as for an unknown number).
+pub async fn issued_quote_pdf(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(number): Path<String>,
+) -> Result<Response, ApiError> {
+    let not_found = || ApiError::NotFoundWith(QUOTE_NOT_FOUND.to_owned());
+    let found = quotes::by_number(&mut *state.db.pool.acquire().await?, &number).await?;
+    let Some((owner, _, data)) = found else {
+        return Err(not_found());
+    };
+    if owner != user.account_id() {
+        return Err(not_found());
+    }
+    let bytes = pdf_archive::issued_pdf::<QuoteData, _>(
+        &state.storage,
+        &number,
+        data,
+        documents::render_quote,
+    )
+    .await?;
+    Ok(pdf_response(&number, bytes))
+}
+
+fn pdf_response(number: &str, bytes: bytes::Bytes) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{number}.pdf\""),
+            ),
+            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response()
 }
 
 /// What the query names (the first value of each name; an empty value is no value).
@@ -57,7 +122,7 @@ impl QuoteQuery {
     }
 }
 
-/// Handles the `GET /api/backend/Devis/pdf` route: a numbered quote of the caller's basket
+/// Handles the `POST /api/backend/Devis/pdf` route: a numbered quote of the caller's basket
 /// (`DE-YYYY-NNNNNN.pdf`), with the company of `idAdresseFacturation`, the shipping fee and VAT
 /// of `idAdresseLivraison` (else of the billing address, else France métropolitaine) and the
 /// discount of `codeReduction`.
@@ -88,18 +153,7 @@ pub async fn quote_pdf(
     .await?;
     let result = issue_pdf(&state, &user.row, billing, delivery, query.code.as_deref()).await;
     let (number, bytes) = ticket.kept_if_ok(&state, result).await?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{number}.pdf\""),
-            ),
-            (header::CACHE_CONTROL, "private, no-store".to_owned()),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok(pdf_response(&number, bytes))
 }
 
 /// Prices the basket, issues the quote and renders it: `(number, PDF)`.

@@ -211,15 +211,15 @@ async fn the_quote_pdf_answers_each_role_as_expected() {
     let address = w.a.address();
     w.check(&[
         // Each caller quotes their own basket: A has one; B's and the admin's are empty (400).
-        route("GET", "Devis/pdf", [401, 200, 400, 400]),
+        route("POST", "Devis/pdf", [401, 200, 400, 400]),
         // A's addresses are A's only: B and an admin get 404 as for an unknown one.
         route(
-            "GET",
+            "POST",
             format!("Devis/pdf?idAdresseFacturation={address}"),
             OWNER,
         ),
         route(
-            "GET",
+            "POST",
             format!("Devis/pdf?idAdresseLivraison={address}"),
             OWNER,
         ),

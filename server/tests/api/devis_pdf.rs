@@ -1,4 +1,4 @@
-//! The basket's quote PDF (`GET Devis/pdf`): numbered `DE-YYYY-NNNNNN` from the counter (two
+//! The basket's quote PDF (`POST Devis/pdf`, downloaded again with `GET Devis/{numero}/pdf`): numbered `DE-YYYY-NNNNNN` from the counter (two
 //! quotes, two consecutive numbers), stored in `quotes`, valid to the 30th Paris day, with the
 //! totals of `POST Commande/Recapitulatif` for the same addresses, the company of the billing
 //! address, the discount code, and the legal mentions; read back with `pdftotext`.
@@ -14,9 +14,15 @@ use crate::vies_helpers::app_on_vies;
 
 const QUOTE: &str = "/api/backend/Devis/pdf";
 
+/// `POST Devis/pdf{query}` with the caller's CSRF header.
+async fn issue(c: &TestClient, query: &str) -> reqwest::Response {
+    c.send_json(reqwest::Method::POST, &format!("{QUOTE}{query}"), None)
+        .await
+}
+
 /// The quote PDF's number (from its file name) and bytes; panics unless it is a 200 PDF.
 async fn quote(c: &TestClient, query: &str) -> (String, Vec<u8>) {
-    let res = c.get(&format!("{QUOTE}{query}")).await;
+    let res = issue(c, query).await;
     let status = res.status();
     let headers = res.headers().clone();
     let bytes = res.bytes().await.unwrap().to_vec();
@@ -226,7 +232,7 @@ async fn no_quote_without_a_basket_with_someone_elses_address_or_with_a_refused_
         .await;
     let b_home = b.address();
 
-    let res = b.get(QUOTE).await;
+    let res = issue(&b, "").await;
     assert_eq!(res.status(), 400);
     let body: Value = res.json().await.unwrap();
     assert_eq!(
@@ -239,7 +245,7 @@ async fn no_quote_without_a_basket_with_someone_elses_address_or_with_a_refused_
         "?idAdresseFacturation=abc".to_owned(),
         "?idAdresseFacturation=999999".to_owned(),
     ] {
-        let res = a.get(&format!("{QUOTE}{query}")).await;
+        let res = issue(&a, &query).await;
         assert_eq!(res.status(), 404, "{query}");
         let body: Value = res.json().await.unwrap();
         assert_eq!(
@@ -247,17 +253,63 @@ async fn no_quote_without_a_basket_with_someone_elses_address_or_with_a_refused_
             "{query}"
         );
     }
-    let res = a
-        .get(&format!(
-            "{QUOTE}?idAdresseFacturation={a_home}&codeReduction=INCONNU"
-        ))
-        .await;
+    let res = issue(
+        &a,
+        &format!("?idAdresseFacturation={a_home}&codeReduction=INCONNU"),
+    )
+    .await;
     assert_eq!(res.status(), 400);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["message"], "Code de réduction inconnu.");
-    assert_eq!(app.client().get(QUOTE).await.status(), 401);
+    assert_eq!(issue(&app.client(), "").await.status(), 401);
     // None of the refusals took a number.
     assert!(stored_quotes(&app).await.is_empty());
     let (number, _) = quote(&a, "").await;
     assert!(number.ends_with("-000001"), "{number}");
+}
+
+/// Issue 22, finding 9: numbering a quote changes state, so it takes a POST that carries the
+/// CSRF header; a GET (a link on another site) numbers nothing. The issued quote is downloaded
+/// again with a GET, by its owner only.
+#[tokio::test]
+async fn a_quote_is_issued_by_a_post_with_the_csrf_header_and_downloaded_again_by_its_owner() {
+    let app = spawn_app().await;
+    let c = a_customer(&app).with_basket(cube()).await;
+
+    let res = c.get(QUOTE).await;
+    assert_eq!(res.status(), 405);
+    assert_eq!(res.headers()["allow"], "POST");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "Un devis numéroté s'émet par une requête POST depuis le panier ou la commande."
+    );
+    let res = c.http.post(c.url(QUOTE)).send().await.unwrap();
+    assert_eq!(res.status(), 403, "a POST without the CSRF header is refused");
+    assert!(stored_quotes(&app).await.is_empty(), "nothing numbered");
+
+    let (number, pdf) = quote(&c, "").await;
+    let again = c.get(&format!("/api/backend/Devis/{number}/pdf")).await;
+    assert_eq!(again.status(), 200);
+    assert_eq!(again.headers()["cache-control"], "private, no-store");
+    assert_eq!(again.bytes().await.unwrap().to_vec(), pdf, "the quote as handed out");
+    assert_eq!(stored_quotes(&app).await.len(), 1, "a download numbers nothing");
+
+    let other = a_customer(&app).email("autre@exemple.fr").await;
+    for path in [
+        format!("/api/backend/Devis/{number}/pdf"),
+        "/api/backend/Devis/DE-2020-999999/pdf".to_owned(),
+    ] {
+        let res = other.get(&path).await;
+        assert_eq!(res.status(), 404, "{path}");
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["message"], "Devis introuvable.");
+    }
+    assert_eq!(
+        app.client()
+            .get(&format!("/api/backend/Devis/{number}/pdf"))
+            .await
+            .status(),
+        401
+    );
 }

@@ -112,7 +112,9 @@ async fn a_quote_pdf_is_kept_in_the_bucket_as_handed_out() {
         return;
     };
     let c = a_customer(&app).with_basket(cube()).await;
-    let res = c.get("/api/backend/Devis/pdf").await;
+    let res = c
+        .send_json(reqwest::Method::POST, "/api/backend/Devis/pdf", None)
+        .await;
     assert_eq!(res.status(), 200);
     let disposition = res.headers()["content-disposition"]
         .to_str()

@@ -18,6 +18,13 @@ fn euros(cents: &Value) -> String {
         .replace(['\u{a0}', '\u{202f}'], " ")
 }
 
+/// A quote issued by `POST path` (with the CSRF header).
+async fn issued_pdf(c: &TestClient, path: &str) -> Vec<u8> {
+    let res = c.send_json(reqwest::Method::POST, path, None).await;
+    assert_eq!(res.status(), 200, "{path}");
+    res.bytes().await.unwrap().to_vec()
+}
+
 async fn pdf(c: &TestClient, path: &str) -> Vec<u8> {
     let res = c.get(path).await;
     assert_eq!(res.status(), 200, "{path}");
@@ -46,7 +53,7 @@ async fn the_quote_the_invoice_and_the_credit_note_of_an_intra_eu_supply_agree()
     let vat_row = "TVA (livraison intracommunautaire, exonérée) 0,00 €";
     let ttc = format!("Total TTC {}", euros(&r["total_ttc_cents"]));
 
-    let quote = pdf(
+    let quote = issued_pdf(
         &c,
         &format!(
             "/api/backend/Devis/pdf?idAdresseLivraison={office}&idAdresseFacturation={office}"

@@ -1,4 +1,4 @@
-//! The address of the quote PDF (`GET Devis/pdf`) of the basket for the addresses and the
+//! The address that issues the quote PDF (`POST Devis/pdf`) of the basket for the addresses and the
 //! discount code chosen on /checkout, so that the quote shows the same totals as the summary.
 export const QUOTE_PDF_PATH = '/api/backend/Devis/pdf';
 

@@ -1,6 +1,7 @@
 //! Totals of the basket: excl. VAT, VAT 20 %, incl. VAT, the quote PDF, and the way to checkout
 //! (blocked, with the reason, while a line cannot be ordered).
 import { Link } from 'react-router';
+import { QuotePdfButton } from '@/components/order/quote-pdf-button';
 import { formatCents } from '@/lib/format';
 import type { CartLine } from '@/lib/api/cart';
 import { blockingReasons } from '@/lib/cart-status';
@@ -38,10 +39,7 @@ export function CartSummary({ lines }: { lines: CartLine[] }) {
           Passer la commande
         </Link>
       )}
-      <a className="p-button p-button-outlined" href="/api/backend/Devis/pdf" download data-testid="quote-pdf">
-        <i className="pi pi-file-pdf" aria-hidden="true" />
-        &nbsp;Télécharger le devis PDF
-      </a>
+      <QuotePdfButton url="/api/backend/Devis/pdf" label="Télécharger le devis PDF" testId="quote-pdf" />
     </aside>
   );
 }

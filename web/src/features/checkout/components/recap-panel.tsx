@@ -7,6 +7,7 @@ import { formatCents } from '@/lib/format';
 import { fr } from '@/lib/typography';
 import type { Recap, Shipping } from '../api/answers';
 import { TotalsTable } from '@/components/order/totals-table';
+import { QuotePdfButton } from '@/components/order/quote-pdf-button';
 
 const weight = (g: number) => (g >= 1000 ? `${(g / 1000).toLocaleString('fr-FR', { maximumFractionDigits: 2 })}\u00a0kg` : `${g}\u00a0g`);
 
@@ -50,10 +51,7 @@ export function RecapPanel({ recap, shipping, quoteUrl }: { recap: Recap; shippi
       {recap.raisons.map((r) => (
         <Message key={r} severity="error" text={fr(r)} />
       ))}
-      <a className="p-button p-button-outlined" href={quoteUrl} download data-testid="checkout-quote-pdf">
-        <i className="pi pi-file-pdf" aria-hidden="true" />
-        &nbsp;Télécharger le devis PDF de ces totaux
-      </a>
+      <QuotePdfButton url={quoteUrl} label="Télécharger le devis PDF de ces totaux" testId="checkout-quote-pdf" />
     </section>
   );
 }
