@@ -1,5 +1,7 @@
-// Password change from /compte/parametrage: a wrong current password is refused inline in French,
-// the right one changes it; after signing out, only the new password signs in.
+// Password change from /compte/parametrage: an 11-character password is refused by the form, a
+// common one (breached lists) by the server, both in French, while the strength meter rates what
+// is typed; a wrong current password is refused inline, the right one changes it; after signing
+// out, only the new password signs in.
 import { expectAvatar, expectToast, freshEmail, PASSWORD, signIn, signOut, signUpViaUi } from './support/flows.mjs';
 
 const NEW_PASSWORD = 'Fabriquer-en-2027';
@@ -15,11 +17,24 @@ export default [
       await page.locator('#current-password').waitFor();
 
       await page.fill('#current-password', PASSWORD);
-      await page.fill('#new-password', 'court1');
-      await page.fill('#confirm-password', 'court2');
+      await page.fill('#new-password', 'onze-signes');
+      await page.fill('#confirm-password', 'onze-signez');
+      await ctx.expectText(page, 'Solidité du mot de passe : trop court (11 caractères sur 12 au moins)');
       await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
-      await ctx.expectText(page, 'Le mot de passe doit contenir au moins 10 caractères.');
+      await ctx.expectText(page, 'Le mot de passe doit contenir au moins 12 caractères.');
       await ctx.expectText(page, 'Les deux mots de passe ne sont pas identiques.');
+
+      // Twelve characters, but among the most common breached passwords: the server refuses it.
+      await page.fill('#new-password', 'Password1234');
+      await page.fill('#confirm-password', 'Password1234');
+      await ctx.expectText(page, 'Solidité du mot de passe : faible');
+      await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+      await ctx.expectText(page, 'Ce mot de passe est trop courant');
+      await ctx.screenshot(page, 'mot-de-passe-courant');
+
+      await page.fill('#new-password', NEW_PASSWORD);
+      await ctx.expectText(page, 'Solidité du mot de passe : ');
+      await ctx.screenshot(page, 'mot-de-passe-jauge');
 
       await page.fill('#current-password', 'pas-le-bon-2026');
       await page.fill('#new-password', NEW_PASSWORD);

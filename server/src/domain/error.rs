@@ -18,9 +18,11 @@ pub enum DomainError {
         /// Maximum number of characters.
         max: usize,
     },
-    /// A password without at least one letter and one digit.
-    #[error("Le mot de passe doit contenir au moins une lettre et un chiffre.")]
-    PasswordTooWeak,
+    /// A password found in the breached-password lists or guessable within a million tries.
+    #[error(
+        "Ce mot de passe est trop courant\u{a0}: il figure parmi les mots de passe divulgués ou se devine trop vite (suite, répétition, mot courant). Choisissez-en un autre, par exemple plusieurs mots sans rapport entre eux."
+    )]
+    PasswordTooCommon,
     /// A required text field left empty.
     #[error("Le champ «\u{a0}{field}\u{a0}» est obligatoire.")]
     Required {

@@ -253,11 +253,23 @@ async fn a_reset_link_sets_the_password_once_and_signs_out_the_other_sessions() 
     post(&c, "Email/send/forgot_password", json!({"Email": JEANNE})).await;
     let token = outbox_token(&app, 1).await;
 
-    let (status, body) = new_password(&c, &token, "court").await;
+    // Eleven characters: one too few (ASVS 2.1.1).
+    let (status, body) = new_password(&c, &token, "Zq8-vLm2#rT").await;
     assert_eq!(status, 400);
     assert_eq!(
         body["errors"][0],
-        "Le mot de passe doit contenir au moins 10 caractères."
+        "Le mot de passe doit contenir au moins 12 caractères."
+    );
+    // Twelve characters, but a common breached password (ASVS 2.1.7): refused, and the link
+    // still serves.
+    let (status, body) = new_password(&c, &token, "Password1234").await;
+    assert_eq!(status, 400);
+    assert!(
+        body["errors"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("Ce mot de passe est trop courant"),
+        "{body}"
     );
     let (status, _) = new_password(&c, &token, "nouveau-mot2passe").await;
     assert_eq!(status, 200);

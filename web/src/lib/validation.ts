@@ -8,12 +8,20 @@ export const emailSchema = z
   .max(254, 'Adresse e-mail trop longue.')
   .email('Adresse e-mail invalide.');
 
-/** A new password: 10 to 128 characters with at least one letter and one digit. */
+/** Minimum length of a new password, in characters (the server's `domain::password::MIN_LEN`). */
+export const MIN_PASSWORD_LENGTH = 12;
+
+/** What the new-password fields say under the field. */
+export const NEW_PASSWORD_HINT = `${MIN_PASSWORD_LENGTH} caractères au moins, sans autre règle : quelques mots sans rapport entre eux font un mot de passe sûr et facile à retenir.`;
+
+/**
+ * A new password: 12 to 128 characters (counted as the server counts them, by code point), no
+ * composition rule. The server also refuses the common ones (breached lists, sequences).
+ */
 export const newPasswordSchema = z
   .string()
-  .min(10, 'Le mot de passe doit contenir au moins 10 caractères.')
-  .max(128, 'Le mot de passe doit contenir au plus 128 caractères.')
-  .refine((v) => /\p{L}/u.test(v) && /\d/.test(v), 'Le mot de passe doit contenir au moins une lettre et un chiffre.');
+  .refine((v) => [...v].length >= MIN_PASSWORD_LENGTH, `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`)
+  .refine((v) => [...v].length <= 128, 'Le mot de passe doit contenir au plus 128 caractères.');
 
 export const emailCodeSchema = z
   .string()

@@ -16,10 +16,11 @@ describe('passwordChangeSchema', () => {
   });
 
   it('applies the sign-up rule to the new password', () => {
-    expect(messages({ current: 'ancien-mot-1', password: 'court1', confirm: 'court1' })).toEqual(['password: Le mot de passe doit contenir au moins 10 caractères.']);
-    expect(messages({ current: 'ancien-mot-1', password: 'sanschiffres', confirm: 'sanschiffres' })).toEqual([
-      'password: Le mot de passe doit contenir au moins une lettre et un chiffre.',
-    ]);
+    expect(messages({ current: 'ancien-mot-1', password: 'onze-signes', confirm: 'onze-signes' })).toEqual(['password: Le mot de passe doit contenir au moins 12 caractères.']);
+    // Characters are counted as the server counts them: one per code point, an accent included.
+    expect(messages({ current: 'ancien-mot-1', password: 'éléphantôme', confirm: 'éléphantôme' })).toEqual(['password: Le mot de passe doit contenir au moins 12 caractères.']);
+    // No composition rule: twelve letters without digit are enough here (the server refuses common ones).
+    expect(messages({ current: 'ancien-mot-1', password: 'sanschiffres', confirm: 'sanschiffres' })).toEqual([]);
   });
 
   it('wants the confirmation equal and the new password different', () => {

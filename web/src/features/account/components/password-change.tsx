@@ -7,10 +7,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Field } from '@/components/form/field';
+import { PasswordStrength } from '@/components/form/password-strength';
 import { FormError } from '@/components/form/form-error';
 import { ApiError } from '@/lib/api-client';
 import { serverErrorMessage } from '@/lib/error-message';
 import { formErrorMessage } from '@/lib/form-error';
+import { NEW_PASSWORD_HINT } from '@/lib/validation';
 import { showToast } from '@/lib/toast';
 import { changePassword } from '../api/email';
 import { PasswordLink } from './password-link';
@@ -18,7 +20,7 @@ import { passwordChangeSchema, type PasswordChangeValues } from './password-sche
 
 export function PasswordChange({ email }: { email: string }) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm<PasswordChangeValues>({
+  const { register, handleSubmit, formState, reset, control } = useForm<PasswordChangeValues>({
     resolver: zodResolver(passwordChangeSchema),
     defaultValues: { current: '', password: '', confirm: '' },
   });
@@ -41,9 +43,10 @@ export function PasswordChange({ email }: { email: string }) {
         <Field id="current-password" label="Mot de passe actuel" error={errors.current?.message}>
           <InputText id="current-password" type="password" autoComplete="current-password" invalid={!!errors.current} {...register('current')} />
         </Field>
-        <Field id="new-password" label="Nouveau mot de passe" error={errors.password?.message} hint="10 caractères au moins, avec au moins une lettre et un chiffre.">
-          <InputText id="new-password" type="password" autoComplete="new-password" invalid={!!errors.password} {...register('password')} />
+        <Field id="new-password" label="Nouveau mot de passe" error={errors.password?.message} hint={NEW_PASSWORD_HINT}>
+          <InputText id="new-password" type="password" autoComplete="new-password" aria-describedby="new-password-strength" invalid={!!errors.password} {...register('password')} />
         </Field>
+        <PasswordStrength id="new-password-strength" control={control} name="password" />
         <Field id="confirm-password" label="Confirmation du nouveau mot de passe" error={errors.confirm?.message}>
           <InputText id="confirm-password" type="password" autoComplete="new-password" invalid={!!errors.confirm} {...register('confirm')} />
         </Field>

@@ -7,9 +7,10 @@ import { InputText } from 'primereact/inputtext';
 import { z } from 'zod';
 import { AltchaField } from '@/components/form/altcha-field';
 import { Field } from '@/components/form/field';
+import { PasswordStrength } from '@/components/form/password-strength';
 import { FormError } from '@/components/form/form-error';
 import { formErrorMessage } from '@/lib/form-error';
-import { personNameSchema, withConfirmation } from '@/lib/validation';
+import { NEW_PASSWORD_HINT, personNameSchema, withConfirmation } from '@/lib/validation';
 
 const schema = withConfirmation({
   prenom: personNameSchema('prénom'),
@@ -38,9 +39,10 @@ export function NewAccountForm({ onSubmit }: { onSubmit: (values: NewAccountValu
       <Field id="nom" label="Nom" error={errors.nom?.message}>
         <InputText id="nom" autoComplete="family-name" invalid={!!errors.nom} {...register('nom')} />
       </Field>
-      <Field id="password" label="Mot de passe" error={errors.password?.message} hint="10 caractères au moins, avec au moins une lettre et un chiffre.">
-        <InputText id="password" type="password" autoComplete="new-password" invalid={!!errors.password} {...register('password')} />
+      <Field id="password" label="Mot de passe" error={errors.password?.message} hint={NEW_PASSWORD_HINT}>
+        <InputText id="password" type="password" autoComplete="new-password" aria-describedby="password-strength" invalid={!!errors.password} {...register('password')} />
       </Field>
+      <PasswordStrength id="password-strength" control={control} name="password" />
       <Field id="confirm" label="Confirmation du mot de passe" error={errors.confirm?.message}>
         <InputText id="confirm" type="password" autoComplete="new-password" invalid={!!errors.confirm} {...register('confirm')} />
       </Field>

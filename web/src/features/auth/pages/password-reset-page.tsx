@@ -7,10 +7,11 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Field } from '@/components/form/field';
+import { PasswordStrength } from '@/components/form/password-strength';
 import { FormError } from '@/components/form/form-error';
 import { formErrorMessage } from '@/lib/form-error';
 import { showToast } from '@/lib/toast';
-import { withConfirmation } from '@/lib/validation';
+import { NEW_PASSWORD_HINT, withConfirmation } from '@/lib/validation';
 import { resetPassword } from '../api/recovery';
 import { AuthCard } from '../components/auth-card';
 
@@ -22,7 +23,7 @@ export default function PasswordResetPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) });
+  const { register, handleSubmit, formState, control } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { password: '', confirm: '' } });
   const { errors } = formState;
 
   const submit = async (values: Values) => {
@@ -40,9 +41,10 @@ export default function PasswordResetPage() {
     <AuthCard title="Nouveau mot de passe" heading="Choisir un nouveau mot de passe" footer={<Link to="/mdp_oubli">Recevoir un nouveau lien</Link>}>
       {token ? (
         <form className="form" onSubmit={handleSubmit(submit)} noValidate>
-          <Field id="password" label="Nouveau mot de passe" error={errors.password?.message} hint="10 caractères au moins, avec au moins une lettre et un chiffre.">
-            <InputText id="password" type="password" autoComplete="new-password" invalid={!!errors.password} {...register('password')} />
+          <Field id="password" label="Nouveau mot de passe" error={errors.password?.message} hint={NEW_PASSWORD_HINT}>
+            <InputText id="password" type="password" autoComplete="new-password" aria-describedby="password-strength" invalid={!!errors.password} {...register('password')} />
           </Field>
+          <PasswordStrength id="password-strength" control={control} name="password" />
           <Field id="confirm" label="Confirmation" error={errors.confirm?.message}>
             <InputText id="confirm" type="password" autoComplete="new-password" invalid={!!errors.confirm} {...register('confirm')} />
           </Field>
