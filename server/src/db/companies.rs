@@ -51,6 +51,24 @@ pub async fn insert(
     with_vies(conn, Company::from_row(&row)?).await
 }
 
+/// Locks the account's row (PostgreSQL; SQLite's write transaction is already exclusive) and
+/// counts its companies: the cap is checked and the company inserted under that lock, so that
+/// concurrent creations cannot pass it.
+pub async fn count_locked(
+    tx: &mut AnyConnection,
+    lock: &str,
+    account_id: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query(&format!("SELECT id FROM accounts WHERE id = $1{lock}"))
+        .bind(account_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    sqlx::query_scalar("SELECT COUNT(*) AS n FROM companies WHERE account_id = $1")
+        .bind(account_id)
+        .fetch_one(&mut *tx)
+        .await
+}
+
 /// The account's company with this id (`None` for another account's).
 pub async fn find_owned(
     conn: &mut AnyConnection,

@@ -93,24 +93,15 @@ pub async fn create(
     }
     let now = clock::now();
     vat_check::check_company_number(&state.db, &state.vies, wanted.tva.as_deref(), now).await?;
-    let company = companies::insert(
-        &mut *state.db.acquire().await?,
+    let company = company_rules::create(
+        &state.db,
         account_id,
         &wanted.nom,
         wanted.tva.as_deref(),
+        body.id_adresse,
         now,
     )
     .await?;
-    if let Some(address_id) = body.id_adresse {
-        address_changes::set_company(
-            &mut *state.db.acquire().await?,
-            address_id,
-            account_id,
-            Some(company.id),
-            now,
-        )
-        .await?;
-    }
     Ok((StatusCode::CREATED, Json(company)))
 }
 

@@ -285,15 +285,27 @@ async fn a_quote_is_issued_by_a_post_with_the_csrf_header_and_downloaded_again_b
         "Un devis numéroté s'émet par une requête POST depuis le panier ou la commande."
     );
     let res = c.http.post(c.url(QUOTE)).send().await.unwrap();
-    assert_eq!(res.status(), 403, "a POST without the CSRF header is refused");
+    assert_eq!(
+        res.status(),
+        403,
+        "a POST without the CSRF header is refused"
+    );
     assert!(stored_quotes(&app).await.is_empty(), "nothing numbered");
 
     let (number, pdf) = quote(&c, "").await;
     let again = c.get(&format!("/api/backend/Devis/{number}/pdf")).await;
     assert_eq!(again.status(), 200);
     assert_eq!(again.headers()["cache-control"], "private, no-store");
-    assert_eq!(again.bytes().await.unwrap().to_vec(), pdf, "the quote as handed out");
-    assert_eq!(stored_quotes(&app).await.len(), 1, "a download numbers nothing");
+    assert_eq!(
+        again.bytes().await.unwrap().to_vec(),
+        pdf,
+        "the quote as handed out"
+    );
+    assert_eq!(
+        stored_quotes(&app).await.len(),
+        1,
+        "a download numbers nothing"
+    );
 
     let other = a_customer(&app).email("autre@exemple.fr").await;
     for path in [

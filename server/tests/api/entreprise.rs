@@ -148,3 +148,33 @@ async fn anonymous_visitors_cannot_manage_companies() {
     );
     assert_eq!(c.call("GET", "Entreprise", None).await.0, 401);
 }
+
+/// Issue 22, finding 6: the companies of one account are capped like its addresses, and the
+/// cap holds when the creations arrive together.
+#[tokio::test]
+async fn an_account_keeps_at_most_fifty_companies_even_under_concurrent_creations() {
+    let app = spawn_app().await;
+    let c = a_customer(&app).await;
+    let create = |n: usize| {
+        let c = &c;
+        async move {
+            let body = json!({ "nom_entreprise": format!("Atelier {n}") });
+            c.call("POST", "Entreprise", Some(body)).await
+        }
+    };
+    for n in 0..45 {
+        assert_eq!(create(n).await.0, 201);
+    }
+    let answers = futures_util::future::join_all((45..60).map(create)).await;
+    let created = answers.iter().filter(|(s, _)| *s == 201).count();
+    assert_eq!(created, 5, "{answers:?}");
+    for (status, body) in answers.iter().filter(|(s, _)| *s != 201) {
+        assert_eq!(*status, 400, "{body}");
+        assert_eq!(
+            body["message"],
+            "Vous ne pouvez pas enregistrer plus de 50\u{a0}entreprises."
+        );
+    }
+    let (_, list) = c.call("GET", "Entreprise", None).await;
+    assert_eq!(list.as_array().unwrap().len(), 50);
+}
