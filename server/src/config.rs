@@ -173,6 +173,18 @@ pub struct Settings {
     #[arg(long, env = "SESSION_HOURS", default_value_t = 24 * 30, global = true, hide_env = true, hide_default_value = true)]
     pub session_hours: i64,
 
+    /// Inactivité au bout de laquelle une session administrateur prend fin, en heures
+    /// (ADMIN_SESSION_IDLE_HOURS, défaut : 2).
+    #[arg(
+        long,
+        env = "ADMIN_SESSION_IDLE_HOURS",
+        default_value_t = 2,
+        global = true,
+        hide_env = true,
+        hide_default_value = true
+    )]
+    pub admin_session_idle_hours: i64,
+
     /// Difficulté du captcha ALTCHA, nombre maximal à chercher (CAPTCHA_MAX_NUMBER, défaut : 50000).
     #[arg(
         long,

@@ -61,9 +61,12 @@ async fn create_admin(settings: &Settings, email: &str) -> anyhow::Result<()> {
     let hash = server::auth::password::hash(password.expose().to_owned()).await?;
     match accounts::find_by_email(&mut *db.acquire().await?, email.as_str()).await? {
         Some(existing) => {
-            accounts::set_password(&mut *db.acquire().await?, existing.id, &hash).await?;
-            accounts::set_role(&mut *db.acquire().await?, existing.id, Role::Admin).await?;
-            println!("Compte existant promu administrateur\u{a0}: {email}");
+            server::admin::accounts::promote_to_admin(&db, existing.id, &hash)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            println!(
+                "Compte existant promu administrateur\u{a0}: {email} (ses sessions ouvertes sont fermées)"
+            );
         }
         None => {
             accounts::insert(

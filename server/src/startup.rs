@@ -52,6 +52,7 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
     .await?;
     let session_ttl = settings.session_hours.max(1) * 3600;
     let session_max_ttl = settings.session_max_hours.max(1) * 3600;
+    let admin_idle_ttl = settings.admin_session_idle_hours.max(1) * 3600;
     let instance = settings.instance_name();
     let mailer = Mailer::new(
         MailSettings {
@@ -90,6 +91,7 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
         config: Arc::new(RuntimeConfig {
             cookie_secure,
             session_ttl,
+            admin_idle_ttl,
             session_max_ttl,
             instance,
             settings,

@@ -51,6 +51,9 @@ pub struct RuntimeConfig {
     pub session_ttl: i64,
     /// Absolute session lifetime in seconds from the sign-in, whatever the use.
     pub session_max_ttl: i64,
+    /// Idle lifetime of an admin's session in seconds (`ADMIN_SESSION_IDLE_HOURS`): shorter than
+    /// a customer's, since an admin's session can do much more.
+    pub admin_idle_ttl: i64,
     /// Name of this instance (`INSTANCE_ID`, else host and process id): holder of job leases.
     pub instance: String,
 }

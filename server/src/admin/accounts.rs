@@ -1,11 +1,12 @@
 //! What an admin may do to an account: disable it (its sessions end in the same transaction, its
 //! data stays) or enable it again, never their own; the audit log keeps the flag before and after.
+//! And what the operator's `server create-admin` does to an existing account: promote it.
 
 use crate::audit;
 use crate::auth::session::Session;
 use crate::commerce::error::CommerceError;
 use crate::db::accounts::{self, Account};
-use crate::db::{account_admin, Db};
+use crate::db::{account_admin, sessions, Db};
 
 /// The refusal of an admin disabling their own account.
 pub const NOT_YOURSELF: &str = "Vous ne pouvez pas désactiver votre propre compte.";
@@ -51,4 +52,16 @@ pub async fn set_disabled(
         "account disabled flag changed"
     );
     Ok(account)
+}
+
+/// Makes the existing account `id` an admin with the password `hash`, in one transaction that
+/// also ends every session of the account (issue 22, finding 10): a session opened as a
+/// customer, perhaps on a shared computer, never carries the new role; the admin signs in again.
+pub async fn promote_to_admin(db: &Db, id: i64, hash: &str) -> Result<(), CommerceError> {
+    let mut tx = db.begin().await?;
+    accounts::set_password(&mut tx, id, hash).await?;
+    accounts::set_role(&mut tx, id, accounts::Role::Admin).await?;
+    sessions::delete_for_account(&mut tx, id, None).await?;
+    tx.commit().await?;
+    Ok(())
 }

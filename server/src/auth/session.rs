@@ -73,11 +73,23 @@ pub async fn lookup(state: &AppState, headers: &HeaderMap) -> Result<Lookup, Api
     let now = clock::now();
     match sessions::find_live(&mut *state.db.acquire().await?, &token_hash, now).await? {
         Some(mut row) => {
+            // An admin's session ends after `ADMIN_SESSION_IDLE_HOURS` without use (issue 22,
+            // finding 10), whatever the expiry it was given when the account was a customer's.
+            let admin = row.role == Role::Admin;
+            let idle_ttl = if admin {
+                state.config.admin_idle_ttl
+            } else {
+                state.config.session_ttl
+            };
+            if admin && now - row.last_seen >= idle_ttl {
+                sessions::delete_by_hash(&mut *state.db.acquire().await?, &token_hash).await?;
+                return Ok(Lookup::Dead);
+            }
             // Write at most once a minute per session, not on every request. A session waiting
             // for its second factor never slides; no session outlives its absolute lifetime.
             if now - row.last_seen >= 60 && !row.two_factor_pending {
-                row.expires_at = (now + state.config.session_ttl)
-                    .min(row.created_at + state.config.session_max_ttl);
+                row.expires_at =
+                    (now + idle_ttl).min(row.created_at + state.config.session_max_ttl);
                 sessions::touch(&mut *state.db.acquire().await?, row.id, now, row.expires_at)
                     .await?;
             }

@@ -247,6 +247,43 @@ async fn create_admin_makes_an_admin_who_can_sign_in() {
     assert_eq!(session["user"]["role"], "admin");
 }
 
+/// Issue 22, finding 10: promoting an existing account ends its sessions (a session opened as a
+/// customer never carries the admin role); the new admin signs in again.
+#[tokio::test]
+async fn create_admin_promoting_an_account_ends_its_sessions() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!(
+        "sqlite://{}?mode=rwc",
+        dir.path().join("admin.db").display()
+    );
+    let app = spawn_app_with(|s| s.database_url = Some(url.clone())).await;
+    let customer = a_customer(&app).email("future.admin@exemple.fr").await;
+    assert_eq!(
+        customer.proxy("GET", "Comptes/me", None).await.status(),
+        200
+    );
+    let (_, out) = create_admin(dir.path(), "future.admin@exemple.fr", PASSWORD);
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("promu administrateur"));
+    assert_eq!(
+        customer
+            .proxy("GET", "Comptes/me", None)
+            .await
+            .status()
+            .as_u16(),
+        419
+    );
+    let mut c = app.client();
+    assert_eq!(
+        c.sign_in("future.admin@exemple.fr", PASSWORD)
+            .await
+            .status(),
+        200
+    );
+    let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
+    assert_eq!(session["user"]["role"], "admin");
+}
+
 #[tokio::test]
 async fn create_admin_refuses_a_weak_password() {
     let dir = tempfile::tempdir().unwrap();

@@ -148,6 +148,7 @@ fn test_settings(
         cookie_secure: Some(false),
         trust_proxy: false,
         session_hours: 24,
+        admin_session_idle_hours: 2,
         captcha_max_number: 2_000,
         upload_daily_bytes: 2 * 1024 * 1024 * 1024,
         contact_email: "equipe@forme-additive.test".into(),

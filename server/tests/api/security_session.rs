@@ -5,7 +5,7 @@
 use serde_json::Value;
 use server::db::accounts::Role;
 
-use crate::builders::a_customer;
+use crate::builders::{a_customer, an_admin};
 use crate::helpers::{exec, scalar, spawn_app, spawn_app_with, PASSWORD};
 
 const EMAIL: &str = "jeanne@exemple.fr";
@@ -72,6 +72,44 @@ async fn no_session_outlives_its_absolute_lifetime() {
     assert_eq!(
         c.proxy("GET", "Comptes/me", None).await.status().as_u16(),
         419
+    );
+}
+
+/// Issue 22, finding 10: an admin's session ends after two hours without use
+/// (`ADMIN_SESSION_IDLE_HOURS`), a customer's does not; a used admin session slides by two hours,
+/// not thirty days.
+#[tokio::test]
+async fn an_admin_session_ends_after_two_idle_hours_and_a_customer_session_does_not() {
+    let app = spawn_app_with(|s| s.session_hours = 24 * 30).await;
+    let admin = an_admin(&app).await;
+    let customer = a_customer(&app).email("client@exemple.fr").await;
+    // Used a minute ago: the admin's expiry slides to two hours from now.
+    exec!(app, "UPDATE sessions SET last_seen = last_seen - 61");
+    assert_eq!(admin.proxy("GET", "Comptes", None).await.status(), 200);
+    let expires: i64 = scalar!(
+        app,
+        "SELECT expires_at FROM sessions WHERE account_id = $1",
+        admin.id
+    );
+    assert!(
+        expires <= server::clock::now() + 2 * 3600,
+        "an admin session slides by 2 h"
+    );
+    // Two hours without use: the admin is signed out, the customer is not.
+    exec!(app, "UPDATE sessions SET last_seen = last_seen - 7200");
+    assert_eq!(
+        admin.proxy("GET", "Comptes", None).await.status().as_u16(),
+        419
+    );
+    let left: i64 = scalar!(
+        app,
+        "SELECT COUNT(*) FROM sessions WHERE account_id = $1",
+        admin.id
+    );
+    assert_eq!(left, 0, "the idle admin session is deleted");
+    assert_eq!(
+        customer.proxy("GET", "Comptes/me", None).await.status(),
+        200
     );
 }
 
