@@ -1,6 +1,7 @@
 //! A change of an account's names, and of its role by an admin (`PUT Comptes`): the names are
 //! checked, the account changed in one transaction with, when an admin changes another account,
-//! its audit line. Who may change what (a customer only their own names, an admin never their
+//! its audit line, and, when its role changes, the end of its sessions (issue 22, finding 10: no
+//! session opened under one role goes on under another; the account signs in again). Who may change what (a customer only their own names, an admin never their
 //! own role) is checked by the route before.
 
 use serde_json::json;
@@ -10,7 +11,7 @@ use super::error::CommerceError;
 use crate::audit;
 use crate::auth::session::Session;
 use crate::db::accounts::{self, Account, Role};
-use crate::db::Db;
+use crate::db::{sessions, Db};
 use crate::domain::{Nom, Prenom};
 
 /// Gives the account `target` the names given (`None` keeps one) and `role` (`None` keeps it),
@@ -52,6 +53,9 @@ pub async fn update(
     };
     if target != caller.account_id() {
         audit_change(&mut tx, caller, &current, &updated).await?;
+    }
+    if updated.role != current.role {
+        sessions::delete_for_account(&mut tx, target, None).await?;
     }
     tx.commit().await?;
     Ok(Some(updated))

@@ -144,6 +144,52 @@ pub async fn complete_two_factor(
     Ok(done.rows_affected() == 1)
 }
 
+/// One of an account's live sessions, as "Mes sessions" lists it.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct LiveSession {
+    /// Session primary key.
+    pub id: i64,
+    /// Client address at sign-in.
+    pub ip: String,
+    /// Client user agent at sign-in (truncated).
+    pub user_agent: String,
+    /// Sign-in time (Unix seconds).
+    pub created_at: i64,
+    /// Last use (Unix seconds, to the minute).
+    pub last_seen: i64,
+}
+
+/// The live sessions of `account_id` (second factor given), most recently used first.
+pub async fn list_live(
+    conn: &mut AnyConnection,
+    account_id: i64,
+    now: i64,
+) -> Result<Vec<LiveSession>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, ip, user_agent, created_at, last_seen FROM sessions \
+         WHERE account_id = $1 AND expires_at > $2 AND two_factor_pending = 0 \
+         ORDER BY last_seen DESC, id DESC",
+    )
+    .bind(account_id)
+    .bind(now)
+    .fetch_all(&mut *conn)
+    .await
+}
+
+/// Deletes the session `id` if it is one of `account_id`'s; `false` otherwise.
+pub async fn delete_owned(
+    conn: &mut AnyConnection,
+    id: i64,
+    account_id: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM sessions WHERE id = $1 AND account_id = $2")
+        .bind(id)
+        .bind(account_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Deletes one session (sign-out).
 pub async fn delete_by_hash(conn: &mut AnyConnection, token_hash: &str) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
@@ -153,18 +199,19 @@ pub async fn delete_by_hash(conn: &mut AnyConnection, token_hash: &str) -> Resul
     Ok(())
 }
 
-/// Deletes every session of an account except `keep` (after a password or e-mail change).
+/// Deletes every session of an account except `keep` (after a password or e-mail change);
+/// returns how many ended.
 pub async fn delete_for_account(
     conn: &mut AnyConnection,
     account_id: i64,
     keep: Option<i64>,
-) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND id <> $2")
+) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND id <> $2")
         .bind(account_id)
         .bind(keep.unwrap_or(-1))
         .execute(&mut *conn)
         .await?;
-    Ok(())
+    Ok(done.rows_affected())
 }
 
 /// Sets the expiry of a session (tests and admin tools use it to end a session early).

@@ -32,6 +32,7 @@ use crate::routes::commande::{
 };
 use crate::routes::compte_piece::view::LineView as CartLine;
 use crate::routes::comptes::password_change::Changed;
+use crate::routes::comptes::sessions::{SessionView, SessionsEnded};
 use crate::routes::comptes::{AccountView, MeView};
 use crate::routes::contact::SentView;
 use crate::routes::devis::entry::EntryView as QuoteEntry;
@@ -108,6 +109,8 @@ pub fn declarations() -> String {
         Setup,
         Toggled,
         Changed,
+        SessionView,
+        SessionsEnded,
         Done,
         ResetDone,
         SentView,

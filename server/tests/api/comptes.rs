@@ -166,6 +166,29 @@ async fn an_admin_changes_the_role_of_another_account() {
     admin.expect(400, "PUT", "Comptes", Some(body)).await;
 }
 
+/// Issue 22, finding 10: a role change ends the account's sessions, so that no session opened
+/// as a customer goes on as an admin (nor the reverse); a change of names keeps them.
+#[tokio::test]
+async fn a_role_change_ends_the_sessions_of_the_account() {
+    let app = spawn_app().await;
+    let admin = an_admin(&app).await;
+    let jeanne = a_customer(&app).email("jeanne@exemple.fr").await;
+    let body = json!({ "id": jeanne.id, "nom": "Durand" });
+    admin.expect(200, "PUT", "Comptes", Some(body)).await;
+    assert_eq!(jeanne.proxy("GET", "Comptes/me", None).await.status(), 200);
+    let body = json!({ "id": jeanne.id, "role": "admin" });
+    admin.expect(200, "PUT", "Comptes", Some(body)).await;
+    assert_eq!(
+        jeanne
+            .proxy("GET", "Comptes/me", None)
+            .await
+            .status()
+            .as_u16(),
+        419
+    );
+    assert_eq!(admin.proxy("GET", "Comptes", None).await.status(), 200);
+}
+
 #[tokio::test]
 async fn the_catalog_is_served_to_anonymous_visitors() {
     let app = spawn_app().await;

@@ -240,3 +240,103 @@ async fn personal_api_answers_say_no_store() {
     let res = app.client().proxy("GET", "Combinaison/full", None).await;
     assert_eq!(res.headers()["cache-control"], "no-cache");
 }
+
+/// Issue 22, finding 10: « Mes sessions » lists the account's live sessions (device, address,
+/// last use, which one is this browser's) and ends one of them or every other one; nobody ends
+/// another account's session, and the caller's own ends by signing out.
+#[tokio::test]
+async fn mes_sessions_lists_the_live_sessions_and_ends_one_or_all_others() {
+    let app = spawn_app().await;
+    let jeanne = a_customer(&app).await;
+    let mut laptop = app.client();
+    assert_eq!(
+        laptop.sign_in("jeanne@exemple.fr", PASSWORD).await.status(),
+        200
+    );
+    let mut phone = app.client();
+    assert_eq!(
+        phone.sign_in("jeanne@exemple.fr", PASSWORD).await.status(),
+        200
+    );
+    let other = a_customer(&app).email("paul@exemple.fr").await;
+
+    let (status, list) = jeanne.call("GET", "Comptes/me/sessions", None).await;
+    assert_eq!(status, 200, "{list}");
+    let list = list.as_array().unwrap().clone();
+    assert_eq!(list.len(), 3, "{list:?}");
+    let current: Vec<_> = list.iter().filter(|s| s["courante"] == true).collect();
+    assert_eq!(current.len(), 1);
+    assert_eq!(current[0]["adresse_ip"], "127.0.0.1");
+    assert!(current[0]["derniere_utilisation"]
+        .as_str()
+        .unwrap()
+        .contains('T'));
+    let own = current[0]["id"].as_i64().unwrap();
+    let others: Vec<i64> = list
+        .iter()
+        .filter(|s| s["courante"] == false)
+        .map(|s| s["id"].as_i64().unwrap())
+        .collect();
+
+    // Not Paul's to end; the caller's own ends by signing out.
+    let body = other
+        .expect(
+            404,
+            "DELETE",
+            &format!("Comptes/me/sessions/{}", others[0]),
+            None,
+        )
+        .await;
+    assert_eq!(
+        body["message"],
+        "Cette session n'existe pas ou a déjà pris fin."
+    );
+    let body = jeanne
+        .expect(400, "DELETE", &format!("Comptes/me/sessions/{own}"), None)
+        .await;
+    assert!(body["message"].as_str().unwrap().contains("Se déconnecter"));
+
+    // One other session ended: its browser is signed out, the others are not.
+    let (status, _) = jeanne
+        .call(
+            "DELETE",
+            &format!("Comptes/me/sessions/{}", others[0]),
+            None,
+        )
+        .await;
+    assert_eq!(status, 204);
+    let statuses = [
+        laptop
+            .proxy("GET", "Comptes/me", None)
+            .await
+            .status()
+            .as_u16(),
+        phone
+            .proxy("GET", "Comptes/me", None)
+            .await
+            .status()
+            .as_u16(),
+    ];
+    let mut sorted = statuses;
+    sorted.sort_unstable();
+    assert_eq!(sorted, [200, 419], "{statuses:?}");
+
+    // Every other one: the caller stays.
+    let ended = jeanne
+        .expect(200, "DELETE", "Comptes/me/sessions", None)
+        .await;
+    assert_eq!(ended["fermees"], 1);
+    for browser in [&laptop, &phone] {
+        assert_eq!(
+            browser
+                .proxy("GET", "Comptes/me", None)
+                .await
+                .status()
+                .as_u16(),
+            419
+        );
+    }
+    let (_, list) = jeanne.call("GET", "Comptes/me/sessions", None).await;
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(other.proxy("GET", "Comptes/me", None).await.status(), 200);
+}

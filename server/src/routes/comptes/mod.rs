@@ -1,13 +1,14 @@
 //! Endpoints for the `Comptes` controller: `GET Comptes` (admin: every account; customer: their
 //! own), `POST Comptes` (account creation after the e-mail code and the captcha), `PUT Comptes`
-//! (names; role by an admin), `GET Comptes/me` (with `adresses`) and `PUT Comptes/me/password`
-//! (see [`password_change`]).
+//! (names; role by an admin), `GET Comptes/me` (with `adresses`), `PUT Comptes/me/password`
+//! (see [`password_change`]) and « Mes sessions » (`Comptes/me/sessions`, see [`sessions`]).
 
 pub mod password_change;
+pub mod sessions;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, put};
+use axum::routing::{delete, get, put};
 use axum::Router;
 
 use crate::extract::Json;
@@ -34,6 +35,11 @@ pub fn router() -> Router<AppState> {
         .route("/Comptes", get(list).post(create).put(update))
         .route("/Comptes/me", get(me))
         .route("/Comptes/me/password", put(password_change::change))
+        .route(
+            "/Comptes/me/sessions",
+            get(sessions::list).delete(sessions::end_others),
+        )
+        .route("/Comptes/me/sessions/{id}", delete(sessions::end_one))
 }
 
 /// An account as the API returns it.

@@ -1,4 +1,5 @@
-//! /compte/parametrage: identity, e-mail, password, addresses (with company) and two-factor.
+//! /compte/parametrage: identity, e-mail, password, addresses (with company), two-factor and the
+//! account's open sessions.
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { useMe } from '@/lib/api/me';
@@ -6,6 +7,7 @@ import { AddressBook } from '../components/address-book';
 import { EmailChange } from '../components/email-change';
 import { IdentityForm } from '../components/identity-form';
 import { PasswordChange } from '../components/password-change';
+import { SessionsList } from '../components/sessions-list';
 import { SettingsSection } from '../components/settings-section';
 import { TwoFactorSetup } from '../components/two-factor-setup';
 
@@ -41,6 +43,9 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection id="double-authentification" title="Double authentification" intro="Un code à usage unique, généré par une application sur votre téléphone, est demandé à chaque connexion.">
           <TwoFactorSetup enabled={Boolean(me.two_factor_enabled)} />
+        </SettingsSection>
+        <SettingsSection id="sessions" title="Mes sessions" intro="Les navigateurs connectés à votre compte. Déconnectez ceux que vous ne reconnaissez pas, puis changez votre mot de passe.">
+          <SessionsList />
         </SettingsSection>
       </div>
     </Page>
