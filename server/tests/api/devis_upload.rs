@@ -7,7 +7,9 @@ use reqwest::multipart::{Form, Part};
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::devis_helpers::{box_stl, drop_file, entries, post_form, purge, stored_files, upload};
+use crate::devis_helpers::{
+    box_stl, drop_file, entries, post_form, process, purge, stored_files, upload,
+};
 use crate::helpers::{exec, scalar, spawn_app};
 
 #[tokio::test]
@@ -119,6 +121,33 @@ async fn process_file_never_keeps_its_file_field_and_reuses_part_and_analysis() 
     let parts: i64 = scalar!(app, "SELECT COUNT(*) FROM parts");
     let analyses: i64 = scalar!(app, "SELECT COUNT(*) FROM analysis_cache");
     assert_eq!((parts, analyses), (2, 1));
+}
+
+/// Issue 22, finding 2: the engine's refusal of a file is cached by hash and options like an
+/// analysis, so that a hostile file is analysed once, whatever the number of calls.
+#[tokio::test]
+async fn an_engine_refusal_is_cached_and_not_analysed_again() {
+    let app = spawn_app().await;
+    let c = app.client();
+    // An STL extension on bytes that are no mesh: refused by the engine, not by the upload.
+    let junk = b"solid cube\n facet normal 0 0 1\n  outer loop\n   vertex 0 0 nope\n".to_vec();
+    let first = drop_file(&c, junk.clone(), "casse.stl", 0).await;
+    let message = first["error"]
+        .as_str()
+        .expect("a French refusal")
+        .to_owned();
+    assert!(!message.is_empty(), "{first}");
+    let cached: String = scalar!(app, "SELECT analysis FROM analysis_cache");
+    assert!(cached.contains("\"refus\""), "{cached}");
+    // The same file again, and at another position: the cached refusal, word for word.
+    let again: Value = process(&c, 0).await.json().await.unwrap();
+    assert_eq!(again["error"], first["error"]);
+    assert_eq!(again["code"], first["code"]);
+    let second = drop_file(&c, junk, "copie.stl", 1).await;
+    assert_eq!(second["error"], first["error"]);
+    let rows: i64 = scalar!(app, "SELECT COUNT(*) FROM analysis_cache");
+    let parts: i64 = scalar!(app, "SELECT COUNT(*) FROM parts");
+    assert_eq!((rows, parts), (1, 0));
 }
 
 #[tokio::test]

@@ -32,6 +32,40 @@ pub const UPLOADS_PER_HOUR: Limit = Limit {
     window: 3600,
 };
 
+/// Analyses the engine may run for one address per hour (issue 22, finding 2): answers from the
+/// cache, refusals included, are not counted.
+pub const ANALYSES_PER_HOUR: Limit = Limit {
+    max: 120,
+    window: 3600,
+};
+
+/// What the analysis cache holds for a file and options: the analysis, or the engine's refusal
+/// (so that a hostile file is refused once, not analysed again at each call).
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+enum Cached {
+    /// The engine's refusal: French message and code.
+    Refused { refus: Refusal },
+    /// The analysis.
+    Analysed(Box<Analysis>),
+}
+
+/// The engine's refusal of a file, as answered and cached.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+struct Refusal {
+    message: String,
+    code: String,
+}
+
+async fn cached(
+    state: &AppState,
+    sha256: &str,
+    options_key: &str,
+) -> Result<Option<Cached>, ApiError> {
+    let found = analysis_cache::find(&mut *state.db.acquire().await?, sha256, options_key).await?;
+    Ok(found.and_then(|json| serde_json::from_str(&json).ok()))
+}
+
 fn index_field(received: &Received) -> Result<i64, ApiError> {
     received
         .fields
@@ -180,6 +214,7 @@ pub async fn file_temp(
 pub async fn process_file(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
+    ClientIp(ip): ClientIp,
     jar: CookieJar,
     multipart: Multipart,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
@@ -205,44 +240,67 @@ pub async fn process_file(
         &serde_json::to_string(&options).map_err(|e| ApiError::Internal(e.into()))?,
         entry.body,
     );
-    let cached = analysis_cache::find(
-        &mut *state.db.acquire().await?,
-        &stored.sha256,
-        &options_key,
-    )
-    .await?;
-    let analysis: Analysis = match cached.and_then(|json| serde_json::from_str(&json).ok()) {
-        Some(a) => a,
+    let refused = |r: Refusal| Json(json!({ "error": r.message, "code": r.code }));
+    let analysis: Analysis = match cached(&state, &stored.sha256, &options_key).await? {
+        Some(Cached::Analysed(a)) => *a,
+        Some(Cached::Refused { refus }) => return Ok((jar, refused(refus))),
         None => {
+            // Only analyses the engine runs count against the address.
+            rate_limit::take(
+                &state,
+                &format!("analyses:{}", rate_limit::client_key(&ip)),
+                ANALYSES_PER_HOUR,
+            )
+            .await?;
             // The permit first, then the file: calls beyond the gate wait without holding it.
             let permit = state
                 .analyses
                 .permit()
                 .await
                 .map_err(|e| ApiError::Internal(e.into()))?;
-            let bytes = state
-                .storage
-                .get(&stored.storage_key)
-                .await?
-                .ok_or_else(|| StorageError::Missing(stored.storage_key.clone()))?;
-            let name = stored.file_name.clone();
-            let body = entry.body;
-            // At most one analysis per core at once, whatever the number of requests.
-            let analysed = permit
-                .run(move || match body {
-                    None => quote_core::analyze_file(&name, &bytes, &options),
-                    Some(b) => quote_core::analyze_file_body(&name, &bytes, &options, b as usize),
-                })
-                .await
-                .map_err(|e| ApiError::Internal(e.into()))?;
-            match analysed {
-                Ok(mut a) => {
-                    // The open edges' segments are drawing for the viewer, which analyses the
-                    // file itself; the stored analysis (cache, part, every list of parts) keeps
-                    // their count only.
-                    a.open_edges = Vec::new();
-                    let json =
-                        serde_json::to_string(&a).map_err(|e| ApiError::Internal(e.into()))?;
+            // Calls on the same file that waited for the gate find the first one's result (on
+            // any instance): one analysis, one read of the file.
+            match cached(&state, &stored.sha256, &options_key).await? {
+                Some(Cached::Analysed(a)) => *a,
+                Some(Cached::Refused { refus }) => return Ok((jar, refused(refus))),
+                None => {
+                    let bytes = state
+                        .storage
+                        .get(&stored.storage_key)
+                        .await?
+                        .ok_or_else(|| StorageError::Missing(stored.storage_key.clone()))?;
+                    let name = stored.file_name.clone();
+                    let body = entry.body;
+                    // At most one analysis per core at once, whatever the number of requests.
+                    let analysed = permit
+                        .run(move || match body {
+                            None => quote_core::analyze_file(&name, &bytes, &options),
+                            Some(b) => {
+                                quote_core::analyze_file_body(&name, &bytes, &options, b as usize)
+                            }
+                        })
+                        .await
+                        .map_err(|e| ApiError::Internal(e.into()))?;
+                    let outcome = match analysed {
+                        Ok(mut a) => {
+                            // The open edges' segments are drawing for the viewer, which
+                            // analyses the file itself; the stored analysis (cache, part, every
+                            // list of parts) keeps their count only.
+                            a.open_edges = Vec::new();
+                            Cached::Analysed(Box::new(a))
+                        }
+                        Err(e) => {
+                            tracing::info!(file = %stored.file_name, code = e.code(), "quote file refused by the engine");
+                            Cached::Refused {
+                                refus: Refusal {
+                                    message: e.message(),
+                                    code: e.code().to_owned(),
+                                },
+                            }
+                        }
+                    };
+                    let json = serde_json::to_string(&outcome)
+                        .map_err(|e| ApiError::Internal(e.into()))?;
                     analysis_cache::insert(
                         &mut *state.db.acquire().await?,
                         &stored.sha256,
@@ -251,11 +309,10 @@ pub async fn process_file(
                         clock::now(),
                     )
                     .await?;
-                    a
-                }
-                Err(e) => {
-                    tracing::info!(file = %stored.file_name, code = e.code(), "quote file refused by the engine");
-                    return Ok((jar, Json(json!({ "error": e.message(), "code": e.code() }))));
+                    match outcome {
+                        Cached::Analysed(a) => *a,
+                        Cached::Refused { refus } => return Ok((jar, refused(refus))),
+                    }
                 }
             }
         }
