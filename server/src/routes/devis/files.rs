@@ -245,8 +245,8 @@ pub async fn process_file(
         Some(Cached::Analysed(a)) => *a,
         Some(Cached::Refused { refus }) => return Ok((jar, refused(refus))),
         None => {
-            // Only analyses the engine runs count against the address.
-            rate_limit::take(
+            // Only analyses the engine runs count against the address (kept, even if it fails).
+            let _counted = rate_limit::take(
                 &state,
                 &format!("analyses:{}", rate_limit::client_key(&ip)),
                 ANALYSES_PER_HOUR,
