@@ -184,6 +184,50 @@ export type TwoFactorToggle = { enabled: boolean, two_factor_enabled: boolean, b
 export type PasswordChanged = { success: boolean, message: string, };
 
 /**
+ * One live session as « Mes sessions » shows it.
+ */
+export type SessionView = {
+  /**
+   * Session id (to end it).
+   */
+  id: number,
+  /**
+   * The browser and system, in French (« Firefox sur Linux »).
+   */
+  appareil: string,
+  /**
+   * The user agent as the browser sent it.
+   */
+  agent: string,
+  /**
+   * The client address at sign-in.
+   */
+  adresse_ip: string,
+  /**
+   * Sign-in, ISO 8601.
+   */
+  connexion: string,
+  /**
+   * Last use (to the minute), ISO 8601.
+   */
+  derniere_utilisation: string,
+  /**
+   * The session of the browser asking.
+   */
+  courante: boolean,
+};
+
+/**
+ * Answer of ending every other session.
+ */
+export type SessionsEnded = {
+  /**
+   * How many sessions ended.
+   */
+  fermees: number,
+};
+
+/**
  * The answer of every successful `Email` call.
  */
 export type EmailDone = { success: boolean, message: string, };
