@@ -4,9 +4,15 @@
 
 export async function adminClient(ctx) {
   if (!ctx.admin) throw new Error('no admin: `server create-admin` failed before the run');
+  return accountClient(ctx, ctx.admin);
+}
+
+/** A session of `email` of its own, outside the browser (another computer, say), sending `userAgent`. */
+export async function accountClient(ctx, { email, password, userAgent }) {
   const jar = new Map();
   const send = async (path, init = {}) => {
     const headers = { ...(init.headers ?? {}), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+    if (userAgent) headers['user-agent'] = userAgent;
     const response = await fetch(ctx.url(path), { ...init, headers, redirect: 'manual' });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
@@ -16,9 +22,9 @@ export async function adminClient(ctx) {
     return response;
   };
   const csrf = async () => (await (await send('/api/auth/csrf')).json()).csrfToken;
-  const form = new URLSearchParams({ email: ctx.admin.email, password: ctx.admin.password, csrfToken: await csrf(), json: 'true', callbackUrl: '/' });
+  const form = new URLSearchParams({ email, password, csrfToken: await csrf(), json: 'true', callbackUrl: '/' });
   const signedIn = await send('/api/auth/callback/credentials', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
-  if (signedIn.status !== 200) throw new Error(`admin sign-in answered ${signedIn.status}: ${await signedIn.text()}`);
+  if (signedIn.status !== 200) throw new Error(`sign-in of ${email} answered ${signedIn.status}: ${await signedIn.text()}`);
   const token = await csrf();
   return {
     /** A controller call; resolves with {status, body}. */
