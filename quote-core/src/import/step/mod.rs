@@ -5,9 +5,11 @@
 //! panic on), and each solid is tessellated once by the engine ([`tess`], [`face`]) then placed as many times
 //! as the assembly uses it. Every refusal names what is missing and suggests STL or 3MF.
 //!
-//! Time and memory are bounded before the expensive steps: the file's size and entity count
-//! before parsing, the number of faces before tessellating, the number of triangles while
-//! collecting them.
+//! Time and memory are bounded before the expensive steps: the file's size, entity count and
+//! number of values before parsing; the placements walked through an assembly (a cycle of
+//! placements refused); the references under each shell, for cycles and depth, before truck
+//! follows them recursively; the number of faces before tessellating, the number of triangles
+//! while collecting them.
 
 mod face;
 #[cfg(not(target_arch = "wasm32"))]
@@ -131,7 +133,14 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
     let instances = model.instances(&solids)?;
     let unit_mm = instances.first().map_or(1.0, |i| i.unit_mm);
 
-    let table = Table::from_data_section(data);
+    // truck converts what the shells refer to, recursively: checked first for cycles and depth,
+    // and only that is handed to it (not the file's other entities).
+    let shells: Vec<u64> = solids.values().flat_map(|s| s.shells.clone()).collect();
+    let table: Table = model
+        .reachable_checked(&shells)?
+        .into_iter()
+        .filter_map(|id| model.entity(id))
+        .collect();
     let mut budget = limits.max_faces;
     let mut meshes: BTreeMap<(u64, u64), tess::SolidMesh> = BTreeMap::new();
     for inst in &instances {

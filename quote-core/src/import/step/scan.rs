@@ -9,8 +9,12 @@ use crate::QuoteError;
 
 /// Largest STEP file read, bytes (the parser's tree takes about ten times the text).
 pub const MAX_STEP_BYTES: usize = 64 * 1024 * 1024;
-/// Most entity instances read.
-pub const MAX_ENTITIES: usize = 2_000_000;
+/// Most entity instances read. The parser's tree takes about 500 bytes an entity and 90 a
+/// value (a file of padding points at these bounds peaks under 512 MB natively).
+pub const MAX_ENTITIES: usize = 1_000_000;
+/// Most values (list items, parameters) read: `(0,0,0,…)` takes 2 bytes of text a value and
+/// about 90 bytes of the parser's tree.
+pub const MAX_VALUES: usize = 4_000_000;
 /// Deepest nesting of parentheses accepted (real files nest 4 or 5 levels).
 const MAX_DEPTH: usize = 32;
 /// Longest run of digits outside strings (`i64` holds 18 digits).
@@ -33,6 +37,7 @@ pub fn prescan(bytes: &[u8]) -> Result<(usize, Vec<u8>), QuoteError> {
     let mut depth = 0usize;
     let mut digits = 0usize;
     let mut entities = 0usize;
+    let mut values = 0usize;
     let mut line = 1usize;
     let mut i = 0usize;
     let n = bytes.len();
@@ -86,6 +91,7 @@ pub fn prescan(bytes: &[u8]) -> Result<(usize, Vec<u8>), QuoteError> {
                 continue;
             }
             b'(' => {
+                values = count_value(values)?;
                 depth += 1;
                 if depth > MAX_DEPTH {
                     return Err(invalid(format!(
@@ -118,6 +124,10 @@ pub fn prescan(bytes: &[u8]) -> Result<(usize, Vec<u8>), QuoteError> {
                         )));
                     }
                 }
+            }
+            b',' => {
+                values = count_value(values)?;
+                digits = 0;
             }
             b'=' if depth == 0 => {
                 entities += 1;
@@ -155,6 +165,17 @@ pub fn prescan(bytes: &[u8]) -> Result<(usize, Vec<u8>), QuoteError> {
         ));
     }
     Ok((entities, out))
+}
+
+/// One more value (a list or an item after a comma), refused past [`MAX_VALUES`].
+fn count_value(values: usize) -> Result<usize, QuoteError> {
+    if values >= MAX_VALUES {
+        return Err(too_complex(format!(
+            "plus de {} valeurs",
+            crate::fr_int(MAX_VALUES as u64)
+        )));
+    }
+    Ok(values + 1)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! own child module, all as methods of [`Model`].
 
 mod assembly;
+mod graph;
 mod placement;
 mod solids;
 mod tessellated;
@@ -141,6 +142,11 @@ impl<'a> Model<'a> {
     /// Whether some entity holds a record of that name.
     pub fn has(&self, name: &str) -> bool {
         self.ids.iter().any(|&id| self.record(id, name).is_some())
+    }
+
+    /// The instance named `#id`.
+    pub fn entity(&self, id: u64) -> Option<&'a EntityInstance> {
+        self.ents.get(&id).copied()
     }
 
     /// The largest entity id.

@@ -8,13 +8,16 @@ use std::collections::{BTreeMap, BTreeSet};
 use truck_stepio::r#in::ruststep::ast::Parameter;
 
 use super::{as_list, as_ref, params, Affine, Instance, Model, SolidRef};
-use crate::import::step::too_complex;
+use crate::import::step::{invalid, too_complex};
 use crate::QuoteError;
 
 /// Most placed solids (instances) in one file.
 pub const MAX_INSTANCES: usize = 10_000;
 /// Deepest nesting of assemblies followed.
 const MAX_ASSEMBLY_DEPTH: usize = 24;
+/// Most placements walked through, solids or not: an assembly of empty copies nested ten by
+/// ten would otherwise be walked 10⁹ times without placing a solid.
+const MAX_PLACEMENTS_WALKED: usize = 10 * MAX_INSTANCES;
 
 /// Representations: (items, context).
 type Representations<'a> = BTreeMap<u64, (&'a [Parameter], u64)>;
@@ -65,6 +68,7 @@ impl<'a> Model<'a> {
         self.place_linked(&links, &cluster, &unit, &mut tree)?;
         self.place_mapped(&reps, &cluster, solids, &unit, &mut tree)?;
         let roots: BTreeSet<u64> = cluster.values().copied().collect();
+        tree.check_acyclic(&roots)?;
         let mut out = tree.walk(&roots)?;
         if out.is_empty() {
             // Solids outside any representation: read them where they are.
@@ -135,6 +139,42 @@ fn clusters(reps: &Representations<'_>, links: &[Link]) -> BTreeMap<u64, u64> {
 }
 
 impl Tree {
+    /// Refuses a cluster that places itself, through any number of others: walking it would
+    /// only stop at the depth bound, after exponentially many copies.
+    fn check_acyclic(&self, clusters: &BTreeSet<u64>) -> Result<(), QuoteError> {
+        // 1: on the current path, 2: done.
+        let mut mark: BTreeMap<u64, u8> = BTreeMap::new();
+        for &start in clusters {
+            if mark.contains_key(&start) {
+                continue;
+            }
+            mark.insert(start, 1);
+            let mut path = vec![(start, 0usize)];
+            while let Some((c, next)) = path.last_mut() {
+                let children = self.children.get(c).map_or(&[][..], |v| v.as_slice());
+                let Some(&(child, _)) = children.get(*next) else {
+                    mark.insert(*c, 2);
+                    path.pop();
+                    continue;
+                };
+                *next += 1;
+                match mark.get(&child) {
+                    Some(1) => {
+                        return Err(invalid(format!(
+                            "un assemblage se contient lui-même (représentation #{child})"
+                        )))
+                    }
+                    Some(_) => {}
+                    None => {
+                        mark.insert(child, 1);
+                        path.push((child, 0));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The solids placed from the clusters placed by nothing (`clusters`, in order), bounded
     /// in count and depth.
     fn walk(&self, clusters: &BTreeSet<u64>) -> Result<Vec<Instance>, QuoteError> {
@@ -150,21 +190,31 @@ impl Tree {
         let (assemblies, single): (Vec<u64>, Vec<u64>) = roots
             .into_iter()
             .partition(|c| self.children.contains_key(c));
+        let mut placed: BTreeSet<u64> = BTreeSet::new();
+        let mut walked = 0usize;
         for &root in assemblies.iter().chain(&single) {
             if !self.children.contains_key(&root) {
                 let list = self.solids_of.get(&root).map_or(&[][..], |v| v.as_slice());
-                if list.iter().all(|(s, _)| out.iter().any(|i| i.solid == *s)) && !out.is_empty() {
+                if list.iter().all(|(s, _)| placed.contains(s)) && !out.is_empty() {
                     continue;
                 }
             }
             let mut stack = vec![(root, Affine::IDENTITY, 0usize)];
             while let Some((c, place, depth)) = stack.pop() {
+                walked += 1;
+                if walked > MAX_PLACEMENTS_WALKED {
+                    return Err(too_complex(format!(
+                        "plus de {} placements d'assemblage à parcourir",
+                        crate::fr_int(MAX_PLACEMENTS_WALKED as u64)
+                    )));
+                }
                 for &(solid, unit_mm) in self.solids_of.get(&c).map_or(&[][..], |v| v.as_slice()) {
                     out.push(Instance {
                         solid,
                         unit_mm,
                         place,
                     });
+                    placed.insert(solid);
                     if out.len() > MAX_INSTANCES {
                         return Err(too_complex(format!(
                             "plus de {} solides placés",
