@@ -57,7 +57,8 @@ fn extension(name: &str) -> String {
 /// Picks the format from the content, falling back on the file name's extension.
 ///
 /// A file named `.step` or `.stp` is STEP whatever it holds (without the ISO 10303-21 header the
-/// STEP reader refuses it, as the server does at upload from the first kilobyte). Otherwise a zip
+/// STEP reader refuses it, as the server does at upload from its first [`STEP_SNIFF_BYTES`]
+/// bytes with [`looks_like_step`]). Otherwise a zip
 /// archive (`PK\x03\x04`) is 3MF; a binary STL is recognised by its size matching the triangle
 /// count of its header (whatever the header's first bytes say); text starting with `solid` is
 /// ASCII STL; otherwise the extension decides.
@@ -129,14 +130,48 @@ fn read_step(_bytes: &[u8]) -> Result<Mesh, QuoteError> {
     Err(QuoteError::StepUnavailable)
 }
 
-/// Whether the bytes start like an ISO 10303-21 (STEP) file, after blanks and a UTF-8 BOM.
+/// The keyword a STEP file (ISO 10303-21) opens with.
+const STEP_HEADER: &[u8] = b"ISO-10303-21";
+
+/// Most bytes accepted before a STEP file's `ISO-10303-21;` header: a UTF-8 BOM, blanks and
+/// `/* … */` comments (some exporters put their name or a licence there), 64 KiB in all.
+pub const MAX_STEP_PREAMBLE: usize = 64 * 1024;
+
+/// How many of a file's first bytes [`looks_like_step`] needs to see the header after the
+/// longest preamble accepted.
+pub const STEP_SNIFF_BYTES: usize = MAX_STEP_PREAMBLE + STEP_HEADER.len();
+
+/// Whether the bytes start like an ISO 10303-21 (STEP) file: the `ISO-10303-21` header after a
+/// UTF-8 BOM, blanks and comments of at most [`MAX_STEP_PREAMBLE`] bytes in all. Needs the
+/// file's first [`STEP_SNIFF_BYTES`] bytes (or the whole file when shorter) to see every header
+/// the STEP reader accepts.
+///
+/// ```
+/// use quote_core::import::looks_like_step;
+/// assert!(looks_like_step(b"\xEF\xBB\xBF/* exported by CAD */\r\nISO-10303-21;\nHEADER;"));
+/// assert!(!looks_like_step(b"solid part\n"));
+/// assert!(!looks_like_step(b"/* a comment that never ends ISO-10303-21;"));
+/// ```
 pub fn looks_like_step(bytes: &[u8]) -> bool {
-    let b = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let start = b
-        .iter()
-        .position(|c| !c.is_ascii_whitespace())
-        .unwrap_or(b.len());
-    b[start..].starts_with(b"ISO-10303-21")
+    step_header_offset(bytes).is_some()
+}
+
+/// Where the `ISO-10303-21` header starts, after the preamble [`looks_like_step`] accepts.
+pub(crate) fn step_header_offset(bytes: &[u8]) -> Option<usize> {
+    // Only the first bytes are looked at, whatever the file's size.
+    let b = &bytes[..bytes.len().min(STEP_SNIFF_BYTES)];
+    let mut i = if b.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+    loop {
+        match b.get(i) {
+            Some(c) if c.is_ascii_whitespace() => i += 1,
+            Some(b'/') if b.get(i + 1) == Some(&b'*') => {
+                let len = b[i + 2..].windows(2).position(|w| w == b"*/")?;
+                i += len + 4;
+            }
+            _ => break,
+        }
+    }
+    (i <= MAX_STEP_PREAMBLE && b[i..].starts_with(STEP_HEADER)).then_some(i)
 }
 
 fn obj_warnings(read: &obj::ObjRead, out: &mut Vec<Warning>) {
@@ -232,6 +267,41 @@ mod tests {
         );
         assert_eq!(detect_format("piece.STP", b"garbage"), Ok(Format::Step));
         assert_eq!(detect_format("piece.step", b"v 0 0 0"), Ok(Format::Step));
+    }
+
+    #[test]
+    fn step_is_recognised_after_comments_blanks_and_a_bom() {
+        let file = b"\xEF\xBB\xBF\r\n/* Exported by CAD 2026\n * licence: CC-BY */ \n/**/\tISO-10303-21;\n";
+        assert_eq!(step_header_offset(file), Some(file.len() - 14));
+        assert_eq!(detect_format("export.bin", file), Ok(Format::Step));
+        assert_eq!(step_header_offset(b"ISO-10303-21;"), Some(0));
+        // A comment that never closes, or text before the header, is not STEP.
+        assert!(!looks_like_step(b"/* ISO-10303-21;"));
+        assert!(!looks_like_step(b"/* x */ solid ISO-10303-21;"));
+        assert!(!looks_like_step(b"# ISO-10303-21;"));
+    }
+
+    #[test]
+    fn the_preamble_before_a_step_header_is_capped_at_64_kib() {
+        let with_comment = |len: usize| {
+            let mut f = b"/*".to_vec();
+            f.extend(std::iter::repeat_n(b'x', len - 4));
+            f.extend_from_slice(b"*/ISO-10303-21;\nHEADER;");
+            f
+        };
+        let longest = with_comment(MAX_STEP_PREAMBLE);
+        assert_eq!(step_header_offset(&longest), Some(MAX_STEP_PREAMBLE));
+        // The server and the browser look at this many first bytes: enough.
+        assert!(looks_like_step(&longest[..STEP_SNIFF_BYTES]));
+        let too_long = with_comment(MAX_STEP_PREAMBLE + 1);
+        assert!(!looks_like_step(&too_long));
+        assert_eq!(
+            detect_format("a.txt", &too_long),
+            Err(QuoteError::UnknownFormat)
+        );
+        let mut blanks = vec![b' '; MAX_STEP_PREAMBLE + 1];
+        blanks.extend_from_slice(b"ISO-10303-21;");
+        assert!(!looks_like_step(&blanks));
     }
 
     /// A binary STL of one (degenerate) triangle: its size matches its count.

@@ -5,7 +5,7 @@
 import * as Comlink from 'comlink';
 import init, * as defaultEngine from '@/wasm/pkg/quote_wasm';
 import type { Analyzed } from '@/wasm/pkg/quote_wasm';
-import { isStepFile, loadStepEngine, type Engine } from './step-engine';
+import { isStepFile, loadStepEngine, STEP_SNIFF_BYTES, type Engine } from './step-engine';
 import { torusStl } from './torus-stl';
 import type { Analysis, EngineError, PriceBreakdown, PriceOptions, ProcessOffer, QuickStats, Unit } from '@/wasm/types';
 
@@ -73,9 +73,6 @@ function colorsOf(flags: Uint8Array): { colors: Uint8Array; overhangs: number; t
   }
   return { colors, overhangs, thin };
 }
-
-/** Bytes enough to see a STEP file's `ISO-10303-21;` header after a BOM and some blank lines. */
-const STEP_SNIFF_BYTES = 4096;
 
 /** The build of the engine the kept file is read with (the default one before any file). */
 function engine(): Engine {

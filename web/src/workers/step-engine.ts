@@ -12,16 +12,43 @@ export const STEP_NAME = /\.(step|stp)$/i;
 const HEADER = 'ISO-10303-21';
 
 /**
- * Whether a file is STEP: by its name, or by its content starting with the ISO 10303-21 header
- * (after a UTF-8 BOM and blanks), as the engine recognises it whatever the name.
+ * Most bytes accepted before the header: a UTF-8 BOM, blanks and `/* … *\/` comments, 64 KiB in
+ * all (quote-core's `MAX_STEP_PREAMBLE`).
+ */
+export const MAX_STEP_PREAMBLE = 64 * 1024;
+
+/** The first bytes {@link isStepFile} needs to see the header after the longest preamble (quote-core's `STEP_SNIFF_BYTES`). */
+export const STEP_SNIFF_BYTES = MAX_STEP_PREAMBLE + HEADER.length;
+
+/** The blanks Rust's `is_ascii_whitespace` knows: space, tab, line feed, form feed, carriage return. */
+const isBlank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
+
+/**
+ * Whether a file is STEP: by its name, or by its first {@link STEP_SNIFF_BYTES} bytes starting
+ * with the ISO 10303-21 header after a UTF-8 BOM, blanks and comments of at most
+ * {@link MAX_STEP_PREAMBLE} bytes, as the engine recognises it whatever the name
+ * (`quote_core::import::looks_like_step`).
  */
 export function isStepFile(name: string, bytes: Uint8Array): boolean {
   if (STEP_NAME.test(name)) return true;
-  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  while (i < bytes.length && (bytes[i] === 0x20 || (bytes[i] >= 0x09 && bytes[i] <= 0x0d))) i++;
-  if (bytes.length - i < HEADER.length) return false;
+  const b = bytes.subarray(0, STEP_SNIFF_BYTES);
+  let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  for (;;) {
+    if (i < b.length && isBlank(b[i])) {
+      i++;
+    } else if (b[i] === 0x2f && b[i + 1] === 0x2a) {
+      // A comment: up to its closing `*/`, which must be within the bytes seen.
+      let end = i + 2;
+      while (end + 1 < b.length && !(b[end] === 0x2a && b[end + 1] === 0x2f)) end++;
+      if (end + 1 >= b.length) return false;
+      i = end + 2;
+    } else {
+      break;
+    }
+  }
+  if (i > MAX_STEP_PREAMBLE || b.length - i < HEADER.length) return false;
   for (let k = 0; k < HEADER.length; k++) {
-    if (bytes[i + k] !== HEADER.charCodeAt(k)) return false;
+    if (b[i + k] !== HEADER.charCodeAt(k)) return false;
   }
   return true;
 }

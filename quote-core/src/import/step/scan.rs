@@ -4,7 +4,7 @@
 //! constant memory.
 
 use super::{invalid, too_complex};
-use crate::import::looks_like_step;
+use crate::import::step_header_offset;
 use crate::QuoteError;
 
 /// Largest STEP file read, bytes (the parser's tree takes about ten times the text).
@@ -31,15 +31,16 @@ pub fn prescan(bytes: &[u8]) -> Result<(usize, Vec<u8>), QuoteError> {
             MAX_STEP_BYTES / (1024 * 1024)
         )));
     }
-    if !looks_like_step(bytes) {
+    // The BOM, blanks and comments before the header are left out.
+    let Some(start) = step_header_offset(bytes) else {
         return Err(invalid("il ne commence pas par « ISO-10303-21; »".into()));
-    }
+    };
     let mut depth = 0usize;
     let mut digits = 0usize;
     let mut entities = 0usize;
     let mut values = 0usize;
-    let mut line = 1usize;
-    let mut i = 0usize;
+    let mut line = 1 + bytes[..start].iter().filter(|&&c| c == b'\n').count();
+    let mut i = start;
     let n = bytes.len();
     let mut out = Vec::with_capacity(n);
     while i < n {
@@ -183,9 +184,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn recognises_the_header_after_blanks_and_a_bom() {
-        assert!(looks_like_step(b"\xEF\xBB\xBF\n ISO-10303-21;\nHEADER;"));
-        assert!(!looks_like_step(b"solid cube\n"));
+    fn starts_at_the_header_after_a_bom_blanks_and_comments() {
+        let text = "\u{FEFF}\n/* exporter\n (v2) */\n ISO-10303-21;\nDATA;\n#1=A((1));\n#2=B(#1);";
+        let (n, out) = prescan(text.as_bytes()).unwrap();
+        assert_eq!(n, 2);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "ISO-10303-21;\nDATA;\n#1=A((1));\n#2=B(#1);"
+        );
+        // Lines keep their numbers in messages.
+        let e = prescan("/*\n*/\nISO-10303-21;\nDATA;\n#1=A(');".as_bytes()).unwrap_err();
+        assert!(e.to_string().contains("ligne 5"), "{e}");
+        assert!(prescan(b"solid cube\n").is_err());
     }
 
     #[test]

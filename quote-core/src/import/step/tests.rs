@@ -491,3 +491,22 @@ fn empty_lists_are_marked_for_the_parser_outside_strings_only() {
     };
     assert!(matches!(&p[1], ruststep::ast::Parameter::List(v) if v.is_empty()));
 }
+
+#[test]
+fn comments_blanks_and_a_bom_before_the_header_are_read() {
+    let text = format!(
+        "\u{FEFF}/* Exported by CAD 2026\n   licence: CC-BY */\r\n\n{}",
+        box_file([10.0, 20.0, 30.0], Len::Mm)
+    );
+    let (format, mesh) = import("piece.bin", text.as_bytes()).unwrap();
+    assert_eq!(format, Format::Step);
+    assert!((volume(&mesh) - 6000.0).abs() < 1e-6);
+    // Past 64 KiB of comments, the file is no longer taken for STEP.
+    let long = format!(
+        "/*{}*/\n{}",
+        "x".repeat(70_000),
+        box_file([1.0; 3], Len::Mm)
+    );
+    let e = import("piece.step", long.as_bytes()).unwrap_err();
+    assert!(e.to_string().contains("ISO-10303-21"), "{e}");
+}
