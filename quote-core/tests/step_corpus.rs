@@ -77,9 +77,10 @@ fn step_corpus_volumes() {
     let mut good = 0usize;
     let mut times = Vec::new();
     println!(
-        "{:<48} {:>9} {:>9} {:>9} {:>8}  result",
-        "file", "error %", "ms", "triangles", "solids"
+        "{:<48} {:>9} {:>9} {:>9} {:>9} {:>8}  result",
+        "file", "error %", "ms", "Mwork", "triangles", "solids"
     );
+    let mut most_work = (0u64, String::new());
     // `STEP_ONLY=<part of a name>` runs the matching files only, without the share check.
     let only = std::env::var("STEP_ONLY").ok();
     for row in &rows {
@@ -101,8 +102,9 @@ fn step_corpus_volumes() {
         let Ok(read) = receive.recv_timeout(TIME_LIMIT) else {
             times.push(TIME_LIMIT.as_secs_f64() * 1000.0);
             println!(
-                "{:<48} {:>9} {:>9} {:>9} {:>8}  FAIL: still reading after {} s",
+                "{:<48} {:>9} {:>9} {:>9} {:>9} {:>8}  FAIL: still reading after {} s",
                 row.file,
+                "-",
                 "-",
                 "-",
                 "-",
@@ -115,6 +117,9 @@ fn step_corpus_volumes() {
         times.push(ms);
         let (err, tris, solids, verdict) = match &read {
             Ok(r) => {
+                if r.work > most_work.0 {
+                    most_work = (r.work, row.file.clone());
+                }
                 let v = quote_core::analyze(
                     quote_core::Format::Step,
                     &r.mesh,
@@ -128,7 +133,9 @@ fn step_corpus_volumes() {
                     format!("{:+.3}", err * 100.0),
                     r.mesh.triangles.len().to_string(),
                     r.solids.to_string(),
-                    if ok {
+                    if ok && !r.relaxed_faces.is_empty() {
+                        format!("ok, {} face(s) relaxed", r.relaxed_faces.len())
+                    } else if ok {
                         "ok".to_string()
                     } else if row.solids == 0 {
                         "FAIL: read a file OpenCascade finds no solid in".to_string()
@@ -157,9 +164,12 @@ fn step_corpus_volumes() {
         if verdict.starts_with("ok") {
             good += 1;
         }
+        let work = read
+            .as_ref()
+            .map_or("-".to_string(), |r| format!("{:.1}", r.work as f64 / 1e6));
         println!(
-            "{:<48} {:>9} {:>9.0} {:>9} {:>8}  {verdict}",
-            row.file, err, ms, tris, solids
+            "{:<48} {:>9} {:>9.0} {:>9} {:>9} {:>8}  {verdict}",
+            row.file, err, ms, work, tris, solids
         );
     }
     times.sort_by(f64::total_cmp);
@@ -170,6 +180,12 @@ fn step_corpus_volumes() {
         share * 100.0,
         times[times.len() / 2],
         times[times.len() - 1]
+    );
+    println!(
+        "most work: {:.1} million units ({}), budget {:.0} million",
+        most_work.0 as f64 / 1e6,
+        most_work.1,
+        limits.max_work as f64 / 1e6
     );
     if only.is_some() {
         return;

@@ -112,7 +112,7 @@ pub fn import_noting(name: &str, bytes: &[u8]) -> Result<(Format, Mesh, Vec<Warn
             read.mesh
         }
         Format::ThreeMf => threemf::read_3mf(bytes)?,
-        Format::Step => read_step(bytes)?,
+        Format::Step => read_step_noting(bytes, &mut warnings)?,
     };
     if mesh.triangles.is_empty() {
         return Err(QuoteError::NoMesh);
@@ -120,13 +120,20 @@ pub fn import_noting(name: &str, bytes: &[u8]) -> Result<(Format, Mesh, Vec<Warn
     Ok((format, mesh, warnings))
 }
 
+/// A STEP file's mesh, with a warning when faces were meshed more coarsely than asked.
 #[cfg(feature = "step")]
-fn read_step(bytes: &[u8]) -> Result<Mesh, QuoteError> {
-    step::read_step(bytes)
+fn read_step_noting(bytes: &[u8], warnings: &mut Vec<Warning>) -> Result<Mesh, QuoteError> {
+    let limits = step::StepLimits::default();
+    let read = step::read_step_with(bytes, &limits)?;
+    warnings.extend(step::relaxed_warning(
+        &read.relaxed_faces,
+        limits.max_face_points,
+    ));
+    Ok(read.mesh)
 }
 
 #[cfg(not(feature = "step"))]
-fn read_step(_bytes: &[u8]) -> Result<Mesh, QuoteError> {
+fn read_step_noting(_bytes: &[u8], _warnings: &mut Vec<Warning>) -> Result<Mesh, QuoteError> {
     Err(QuoteError::StepUnavailable)
 }
 

@@ -11,12 +11,18 @@
 //! follows them recursively; the number of faces before tessellating, the number of triangles
 //! while collecting them.
 
+mod edges;
 mod face;
 #[cfg(not(target_arch = "wasm32"))]
 mod mathlib;
 mod model;
+mod relax;
 mod scan;
 mod tess;
+mod work;
+
+pub(crate) use relax::relaxed_warning;
+pub use relax::RelaxedFace;
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -43,6 +49,13 @@ pub struct StepLimits {
     pub max_edge_points: usize,
     /// Most points of the parameter grid of one face.
     pub max_face_points: usize,
+    /// How many times a face that would need more than `max_face_points` is tried again with a
+    /// tolerance twice as coarse before the file is refused.
+    pub max_relaxations: u32,
+    /// Work units the tessellation of the whole file may spend (about one surface or curve
+    /// evaluation each: see `work.rs`), counted rather than timed so that a file ends alike
+    /// natively and in WebAssembly.
+    pub max_work: u64,
 }
 
 impl Default for StepLimits {
@@ -55,6 +68,8 @@ impl Default for StepLimits {
             max_triangles: 4_000_000,
             max_edge_points: 1_000_000,
             max_face_points: 250_000,
+            max_relaxations: 6,
+            max_work: 250_000_000,
         }
     }
 }
@@ -70,6 +85,11 @@ pub struct StepRead {
     pub distinct_solids: usize,
     /// Millimetres per length unit of the first representation (1 for mm, 25.4 for inch).
     pub unit_mm: f64,
+    /// The faces meshed with a coarser tolerance than their solid's, to stay within the cap of
+    /// points per face.
+    pub relaxed_faces: Vec<RelaxedFace>,
+    /// The work units the tessellation spent (see [`StepLimits::max_work`]).
+    pub work: u64,
 }
 
 pub(crate) fn invalid(detail: String) -> QuoteError {
@@ -142,6 +162,8 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
         .filter_map(|id| model.entity(id))
         .collect();
     let mut budget = limits.max_faces;
+    let mut work = work::Work::new(limits.max_work);
+    let mut relaxed_faces = Vec::new();
     let mut meshes: BTreeMap<(u64, u64), tess::SolidMesh> = BTreeMap::new();
     for inst in &instances {
         let key = (inst.solid, inst.unit_mm.to_bits());
@@ -158,6 +180,8 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
                 inst.unit_mm,
                 limits,
                 &mut budget,
+                &mut work,
+                &mut relaxed_faces,
             )?
         };
         meshes.insert(key, m);
@@ -217,6 +241,8 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
         solids: instances.len(),
         distinct_solids: meshes.len(),
         unit_mm,
+        relaxed_faces,
+        work: work.spent(),
     })
 }
 

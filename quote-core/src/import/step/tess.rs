@@ -10,9 +10,10 @@ use std::collections::HashMap;
 use truck_meshalgo::prelude::*;
 use truck_stepio::r#in::Table;
 
-use super::face;
 use super::model::{Model, SolidRef};
-use super::{too_complex, unsupported, StepLimits};
+use super::relax::mesh_face;
+use super::work::{SurfaceCost, Work};
+use super::{edges, too_complex, unsupported, RelaxedFace, StepLimits};
 use crate::QuoteError;
 
 /// A solid's triangles, in millimetres, outer shell counter-clockwise seen from outside.
@@ -83,54 +84,9 @@ fn shell_box<'a, C: ParametricCurve3D + BoundedCurve + 'a>(
     (lo.x <= hi.x).then_some((lo, hi))
 }
 
-/// Deepest halving of an edge's parameter range (2^12 segments at most per edge).
-const MAX_EDGE_DEPTH: u32 = 12;
-
-/// Divides a curve so that every chord is within `tol` of the curve at its middle and at its
-/// quarters, with a bounded depth; a curve that evaluates to something not finite is refused.
-fn divide_edge<C: ParametricCurve3D + BoundedCurve>(
-    curve: &C,
-    tol: f64,
-    points_left: &mut usize,
-) -> Result<Vec<Point3>, &'static str> {
-    let (t0, t1) = curve.try_range_tuple().ok_or("courbe non bornée")?;
-    if !(t0.is_finite() && t1.is_finite()) {
-        return Err("courbe non bornée");
-    }
-    let finite = |p: Point3| p.x.is_finite() && p.y.is_finite() && p.z.is_finite();
-    let mut out = vec![curve.subs(t0)];
-    // Depth-first over (start, end, depth), right half pushed first.
-    let mut stack = vec![(t0, t1, 0u32)];
-    while let Some((a, b, depth)) = stack.pop() {
-        let (pa, pb) = (curve.subs(a), curve.subs(b));
-        if !finite(pa) || !finite(pb) {
-            return Err("courbe qui ne s'évalue pas");
-        }
-        let far = |t: f64| {
-            let s = (t - a) / (b - a);
-            let chord = pa + (pb - pa) * s;
-            let p = curve.subs(t);
-            !finite(p) || p.distance2(chord) > tol * tol
-        };
-        let split = depth < 2
-            || (depth < MAX_EDGE_DEPTH
-                && (far(0.5 * (a + b)) || far(0.75 * a + 0.25 * b) || far(0.25 * a + 0.75 * b)));
-        if split {
-            let m = 0.5 * (a + b);
-            stack.push((m, b, depth + 1));
-            stack.push((a, m, depth + 1));
-        } else {
-            if *points_left == 0 {
-                return Err("trop de points sur les arêtes");
-            }
-            *points_left -= 1;
-            out.push(pb);
-        }
-    }
-    Ok(out)
-}
-
-/// Triangulates one solid (outer shell and voids), scaled to millimetres.
+/// Triangulates one solid (outer shell and voids), scaled to millimetres, its work spent from
+/// `work`; the faces meshed with a relaxed tolerance are added to `relaxed`.
+#[allow(clippy::too_many_arguments)]
 pub fn tessellate_solid(
     model: &Model<'_>,
     table: &Table,
@@ -138,9 +94,12 @@ pub fn tessellate_solid(
     unit_mm: f64,
     limits: &StepLimits,
     budget: &mut usize,
+    work: &mut Work,
+    relaxed: &mut Vec<RelaxedFace>,
 ) -> Result<SolidMesh, QuoteError> {
     let scale = Matrix4::from_scale(unit_mm);
     let mut shells = Vec::with_capacity(solid.shells.len());
+    let mut face_ids = Vec::with_capacity(solid.shells.len());
     for &shell_id in &solid.shells {
         model.check_shell(shell_id)?;
         let faces = model.shell_faces(shell_id);
@@ -183,6 +142,7 @@ pub fn tessellate_solid(
             .iter_mut()
             .for_each(|f| f.surface.transform_by(scale));
         shells.push(cshell);
+        face_ids.push(faces.iter().map(|(id, _)| *id).collect::<Vec<u64>>());
     }
     let (mut lo, mut hi) = (
         Point3::new(f64::INFINITY, f64::INFINITY, f64::INFINITY),
@@ -242,22 +202,16 @@ pub fn tessellate_solid(
     for (k, cshell) in shells.into_iter().enumerate() {
         let mut edges = Vec::with_capacity(cshell.edges.len());
         for e in &cshell.edges {
-            let pts = divide_edge(&e.curve, tol, &mut points_left).map_err(|why| {
-                if why.starts_with("trop") {
-                    too_complex(format!(
-                        "plus de {} points sur les arêtes",
-                        crate::fr_int(limits.max_edge_points as u64)
-                    ))
-                } else {
-                    unsupported(format!(
-                        "une arête que le moteur ne sait pas suivre ({why})"
-                    ))
-                }
-            })?;
-            edges.push(pts);
+            edges.push(edges::divide(
+                &e.curve,
+                tol,
+                &mut points_left,
+                limits,
+                work,
+            )?);
         }
         let first = out.triangles.len();
-        for face in &cshell.faces {
+        for (face, &face_id) in cshell.faces.iter().zip(&face_ids[k]) {
             // Each wire as one closed polyline: its edges' points, each edge without its last.
             let wires: Vec<Vec<Point3>> = face
                 .boundaries
@@ -278,18 +232,19 @@ pub fn tessellate_solid(
                     pts
                 })
                 .collect();
-            let res = face::tessellate_face(&face.surface, &wires, tol, limits.max_face_points);
-            let poly = match res {
-                Ok(p) => p,
-                // As truck did: a face whose boundary is not found on its surface is left out.
-                Err(face::FaceError::Unmapped) => continue,
-                Err(face::FaceError::TooFine) => {
-                    return Err(too_complex(format!(
-                        "une face demande plus de {} points de maillage",
-                        crate::fr_int(limits.max_face_points as u64)
-                    )))
-                }
+            work.set_surface(SurfaceCost::of(&face.surface));
+            // As truck did: a face whose boundary is not found on its surface is left out.
+            let Some((poly, face_tol)) = mesh_face(&face.surface, &wires, tol, limits, work)?
+            else {
+                continue;
             };
+            if face_tol > tol {
+                relaxed.push(RelaxedFace {
+                    face: face_id,
+                    tolerance_mm: face_tol,
+                    nominal_mm: tol,
+                });
+            }
             if poly
                 .positions
                 .iter()

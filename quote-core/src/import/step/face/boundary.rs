@@ -4,7 +4,7 @@
 
 use truck_meshalgo::prelude::*;
 
-use super::{FaceError, TrimSurface, MAX_DEPTH};
+use super::{Exhausted, FaceError, TrimSurface, Work, MAX_DEPTH};
 
 /// The face's loops in (u, v); `Unmapped` when a wire cannot be placed on the surface or no loop
 /// is left.
@@ -12,30 +12,49 @@ pub(super) fn uv_boundary<S: TrimSurface>(
     surface: &S,
     wires: &[Vec<Point3>],
     tol: f64,
+    work: &mut Work,
 ) -> Result<Vec<Vec<Point2>>, FaceError> {
     let mut pieces = Vec::with_capacity(wires.len());
     for w in wires {
         if w.is_empty() {
             continue;
         }
-        pieces.push(wire_to_uv(surface, w).ok_or(FaceError::Unmapped)?);
+        pieces.push(wire_to_uv(surface, w, work)?.ok_or(FaceError::Unmapped)?);
     }
     // A face without bounds (a whole sphere or torus) covers the surface's parameter box.
     let boundary = boundary_loops(pieces, surface, tol);
+    // The lines closing open wires along the parameter box: a few evaluations a point.
+    work.evaluations(3 * boundary.iter().map(Vec::len).sum::<usize>())?;
     if boundary.iter().all(|l| l.len() < 3) {
         return Err(FaceError::Unmapped);
     }
     Ok(boundary)
 }
 
-/// Finds the parameters of a point of the boundary (near `hint` first).
-fn search<S: TrimSurface>(surface: &S, p: Point3, hint: Option<(f64, f64)>) -> Option<(f64, f64)> {
-    let found = surface
-        .search_parameter(p, hint, 100)
-        .or_else(|| surface.search_parameter(p, None, 100))
-        .or_else(|| surface.search_nearest_parameter(p, hint, 100))
-        .or_else(|| surface.search_nearest_parameter(p, None, 100))?;
-    (found.0.is_finite() && found.1.is_finite()).then_some(found)
+/// Finds the parameters of a point of the boundary (near `hint` first), each search tried
+/// counted.
+fn search<S: TrimSurface>(
+    surface: &S,
+    p: Point3,
+    hint: Option<(f64, f64)>,
+    work: &mut Work,
+) -> Result<Option<(f64, f64)>, Exhausted> {
+    let hinted = hint.is_some();
+    let mut found = surface.search_parameter(p, hint, 100);
+    work.search(hinted, found.is_some())?;
+    if found.is_none() {
+        found = surface.search_parameter(p, None, 100);
+        work.search(false, found.is_some())?;
+    }
+    if found.is_none() {
+        found = surface.search_nearest_parameter(p, hint, 100);
+        work.search(hinted, found.is_some())?;
+    }
+    if found.is_none() {
+        found = surface.search_nearest_parameter(p, None, 100);
+        work.search(false, found.is_some())?;
+    }
+    Ok(found.filter(|f| f.0.is_finite() && f.1.is_finite()))
 }
 
 /// The value among `u + k·period` (k from −2 to 2) nearest `u0`.
@@ -52,13 +71,19 @@ fn nearest_period(u: f64, u0: f64, period: f64) -> f64 {
 
 /// One closed wire mapped into (u, v): continuous across a periodic surface's seam, with the
 /// pole of a sphere or a cone (where a parameter direction degenerates) stepped along.
-fn wire_to_uv<S: TrimSurface>(surface: &S, wire: &[Point3]) -> Option<Vec<Point2>> {
+fn wire_to_uv<S: TrimSurface>(
+    surface: &S,
+    wire: &[Point3],
+    work: &mut Work,
+) -> Result<Option<Vec<Point2>>, Exhausted> {
     let (up, vp) = (surface.u_period(), surface.v_period());
     let (urange, vrange) = surface.try_range_tuple();
     let mut previous: Option<(f64, f64)> = None;
     let mut vec = Vec::with_capacity(wire.len() + 4);
     for &pt in wire.iter().chain(std::iter::once(&wire[0])) {
-        let (mut u, mut v) = search(surface, pt, previous)?;
+        let Some((mut u, mut v)) = search(surface, pt, previous, work)? else {
+            return Ok(None);
+        };
         if let (Some(up), Some((u0, _))) = (up, previous) {
             u = nearest_period(u, u0, up);
         }
@@ -87,13 +112,15 @@ fn wire_to_uv<S: TrimSurface>(surface: &S, wire: &[Point3]) -> Option<Vec<Point2
         let quot = ((grav.y - v0) / vp).floor();
         vec.iter_mut().for_each(|p| p.y -= quot * vp);
     }
-    let last = *vec.last()?;
+    let Some(&last) = vec.last() else {
+        return Ok(None);
+    };
     if !vec[0].near(&last)
         && (surface.uder(last.x, last.y).so_small() || surface.vder(last.x, last.y).so_small())
     {
         vec.push(vec[0]);
     }
-    Some(vec)
+    Ok(Some(vec))
 }
 
 /// Shifts an open boundary piece by whole periods into `(u0, u1)` and cuts it where it crosses

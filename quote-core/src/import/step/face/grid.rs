@@ -7,7 +7,7 @@ use spade::Triangulation;
 use truck_meshalgo::prelude::*;
 
 use super::region::Region;
-use super::{Cdt, FaceError, SPoint2, TrimSurface, MAX_DEPTH};
+use super::{Cdt, FaceError, SPoint2, TrimSurface, Work, MAX_DEPTH};
 
 /// Mean lengths of the surface's u and v derivatives over the box `lo..hi` (1 where not
 /// defined): millimetres per unit of each parameter.
@@ -82,13 +82,14 @@ pub(super) fn insert_grid(udiv: &[f64], vdiv: &[f64], region: &Region, cdt: &mut
 /// Divides the parameter box `urange × vrange` so that the surface between grid lines is
 /// within `tol` of its chords: a u interval is halved where the surface along u bulges from the
 /// chord at some grid v, a v interval likewise, and both where a cell's centre leaves the
-/// bilinear patch of its corners. Refused past `max_points` grid points.
+/// bilinear patch of its corners. Refused past `max_points` grid points, or when `work` runs out.
 pub(super) fn grid<S: TrimSurface>(
     surface: &S,
     urange: (f64, f64),
     vrange: (f64, f64),
     tol: f64,
     max_points: usize,
+    work: &mut Work,
 ) -> Result<(Vec<f64>, Vec<f64>), FaceError> {
     let mut ud = vec![urange.0, 0.5 * (urange.0 + urange.1), urange.1];
     let mut vd = vec![vrange.0, 0.5 * (vrange.0 + vrange.1), vrange.1];
@@ -105,6 +106,8 @@ pub(super) fn grid<S: TrimSurface>(
         d.is_finite() && d > tol2
     };
     for _ in 0..MAX_DEPTH {
+        // Each node, the middles of its two intervals and its cell's centre, at most.
+        work.evaluations(4 * ud.len() * vd.len())?;
         let nodes: Vec<Vec<Point3>> = ud
             .iter()
             .map(|&u| vd.iter().map(|&v| surface.subs(u, v)).collect())

@@ -28,6 +28,8 @@ use grid::{grid, insert_grid, metric_scale};
 use refinement::refine_by_deviation;
 use region::Region;
 
+use super::work::{Exhausted, Work, INSERTION};
+
 type SPoint2 = spade::Point2<f64>;
 
 type Cdt = ConstrainedDelaunayTriangulation<SPoint2>;
@@ -67,17 +69,27 @@ pub enum FaceError {
     Unmapped,
     /// The grid the tolerance asks for has more points than the cap.
     TooFine,
+    /// The file's work budget ran out.
+    Exhausted,
+}
+
+impl From<Exhausted> for FaceError {
+    fn from(_: Exhausted) -> Self {
+        FaceError::Exhausted
+    }
 }
 
 /// Triangulates a face bounded by closed 3D polylines (each without its closing point repeated)
-/// on `surface`, with chord tolerance `tol` and at most `max_points` grid points inside.
+/// on `surface`, with chord tolerance `tol` and at most `max_points` grid points inside, its
+/// work spent from `work`.
 pub fn tessellate_face<S: TrimSurface>(
     surface: &S,
     wires: &[Vec<Point3>],
     tol: f64,
     max_points: usize,
+    work: &mut Work,
 ) -> Result<FaceMesh, FaceError> {
-    let boundary = uv_boundary(surface, wires, tol)?;
+    let boundary = uv_boundary(surface, wires, tol, work)?;
     let (lo, hi) = parameter_box(&boundary);
     // The triangulation runs in (u·su, v·sv), about as long as the surface in each direction,
     // so that Delaunay's triangles are not long along a direction the parameters shrink.
@@ -89,13 +101,18 @@ pub fn tessellate_face<S: TrimSurface>(
     let eval = |x: f64, y: f64| surface.subs(x / su, y / sv);
     let region = Region::new(&scaled);
     let mut cdt = Cdt::new();
+    work.spend_n(scaled.iter().map(Vec::len).sum(), INSERTION)?;
     let on_boundary = insert_boundary(&scaled, &mut cdt);
-    let (udiv, vdiv) = grid(surface, (lo.x, hi.x), (lo.y, hi.y), tol, max_points)?;
+    let (udiv, vdiv) = grid(surface, (lo.x, hi.x), (lo.y, hi.y), tol, max_points, work)?;
     let udiv: Vec<f64> = udiv.iter().map(|u| u * su).collect();
     let vdiv: Vec<f64> = vdiv.iter().map(|v| v * sv).collect();
+    let inner = udiv.len().saturating_sub(2) * vdiv.len().saturating_sub(2);
+    work.spend_n(inner, INSERTION)?;
     insert_grid(&udiv, &vdiv, &region, &mut cdt);
-    refine_by_deviation(&eval, &region, tol, max_points, &mut cdt)?;
+    refine_by_deviation(&eval, &region, tol, max_points, &mut cdt, work)?;
 
+    // A point a vertex; a normal and two derivatives a triangle.
+    work.evaluations(cdt.num_vertices() + 3 * cdt.num_inner_faces())?;
     let (positions, index) = surface_points(&cdt, &eval, &on_boundary, &PointGrid::new(wires, tol));
     let (mut triangles, sides) = inner_triangles(surface, &cdt, &region, (su, sv), &index);
     orient(&mut triangles, &sides);

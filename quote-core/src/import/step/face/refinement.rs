@@ -5,7 +5,7 @@ use spade::Triangulation;
 use truck_meshalgo::prelude::*;
 
 use super::region::Region;
-use super::{Cdt, FaceError, SPoint2};
+use super::{Cdt, FaceError, SPoint2, Work, INSERTION};
 
 /// Inserts points where the triangles leave the surface by more than `tol`: the centre of a
 /// triangle whose centre is too far from the surface, else the middle of an inner edge whose
@@ -19,6 +19,7 @@ pub(super) fn refine_by_deviation(
     tol: f64,
     max_points: usize,
     cdt: &mut Cdt,
+    work: &mut Work,
 ) -> Result<(), FaceError> {
     let tol2 = tol * tol;
     let mut positions: Vec<Point3> = Vec::new();
@@ -29,6 +30,8 @@ pub(super) fn refine_by_deviation(
             .skip(positions.len())
             .map(|v| v.position())
             .collect();
+        // The new vertices' points; each triangle's centre and the middles of its edges.
+        work.evaluations(new.len() + 4 * cdt.num_inner_faces())?;
         positions.extend(new.iter().map(|p| surface(p.x, p.y)));
         let mut add: Vec<SPoint2> = Vec::new();
         for f in cdt.inner_faces() {
@@ -79,6 +82,7 @@ pub(super) fn refine_by_deviation(
         if cdt.num_vertices() + add.len() > max_points {
             return Err(FaceError::TooFine);
         }
+        work.spend_n(add.len(), INSERTION)?;
         for p in add {
             let _ = cdt.insert(p);
         }
