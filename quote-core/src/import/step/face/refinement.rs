@@ -1,7 +1,10 @@
 //! The refinement of the triangulation where its triangles leave the surface by more than the
 //! chord tolerance.
 
-use spade::Triangulation;
+use std::collections::HashSet;
+
+use spade::handles::{FaceHandle, FixedVertexHandle, InnerTag};
+use spade::{CdtEdge, Triangulation};
 use truck_meshalgo::prelude::*;
 
 use super::region::Region;
@@ -23,6 +26,9 @@ pub(super) fn refine_by_deviation(
 ) -> Result<(), FaceError> {
     let tol2 = tol * tol;
     let mut positions: Vec<Point3> = Vec::new();
+    // Triangles (their vertices' fixed indices, sorted) found within the tolerance: one still
+    // there in a later pass would be found so again, and is not evaluated again.
+    let mut fine: HashSet<[usize; 3]> = HashSet::new();
     for _ in 0..MAX_REFINE_PASSES {
         // Surface points of the vertices, by fixed index (indices are stable under insertion).
         let new: Vec<SPoint2> = cdt
@@ -30,50 +36,25 @@ pub(super) fn refine_by_deviation(
             .skip(positions.len())
             .map(|v| v.position())
             .collect();
-        // The new vertices' points; each triangle's centre and the middles of its edges.
-        work.evaluations(new.len() + 4 * cdt.num_inner_faces())?;
+        work.evaluations(new.len())?;
         positions.extend(new.iter().map(|p| surface(p.x, p.y)));
-        let mut add: Vec<SPoint2> = Vec::new();
+        // Each point with a vertex of the triangle it comes from, where its insertion starts
+        // looking (spade otherwise walks from the last point inserted, across the face).
+        let mut add: Vec<(SPoint2, FixedVertexHandle)> = Vec::new();
         for f in cdt.inner_faces() {
             let vs = f.vertices();
-            let uv = vs.map(|v| v.position());
-            let (e, g) = (
-                (uv[1].x - uv[0].x, uv[1].y - uv[0].y),
-                (uv[2].x - uv[0].x, uv[2].y - uv[0].y),
-            );
-            if (e.0 * g.1 - e.1 * g.0).abs() < 1e-12 {
+            let mut key = vs.map(|v| v.fix().index());
+            key.sort_unstable();
+            if fine.contains(&key) {
+                work.spend(1)?;
                 continue;
             }
-            let centre = Point2::new(
-                (uv[0].x + uv[1].x + uv[2].x) / 3.0,
-                (uv[0].y + uv[1].y + uv[2].y) / 3.0,
-            );
-            if !region.include(centre) {
-                continue;
-            }
-            let p = vs.map(|v| positions[v.fix().index()]);
-            let flat = Point3::new(
-                (p[0].x + p[1].x + p[2].x) / 3.0,
-                (p[0].y + p[1].y + p[2].y) / 3.0,
-                (p[0].z + p[1].z + p[2].z) / 3.0,
-            );
-            let d = surface(centre.x, centre.y).distance2(flat);
-            if d.is_finite() && d > tol2 {
-                add.push(SPoint2::new(centre.x, centre.y));
-                continue;
-            }
-            for edge in f.adjacent_edges() {
-                if edge.is_constraint_edge() {
-                    continue;
-                }
-                let (a, b) = (edge.from(), edge.to());
-                let (pa, pb) = (a.position(), b.position());
-                let mid = SPoint2::new(0.5 * (pa.x + pb.x), 0.5 * (pa.y + pb.y));
-                let chord = positions[a.fix().index()].midpoint(positions[b.fix().index()]);
-                let d = surface(mid.x, mid.y).distance2(chord);
-                if d.is_finite() && d > tol2 {
-                    add.push(mid);
-                }
+            // Its centre and the middles of its edges.
+            work.evaluations(4)?;
+            let added = add.len();
+            check_triangle(surface, region, tol2, &positions, f, &mut add);
+            if add.len() == added {
+                fine.insert(key);
             }
         }
         if add.is_empty() {
@@ -83,11 +64,64 @@ pub(super) fn refine_by_deviation(
             return Err(FaceError::TooFine);
         }
         work.spend_n(add.len(), INSERTION)?;
-        for p in add {
-            let _ = cdt.insert(p);
+        for (p, hint) in add {
+            let _ = cdt.insert_with_hint(p, hint);
         }
     }
     Ok(())
+}
+
+/// Adds to `add` the centre of a triangle whose centre is too far from the surface, else the
+/// middles of its inner edges whose middles are.
+fn check_triangle(
+    surface: &impl Fn(f64, f64) -> Point3,
+    region: &Region,
+    tol2: f64,
+    positions: &[Point3],
+    f: FaceHandle<'_, InnerTag, SPoint2, (), CdtEdge<()>, ()>,
+    add: &mut Vec<(SPoint2, FixedVertexHandle)>,
+) {
+    let vs = f.vertices();
+    let hint = vs[0].fix();
+    let uv = vs.map(|v| v.position());
+    let (e, g) = (
+        (uv[1].x - uv[0].x, uv[1].y - uv[0].y),
+        (uv[2].x - uv[0].x, uv[2].y - uv[0].y),
+    );
+    if (e.0 * g.1 - e.1 * g.0).abs() < 1e-12 {
+        return;
+    }
+    let centre = Point2::new(
+        (uv[0].x + uv[1].x + uv[2].x) / 3.0,
+        (uv[0].y + uv[1].y + uv[2].y) / 3.0,
+    );
+    if !region.include(centre) {
+        return;
+    }
+    let p = vs.map(|v| positions[v.fix().index()]);
+    let flat = Point3::new(
+        (p[0].x + p[1].x + p[2].x) / 3.0,
+        (p[0].y + p[1].y + p[2].y) / 3.0,
+        (p[0].z + p[1].z + p[2].z) / 3.0,
+    );
+    let d = surface(centre.x, centre.y).distance2(flat);
+    if d.is_finite() && d > tol2 {
+        add.push((SPoint2::new(centre.x, centre.y), hint));
+        return;
+    }
+    for edge in f.adjacent_edges() {
+        if edge.is_constraint_edge() {
+            continue;
+        }
+        let (a, b) = (edge.from(), edge.to());
+        let (pa, pb) = (a.position(), b.position());
+        let mid = SPoint2::new(0.5 * (pa.x + pb.x), 0.5 * (pa.y + pb.y));
+        let chord = positions[a.fix().index()].midpoint(positions[b.fix().index()]);
+        let d = surface(mid.x, mid.y).distance2(chord);
+        if d.is_finite() && d > tol2 {
+            add.push((mid, hint));
+        }
+    }
 }
 
 /// Most passes of [`refine_by_deviation`] (each at most doubles the points near a bulge).
