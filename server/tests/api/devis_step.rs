@@ -127,6 +127,34 @@ async fn a_step_file_without_its_header_is_refused_in_french_before_anything_is_
     assert!(stored_files(&app).is_empty(), "{:?}", stored_files(&app));
 }
 
+/// Issue 24: comments and blank lines before the header (here 5 kB of a CAD system's banner,
+/// more than the 1 kB the upload used to look at) are a STEP file as OpenCascade reads it.
+#[tokio::test]
+async fn a_step_file_with_comments_before_its_header_is_read() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let name = "bloc_perce.step";
+    let mut bytes = format!(
+        "\u{feff}/* Exporté par un système de CAO\n{} */\n\n",
+        "* bannière de licence *\n".repeat(200)
+    )
+    .into_bytes();
+    assert!(bytes.len() > 4_000);
+    bytes.extend(step_fixture(name));
+    let processed = drop_file(&c, bytes, name, 0).await;
+    assert_eq!(processed["error"], Value::Null, "{processed}");
+    let native = analyze_file(
+        name,
+        &step_fixture(name),
+        &Catalog::default_catalog().analysis_options(),
+    )
+    .unwrap();
+    assert_eq!(
+        processed["analysis"]["volume_mm3"].as_f64().unwrap(),
+        native.volume_mm3
+    );
+}
+
 #[tokio::test]
 async fn a_broken_step_file_gets_the_engine_s_french_error_naming_the_problem() {
     let app = spawn_app().await;

@@ -12,7 +12,7 @@ use axum::http::StatusCode;
 use bytes::Bytes;
 use sha2::{Digest, Sha256};
 
-use quote_core::import::looks_like_step;
+use quote_core::import::{looks_like_step, STEP_SNIFF_BYTES};
 use quote_core::QuoteError;
 
 use super::{file_too_large, quota_exceeded};
@@ -71,8 +71,9 @@ pub async fn discard(storage: &Storage, file: &StoredFile) {
 pub const EXTENSIONS: [&str; 5] = ["stl", "obj", "3mf", "step", "stp"];
 /// The extensions of STEP files, whose content must start with the ISO 10303-21 header.
 const STEP_EXTENSIONS: [&str; 2] = ["step", "stp"];
-/// Bytes read before a STEP file's header is judged (room for a BOM and blank lines).
-const SNIFF_BYTES: usize = 1024;
+/// Bytes read before a STEP file's header is judged: the engine's own window (room for a BOM,
+/// blank lines and comments before the header, 64 KiB in all, as OpenCascade reads them).
+const SNIFF_BYTES: usize = STEP_SNIFF_BYTES;
 
 /// The refusal of a file the quote does not read.
 pub fn unknown_format() -> ApiError {
