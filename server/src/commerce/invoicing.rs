@@ -13,7 +13,8 @@ use crate::db::counters;
 use crate::db::invoices::{self, NewDocument};
 use crate::db::orders::{self, OrderRow};
 use crate::documents::{
-    CreditNoteData, DocLine, DocTotals, InvoiceData, Party, Seller, VatRegime, ViesProof,
+    CreditNoteData, DocLine, DocTotals, InvoiceData, Party, PostalAddress, Seller, VatRegime,
+    ViesProof,
 };
 use crate::domain::paris_time::paris_year;
 use crate::domain::Cents;
@@ -123,7 +124,18 @@ pub fn party(snapshot: &str, email: Option<&str>) -> Party {
         lines.push(country.to_owned());
     }
     let company = &v["entreprise"];
-    Party {
+    let postal = PostalAddress {
+        street: s("rue"),
+        complement: s("complement"),
+        postcode: s("codePostal"),
+        city: s("ville"),
+        country_code: v["idPays"]["code"]
+            .as_str()
+            .unwrap_or_default()
+            .trim()
+            .to_ascii_uppercase(),
+    };
+    let party = Party {
         name: format!("{} {}", s("prenom"), s("nom")).trim().to_owned(),
         company: company["nom_Entreprise"].as_str().map(str::to_owned),
         address_lines: lines.into_iter().filter(|l| !l.is_empty()).collect(),
@@ -132,7 +144,27 @@ pub fn party(snapshot: &str, email: Option<&str>) -> Party {
             .filter(|n| !n.is_empty())
             .map(str::to_owned),
         email: email.map(str::to_owned),
-    }
+        postal: Some(postal),
+        siren: None,
+    };
+    with_siren(party)
+}
+
+/// The SIREN of a French company: the nine digits of its French VAT number (`FRkk` + SIREN).
+pub fn siren_of_vat(vat: &str) -> Option<String> {
+    let compact: String = vat.chars().filter(|c| !c.is_whitespace()).collect();
+    let digits = compact.strip_prefix("FR")?.get(2..)?;
+    (digits.len() == 9 && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.to_owned())
+}
+
+/// Fills the SIREN of a company from its French VAT number.
+fn with_siren(mut p: Party) -> Party {
+    p.siren = p
+        .company
+        .as_ref()
+        .and(p.vat_number.as_deref())
+        .and_then(siren_of_vat);
+    p
 }
 
 fn doc_totals(order: &OrderRow) -> DocTotals {
@@ -169,6 +201,7 @@ pub fn invoice_data(
     if !order.buyer_vat_number.is_empty() {
         // The number VIES confirmed is the one the exemption rests on.
         buyer.vat_number = Some(order.buyer_vat_number.clone());
+        buyer = with_siren(buyer);
     }
     let business = buyer.company.is_some();
     let regime = VatRegime::parse(&order.vat_regime).unwrap_or(VatRegime::France);
@@ -197,6 +230,7 @@ pub fn invoice_data(
         vat_regime: regime,
         vat_exemption: regime.exemption(vies_proof(order)),
         business,
+        factur_x: true,
     }
 }
 
@@ -257,6 +291,11 @@ async fn issue_credit_note(
         totals: invoice.totals.clone(),
         vat_regime: invoice.vat_regime,
         vat_exemption: invoice.vat_exemption.clone(),
+        delivery: Some(invoice.delivery.clone()),
+        business: invoice.business,
+        // A credit note of an invoice issued before Factur-X is a Factur-X credit note too: the
+        // new format starts with the next number of each series.
+        factur_x: true,
     };
     let json = serde_json::to_string(&data).map_err(|e| CommerceError::Internal(e.into()))?;
     invoices::insert_credit_note(
@@ -294,5 +333,19 @@ mod tests {
             ["1 Hauptstraße", "10115 Berlin", "Allemagne"]
         );
         assert_eq!(p.email.as_deref(), Some("max@muster.de"));
+        let postal = p.postal.unwrap();
+        assert_eq!(
+            (postal.postcode.as_str(), postal.city.as_str()),
+            ("10115", "Berlin")
+        );
+        assert_eq!(postal.country_code, "DE");
+        assert_eq!(p.siren, None);
+    }
+
+    #[test]
+    fn a_french_company_s_siren_comes_from_its_vat_number() {
+        assert_eq!(siren_of_vat("FR40 303265045").as_deref(), Some("303265045"));
+        assert_eq!(siren_of_vat("DE123456789"), None);
+        assert_eq!(siren_of_vat("FR4030326504"), None);
     }
 }

@@ -253,6 +253,8 @@ pub fn account_party(prenom: &str, nom: &str, email: &str) -> Party {
         address_lines: Vec::new(),
         vat_number: None,
         email: Some(email.to_owned()),
+        postal: None,
+        siren: None,
     }
 }
 

@@ -3,15 +3,16 @@
 //! renderers read only that model; `view` writes it out as French text and `render` lays it
 //! out as an A4 PDF through krilla, with an embedded font.
 
+pub mod facturx;
 pub mod model;
 mod render;
 pub mod seller;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 pub mod vat_regime;
 mod view;
 
-pub use model::{CreditNoteData, DocLine, DocTotals, InvoiceData, Party, QuoteData};
+pub use model::{CreditNoteData, DocLine, DocTotals, InvoiceData, Party, PostalAddress, QuoteData};
 pub use render::{render_credit_note, render_invoice, render_quote, DocumentError};
 pub use seller::Seller;
 pub use vat_regime::{VatExemption, VatRegime, ViesProof};

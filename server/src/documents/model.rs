@@ -21,6 +21,27 @@ pub struct Party {
     pub vat_number: Option<String>,
     /// E-mail of the account.
     pub email: Option<String>,
+    /// The address as fields, for the Factur-X XML (none on documents frozen before issue 23).
+    #[serde(default)]
+    pub postal: Option<PostalAddress>,
+    /// SIREN of a French business customer (from its French VAT number).
+    #[serde(default)]
+    pub siren: Option<String>,
+}
+
+/// An address as fields (street, postcode, town, ISO country code).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PostalAddress {
+    /// Street and number.
+    pub street: String,
+    /// Building, floor, anything else.
+    pub complement: String,
+    /// Postcode.
+    pub postcode: String,
+    /// Town.
+    pub city: String,
+    /// ISO 3166-1 alpha-2 code, upper case (`FR`).
+    pub country_code: String,
 }
 
 /// One line of a document.
@@ -103,6 +124,10 @@ pub struct InvoiceData {
     pub vat_exemption: Option<VatExemption>,
     /// The buyer is a business: late-payment penalties and the 40 € indemnity are printed.
     pub business: bool,
+    /// Issued as a Factur-X EN 16931 PDF/A-3 with the reform's mentions; documents frozen
+    /// before issue 23 render as they were.
+    #[serde(default)]
+    pub factur_x: bool,
 }
 
 /// A credit note cancelling an invoice (amounts printed as credits).
@@ -133,6 +158,15 @@ pub struct CreditNoteData {
     /// The invoice's exemption.
     #[serde(default)]
     pub vat_exemption: Option<VatExemption>,
+    /// The invoice's delivery party (none on credit notes frozen before issue 23).
+    #[serde(default)]
+    pub delivery: Option<Party>,
+    /// The buyer is a business (late-payment notes of the Factur-X XML).
+    #[serde(default)]
+    pub business: bool,
+    /// Issued as a Factur-X EN 16931 PDF/A-3 (see [`InvoiceData::factur_x`]).
+    #[serde(default)]
+    pub factur_x: bool,
 }
 
 /// A priced quote (devis) of the basket, valid 30 days.

@@ -200,7 +200,7 @@ fn totals(t: &DocTotals, regime: VatRegime, sign: i64, ttc_label: &str) -> Vec<T
 }
 
 /// Late-payment penalties, the 40 € indemnity and no early-payment discount (C. com. L441-10).
-fn business_terms(s: &Seller) -> Vec<String> {
+pub(super) fn business_terms(s: &Seller) -> Vec<String> {
     vec![
         format!(
             "Pénalités de retard{NBSP}: taux annuel de {}, exigibles dès le lendemain de la date \
@@ -230,7 +230,7 @@ fn bank_panel(s: &Seller, heading: &str, reference: Option<&str>) -> Panel {
     }
 }
 
-fn payment_method_fr(method: &str) -> &'static str {
+pub(super) fn payment_method_fr(method: &str) -> &'static str {
     match method {
         "carte" => "carte bancaire",
         "virement" => "virement bancaire",

@@ -20,6 +20,9 @@ fn credit_note_names_the_invoice_it_cancels_and_why_with_credited_totals() {
         totals: invoice.totals.clone(),
         vat_regime: invoice.vat_regime,
         vat_exemption: invoice.vat_exemption.clone(),
+        delivery: None,
+        business: invoice.business,
+        factur_x: false,
     };
     let pdf = render_credit_note(&data).expect("render");
     let Some(text) = pdf_text("credit-note", &pdf) else {

@@ -6,13 +6,13 @@ use crate::documents::{DocLine, DocTotals, InvoiceData, Party, Seller, VatRegime
 use crate::domain::Cents;
 
 /// 2026-11-22 10:00 UTC (11:00 in Paris).
-pub(super) const NOV_22: i64 = 1_795_341_600;
+pub(crate) const NOV_22: i64 = 1_795_341_600;
 /// 2026-12-22 10:00 UTC.
-pub(super) const DEC_22: i64 = 1_797_933_600;
+pub(crate) const DEC_22: i64 = 1_797_933_600;
 /// 2026-12-31 23:30 UTC: already 1 January 2027 in Paris.
-pub(super) const NEW_YEAR_IN_PARIS: i64 = 1_798_759_800;
+pub(crate) const NEW_YEAR_IN_PARIS: i64 = 1_798_759_800;
 
-pub(super) fn seller() -> Seller {
+pub(crate) fn seller() -> Seller {
     Seller {
         legal_name: "Forme Additive SAS".to_owned(),
         legal_form: "Société par actions simplifiée au capital de 10\u{202f}000\u{a0}€".to_owned(),
@@ -35,7 +35,7 @@ pub(super) fn seller() -> Seller {
     }
 }
 
-pub(super) fn company_buyer() -> Party {
+pub(crate) fn company_buyer() -> Party {
     Party {
         name: "Élodie Marchand".to_owned(),
         company: Some("Ateliers Mécaniques du Rhône".to_owned()),
@@ -46,10 +46,12 @@ pub(super) fn company_buyer() -> Party {
         ],
         vat_number: Some("FR83 404833048".to_owned()),
         email: Some("achats@amr.example".to_owned()),
+        postal: None,
+        siren: None,
     }
 }
 
-pub(super) fn line(designation: &str, details: &[&str], quantity: i64, total: i64) -> DocLine {
+pub(crate) fn line(designation: &str, details: &[&str], quantity: i64, total: i64) -> DocLine {
     DocLine {
         designation: designation.to_owned(),
         details: details.iter().map(|d| (*d).to_owned()).collect(),
@@ -60,7 +62,7 @@ pub(super) fn line(designation: &str, details: &[&str], quantity: i64, total: i6
     }
 }
 
-pub(super) fn two_lines() -> Vec<DocLine> {
+pub(crate) fn two_lines() -> Vec<DocLine> {
     vec![
         line(
             "support-moteur.stl · Frittage laser (SLS), PA12",
@@ -81,7 +83,7 @@ pub(super) fn two_lines() -> Vec<DocLine> {
 }
 
 /// 1 303,50 − 10 % (130,35) + 12,90 of shipping = 1 186,05 HT; VAT 237,21; 1 423,26 TTC.
-pub(super) fn france_totals() -> DocTotals {
+pub(crate) fn france_totals() -> DocTotals {
     DocTotals {
         subtotal_ht: Cents(130_350),
         discount: Cents(13_035),
@@ -94,7 +96,7 @@ pub(super) fn france_totals() -> DocTotals {
     }
 }
 
-pub(super) fn b2b_invoice() -> InvoiceData {
+pub(crate) fn b2b_invoice() -> InvoiceData {
     InvoiceData {
         number: "FA-2026-000042".to_owned(),
         issued_at: NOV_22,
@@ -113,11 +115,14 @@ pub(super) fn b2b_invoice() -> InvoiceData {
             ],
             vat_number: None,
             email: None,
+            postal: None,
+            siren: None,
         },
         lines: two_lines(),
         totals: france_totals(),
         vat_regime: VatRegime::France,
         vat_exemption: None,
         business: true,
+        factur_x: false,
     }
 }

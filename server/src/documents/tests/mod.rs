@@ -4,8 +4,8 @@
 //! documents are built from [`fixtures`] and read back by [`read_back`].
 
 mod credit_notes;
-mod fixtures;
+pub(crate) mod fixtures;
 mod invoices;
 mod layout;
 mod quotes;
-mod read_back;
+pub(crate) mod read_back;

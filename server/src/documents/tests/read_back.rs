@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-pub(super) fn workdir() -> PathBuf {
+pub(crate) fn workdir() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/documents-test");
     std::fs::create_dir_all(&dir).expect("create target/documents-test");
     dir
