@@ -11,7 +11,7 @@ export const COMPANY = {
   address: env.VITE_COMPANY_ADDRESS ?? '12 rue de l’Exemple, 69000 Lyon, France',
   rcs: env.VITE_COMPANY_RCS ?? 'RCS Lyon 000 000 000 (fictif)',
   siret: env.VITE_COMPANY_SIRET ?? '000 000 000 00000 (fictif)',
-  vatNumber: env.VITE_COMPANY_VAT ?? 'FR00 000000000 (fictif)',
+  vatNumber: env.VITE_COMPANY_VAT ?? 'FR12 000000000 (fictif)',
   email: env.VITE_COMPANY_EMAIL ?? 'contact@forme-additive.example',
   phone: env.VITE_COMPANY_PHONE ?? '+33 (0)4 00 00 00 00',
   director: env.VITE_COMPANY_DIRECTOR ?? 'Camille Exemple, présidente',
