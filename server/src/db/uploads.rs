@@ -101,6 +101,41 @@ pub async fn bytes_since(
     Ok(by_ip.max(by_account))
 }
 
+/// Bytes uploaded since `since` from this address, or by this account when given (the larger),
+/// counting only the rows up to `last_id` (the caller's own): of parallel uploads, the earliest
+/// rows pass and the later ones see them, so that some pass and the sum stays under the quota
+/// (counting every row, all of them could see each other and all be refused).
+pub async fn bytes_through(
+    conn: &mut AnyConnection,
+    ip: &str,
+    account_id: Option<i64>,
+    since: i64,
+    last_id: i64,
+) -> Result<i64, sqlx::Error> {
+    let by_ip: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(size_bytes), 0) AS BIGINT) AS n FROM temp_uploads \
+         WHERE ip = $1 AND created_at >= $2 AND id <= $3",
+    )
+    .bind(ip)
+    .bind(since)
+    .bind(last_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let Some(account_id) = account_id else {
+        return Ok(by_ip);
+    };
+    let by_account: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(size_bytes), 0) AS BIGINT) AS n FROM temp_uploads \
+         WHERE account_id = $1 AND created_at >= $2 AND id <= $3",
+    )
+    .bind(account_id)
+    .bind(since)
+    .bind(last_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(by_ip.max(by_account))
+}
+
 /// Removes the expired upload rows (their files go once no row or part names them).
 pub async fn purge_expired(conn: &mut AnyConnection, now: i64) -> Result<u64, sqlx::Error> {
     let done = sqlx::query("DELETE FROM temp_uploads WHERE expires_at <= $1")

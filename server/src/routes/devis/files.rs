@@ -167,14 +167,16 @@ pub async fn file_temp(
         ip: ip.clone(),
     };
     // Counted after its own row is written, so parallel uploads cannot all pass a check made
-    // before any of them is recorded (the rate limits' rule): over the quota, the row and the
+    // before any of them is recorded (the rate limits' rule), and over the rows up to its own
+    // only, so that they cannot all refuse each other either: over the quota, the row and the
     // file go.
     let id = uploads::insert(&mut *state.db.acquire().await?, &row, now).await?;
-    let used = uploads::bytes_since(
+    let used = uploads::bytes_through(
         &mut *state.db.acquire().await?,
         &ip,
         account_id,
         now - 86_400,
+        id,
     )
     .await?;
     if u64::try_from(used).unwrap_or(u64::MAX) > daily_bytes {
