@@ -197,8 +197,13 @@ if [ -f web/package.json ]; then
     # The server program that the workspace test run built (with the same features: a separate
     # `cargo build -p server` would rebuild part of the dependency tree).
     cargo test --workspace --no-run -q
+    # The hostile STEP files the quote page must refuse or read in its worker (issue 22), written
+    # by quote-core's example that the same test build compiled (with `step`).
+    hostile_dir="$logdir/hostile-step"
+    rm -rf "$hostile_dir" && mkdir -p "$hostile_dir"
+    "$target_dir/debug/examples/hostile_step_files" "$hostile_dir" >/dev/null
     set +e
-    SERVER_BIN="$target_dir/debug/server" node web/e2e/run.mjs 2>&1 | tee "$logdir/e2e.log"
+    HOSTILE_STEP_DIR="$hostile_dir" SERVER_BIN="$target_dir/debug/server" node web/e2e/run.mjs 2>&1 | tee "$logdir/e2e.log"
     status=${PIPESTATUS[0]}
     set -e
     count_plain "$logdir/e2e.log"

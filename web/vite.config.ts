@@ -1,8 +1,11 @@
 /// <reference types="vitest/config" />
 // Vite configuration: React, the `@/` alias, ES workers, and the static JSON of the build: its id
-// (build-id.json, and version.json for pages opened before it existed) and its manifest.
+// (build-id.json, and version.json for pages opened before it existed), its manifest, and the
+// search engines' table of the public pages (seo-pages.json).
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -30,10 +33,40 @@ function versionFile(): Plugin {
   };
 }
 
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+/**
+ * Writes dist/seo-pages.json from src/app/seo-pages.ts (the titles, descriptions and schema.org data
+ * the server puts in each public page's head, sitemap.xml and robots.txt), evaluated with the same
+ * alias and environment as the app.
+ */
+function seoPages(): Plugin {
+  let outDir = 'dist';
+  let failed = false;
+  return {
+    name: 'forme-additive-seo-pages',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    buildEnd(error) {
+      failed = Boolean(error);
+    },
+    async closeBundle() {
+      if (failed) return;
+      type Module = typeof import('./src/app/seo-pages');
+      const { module } = await runnerImport<Module>('/src/app/seo-pages.ts', { configFile: false, root: fileURLToPath(new URL('.', import.meta.url)), resolve: { alias }, logLevel: 'warn' });
+      const table = module.seoTable();
+      if (table.pages.length < 20) throw new Error(`seo-pages: only ${table.pages.length} pages`);
+      writeFileSync(`${outDir}/seo-pages.json`, `${JSON.stringify(table, null, 1)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), seoPages()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias },
   worker: { format: 'es' },
   // The server replaces this placeholder with each response's nonce (server/src/middleware/security_headers.rs).
   html: { cspNonce: '__CSP_NONCE__' },

@@ -46,6 +46,11 @@ pub struct Args {
     /// Ne pas estimer l'épaisseur des parois (analyse plus rapide).
     #[arg(long)]
     pub no_thickness: bool,
+
+    /// Instant de la commande pour les dates d'expédition, en RFC 3339
+    /// (2026-12-24T11:30:00+01:00 ou 2026-12-24T10:30:00Z) ; par défaut maintenant.
+    #[arg(long, value_name = "INSTANT")]
+    pub date: Option<String>,
 }
 
 impl Args {

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
-use quote_core::pricing::{validate_options, validate_quantity};
+use quote_core::pricing::{validate_options, validate_quantity, LeadTimeRow};
 use quote_core::{
     analyze, analyze_body, import_noting, Analysis, AnalysisOptions, Catalog, PriceOptions,
     QuoteError, Unit,
@@ -95,11 +95,52 @@ fn analyse(
     Ok(analysis)
 }
 
+/// The order's instant for the ship dates: `--date`, or now; Unix seconds.
+fn order_instant(args: &Args) -> Result<i64, String> {
+    match &args.date {
+        Some(text) => quote_core::calendar::parse_rfc3339(text).ok_or_else(|| {
+            format!(
+                "date « {text} » illisible\u{a0}: écrivez-la en RFC 3339, par exemple 2026-12-24T11:30:00+01:00."
+            )
+        }),
+        None => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .map_err(|_| "l'horloge du système est antérieure à 1970.".to_owned()),
+    }
+}
+
+/// What every file shares, checked before any is read: the catalog, the detailed price asked
+/// for, the order's instant and the ship dates it gives.
+struct Setup {
+    catalog: Catalog,
+    request: Option<PriceRequest>,
+    instant: i64,
+    delais: Vec<LeadTimeRow>,
+}
+
+fn setup(args: &Args) -> Result<Setup, String> {
+    let catalog = load_catalog(args)?;
+    let request = price_request(args, &catalog)?;
+    let instant = order_instant(args)?;
+    let delais = catalog.lead_times(instant).map_err(|e| e.message())?;
+    Ok(Setup {
+        catalog,
+        request,
+        instant,
+        delais,
+    })
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
-    let setup = load_catalog(&args).and_then(|c| price_request(&args, &c).map(|r| (c, r)));
-    let (catalog, request) = match setup {
-        Ok(x) => x,
+    let Setup {
+        catalog,
+        request,
+        instant,
+        delais,
+    } = match setup(&args) {
+        Ok(s) => s,
         Err(message) => {
             eprintln!("quote\u{a0}: {message}");
             return ExitCode::from(2);
@@ -125,11 +166,18 @@ fn main() -> ExitCode {
             });
         let text = match result {
             Ok(analysis) => {
-                let r = Report::new(file, options.unit, analysis, &catalog, request.as_ref());
+                let r = Report::new(
+                    file,
+                    options.unit,
+                    analysis,
+                    &catalog,
+                    request.as_ref(),
+                    delais.clone(),
+                );
                 if args.json {
                     serde_json::to_string(&r).expect("a report serialises")
                 } else {
-                    table::render(&r, &catalog)
+                    table::render(&r, &catalog, instant)
                 }
             }
             Err(error) => {

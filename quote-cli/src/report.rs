@@ -4,7 +4,7 @@
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use quote_core::pricing::price_all_processes;
+use quote_core::pricing::{price_all_processes, LeadTimeRow};
 use quote_core::{price, Analysis, Catalog, PriceBreakdown, PriceOptions, QuoteError, Unit};
 
 /// A typed error as `{"code": ..., "message": ...}` (French message).
@@ -71,6 +71,8 @@ pub struct Report {
     /// Detailed price, when `--process`, `--material` or `--quantity` was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub price: Option<PriceResult>,
+    /// Ship date of every process and lead-time tier for an order at `--date` (or now).
+    pub delais: Vec<LeadTimeRow>,
 }
 
 /// What the user asked to be priced in detail.
@@ -85,13 +87,15 @@ pub struct PriceRequest {
 }
 
 impl Report {
-    /// Prices an analysis for every process, and in detail when `request` is given.
+    /// Prices an analysis for every process, and in detail when `request` is given; `delais` are
+    /// the catalog's ship dates for the order's instant.
     pub fn new(
         file: String,
         unit: Unit,
         analysis: Analysis,
         catalog: &Catalog,
         request: Option<&PriceRequest>,
+        delais: Vec<LeadTimeRow>,
     ) -> Report {
         let prices = Prices(price_all_processes(&analysis, catalog, 1));
         let price = request.map(|r| detailed_price(&analysis, catalog, &prices, r));
@@ -104,6 +108,7 @@ impl Report {
             prices,
             price,
             analysis,
+            delais,
         }
     }
 }

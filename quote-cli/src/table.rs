@@ -1,6 +1,8 @@
 //! The readable French output of `quote` (without `--json`): one block per file with aligned
-//! label and value columns, then the price of each process.
+//! label and value columns, then the price of each process and the ship date of each lead-time
+//! tier.
 
+use quote_core::calendar::{french_date, paris_local, Date};
 use quote_core::{Catalog, Unit};
 
 use crate::french::{dimensions, euros, pad_left, pad_right, quantity, width, yes_no};
@@ -22,8 +24,8 @@ fn rows(out: &mut String, rows: &[(&str, String)]) {
     }
 }
 
-/// The block for one analysed file.
-pub fn render(r: &Report, catalog: &Catalog) -> String {
+/// The block for one analysed file; `instant` is the order's (Unix seconds).
+pub fn render(r: &Report, catalog: &Catalog, instant: i64) -> String {
     let a = &r.analysis;
     let mut out = format!("{} ({})\n", r.file, a.format.label());
     let mut list: Vec<(&str, String)> = vec![
@@ -50,6 +52,74 @@ pub fn render(r: &Report, catalog: &Catalog) -> String {
     out.push_str(&prices(r, catalog));
     if let Some(p) = &r.price {
         out.push_str(&detail(p));
+    }
+    out.push_str(&delays(r, instant));
+    out
+}
+
+/// `JJ/MM/AAAA` of an `AAAA-MM-JJ` date.
+fn short_date(iso: &str) -> String {
+    Date::parse(iso).map_or(iso.to_owned(), |d| {
+        let (y, m, day) = d.ymd();
+        format!("{day:02}/{m:02}/{y}")
+    })
+}
+
+/// The ship date of each process and tier, and the delivery range in France.
+fn delays(r: &Report, instant: i64) -> String {
+    let (date, minute) = paris_local(instant);
+    let mut out = format!(
+        "\n  Commande du {} à {:02}:{:02} (heure de Paris)\n",
+        french_date(date),
+        minute / 60,
+        minute % 60
+    );
+    let lines: Vec<[String; 5]> = r
+        .delais
+        .iter()
+        .map(|d| {
+            let france = d.livraison.iter().find(|l| l.zone == "france");
+            [
+                d.process.clone(),
+                d.mode.french().to_owned(),
+                d.jours_ouvres.to_string(),
+                Date::parse(&d.expedition).map_or(d.expedition.clone(), french_date),
+                france.map_or(String::new(), |l| {
+                    format!("{} – {}", short_date(&l.du), short_date(&l.au))
+                }),
+            ]
+        })
+        .collect();
+    let head = [
+        "Procédé",
+        "Délai",
+        "Jours ouvrés",
+        "Expédition",
+        "Livraison en France",
+    ];
+    let w: Vec<usize> = (0..5)
+        .map(|i| {
+            lines
+                .iter()
+                .map(|l| width(&l[i]))
+                .chain([width(head[i])])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let row = |cells: [&str; 5]| {
+        format!(
+            "  {}  {}  {}  {}  {}\n",
+            pad_right(cells[0], w[0]),
+            pad_right(cells[1], w[1]),
+            pad_left(cells[2], w[2]),
+            pad_right(cells[3], w[3]),
+            cells[4]
+        )
+    };
+    out.push_str(&row(head));
+    for l in &lines {
+        out.push_str(&row([&l[0], &l[1], &l[2], &l[3], &l[4]]));
     }
     out
 }

@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod calendar;
 mod error;
 pub mod import;
 mod mesh;

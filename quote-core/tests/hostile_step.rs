@@ -6,8 +6,9 @@
 //! WebAssembly build).
 //!
 //! The bytes the engine allocates are counted at their peak, so this binary runs one case at a
-//! time. `HOSTILE_STEP_DIR=/tmp/hostile cargo test -p quote-core --features step --test
-//! hostile_step -- --ignored` writes the files out, to measure the `quote` CLI on them.
+//! time. `cargo run -p quote-core --example hostile_step_files -- /tmp/hostile` writes the files
+//! out (with `expected.json`) for the browser's test and for measuring the `quote` command on
+//! them; `quote-cli/tests/hostile_step.rs` runs that command on each.
 #![cfg(feature = "step")]
 
 #[path = "hostile_step/cases.rs"]
@@ -212,21 +213,5 @@ fn every_case_has_its_test() {
             "{}",
             case.name
         );
-    }
-}
-
-/// Writes every case to `$HOSTILE_STEP_DIR/<name>.step`, to measure the `quote` CLI on them.
-#[test]
-#[ignore]
-fn write_the_cases_out() {
-    let Ok(dir) = std::env::var("HOSTILE_STEP_DIR") else {
-        println!("HOSTILE_STEP_DIR is not set: nothing written");
-        return;
-    };
-    std::fs::create_dir_all(&dir).unwrap();
-    for case in CASES {
-        let path = std::path::Path::new(&dir).join(format!("{}.step", case.name));
-        std::fs::write(&path, (case.make)()).unwrap();
-        println!("{}", path.display());
     }
 }

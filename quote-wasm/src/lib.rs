@@ -6,6 +6,7 @@
 //! Errors are JS `Error`s whose `message` is the engine's French text and whose `code` property
 //! is its stable code.
 
+mod dates;
 mod preview;
 #[cfg(feature = "ts")]
 pub mod ts;
@@ -16,6 +17,7 @@ use quote_core::{Analysis, QuoteError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+pub use dates::{instant_secs, lead_times, line_lead_times, ship_date};
 pub use preview::{PreviewBuffers, FLAG_OVERHANG, FLAG_THIN_WALL, PREVIEW_TRIANGLE_LIMIT};
 
 /// The engine's version, so the page can tell which build it runs.
@@ -33,7 +35,7 @@ fn js_error(code: &str, message: &str) -> JsValue {
     error.into()
 }
 
-fn quote_error(e: QuoteError) -> JsValue {
+pub(crate) fn quote_error(e: QuoteError) -> JsValue {
     js_error(e.code(), &e.message())
 }
 
@@ -57,14 +59,14 @@ pub fn parse_unit(unit: &str) -> Result<Unit, QuoteError> {
     }
 }
 
-fn catalog_from(json: Option<String>) -> Result<Catalog, QuoteError> {
+pub(crate) fn catalog_from(json: Option<String>) -> Result<Catalog, QuoteError> {
     match json {
         Some(j) if !j.trim().is_empty() => Catalog::from_json(&j),
         _ => Ok(Catalog::default_catalog()),
     }
 }
 
-fn to_json<T: Serialize>(value: &T) -> Result<String, JsValue> {
+pub(crate) fn to_json<T: Serialize>(value: &T) -> Result<String, JsValue> {
     // Serialising our own plain structs only fails on non-finite floats, which the engine
     // rejects on import; report it rather than panic.
     serde_json::to_string(value).map_err(|e| js_error("internal", &format!("Erreur interne : {e}")))

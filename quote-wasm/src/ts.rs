@@ -3,9 +3,11 @@
 //! `examples/ts-types.rs` writes them to `web/src/wasm/types.ts`; `scripts/test.sh` regenerates
 //! that file and fails when the committed one differs.
 
+use quote_core::calendar::{Closure, WorkCalendar};
 use quote_core::pricing::{
-    Catalog, Choice, Express, Material, PostTreatment, PostTreatmentChoice, PostTreatmentPricing,
-    PriceComponent, PriceOptions, Process, QuantityBreak, Shipping, ShippingZone, WeightBand,
+    Catalog, Choice, DeliveryRange, Express, LeadTimeMode, LeadTimeRow, LeadTimeTier, Material,
+    PostTreatment, PostTreatmentChoice, PostTreatmentPricing, PriceComponent, PriceOptions,
+    Process, QuantityBreak, Shipping, ShippingZone, TransitDays, WeightBand,
 };
 use quote_core::{
     analysis::{ProcessFit, ShellAnalysis, Warning},
@@ -75,6 +77,10 @@ pub fn declarations() -> String {
         PriceBreakdown,
         ErrorBody,
         ProcessOffer,
+        LeadTimeMode,
+        LeadTimeTier,
+        DeliveryRange,
+        LeadTimeRow,
         Choice,
         Material,
         Process,
@@ -82,6 +88,9 @@ pub fn declarations() -> String {
         PostTreatment,
         QuantityBreak,
         Express,
+        Closure,
+        WorkCalendar,
+        TransitDays,
         WeightBand,
         ShippingZone,
         Shipping,

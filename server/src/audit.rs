@@ -16,6 +16,8 @@ pub const MAINTENANCE: &str = "maintenance";
 pub const ORDER_STATUS: &str = "commande.statut";
 /// `POST Commande/{id}/Livraisons`.
 pub const ORDER_DELIVERY: &str = "commande.livraison";
+/// `PUT Commande/{id}/reference`: the buyer's order reference corrected before the invoice.
+pub const ORDER_REFERENCE: &str = "commande.reference";
 /// `POST Reduction`.
 pub const DISCOUNT_CREATE: &str = "reduction.creation";
 /// `PUT Reduction/{id}`.
@@ -40,6 +42,7 @@ pub const ACTIONS: &[(&str, &str)] = &[
     (MAINTENANCE, "Mode maintenance"),
     (ORDER_STATUS, "Statut de commande"),
     (ORDER_DELIVERY, "Expédition de commande"),
+    (ORDER_REFERENCE, "Référence de commande du client"),
     (DISCOUNT_CREATE, "Création de code de réduction"),
     (DISCOUNT_UPDATE, "Modification de code de réduction"),
     (DISCOUNT_DISABLE, "Désactivation de code de réduction"),

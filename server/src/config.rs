@@ -277,6 +277,10 @@ pub struct Settings {
     /// Nom de cette instance quand plusieurs serveurs servent le site : renvoyé dans l'en-tête X-Instance et inscrit dans les verrous des tâches de fond (INSTANCE_ID, défaut : nom de la machine et numéro du processus, sans en-tête).
     #[arg(long, env = "INSTANCE_ID", global = true, hide_env = true)]
     pub instance_id: Option<String>,
+
+    /// Instant fixe (RFC 3339, par exemple 2026-12-24T11:30:00+01:00) d'où sont calculées les dates d'expédition au lieu de l'heure courante, pour les tests et les démonstrations seulement (DATES_CLOCK, défaut : l'heure courante).
+    #[arg(long, env = "DATES_CLOCK", global = true, hide_env = true)]
+    pub dates_clock: Option<String>,
 }
 
 impl Settings {

@@ -9,6 +9,9 @@ use serde_json::json;
 
 /// Message of every 5xx answer.
 pub const INTERNAL_MESSAGE: &str = "Erreur serveur interne";
+/// Message of an admin route refused to an admin whose two-factor authentication is off.
+pub const ADMIN_TWO_FACTOR_MESSAGE: &str = "Activez la double authentification de votre compte \
+     pour accéder à l'administration (Paramètres, « Double authentification »).";
 /// Message of every 429 answer.
 pub const TOO_MANY_MESSAGE: &str =
     "Trop de tentatives en peu de temps. Veuillez réessayer plus tard.";
@@ -23,6 +26,14 @@ pub enum ApiError {
     /// 400 with a list of field messages (`{"errors": [...]}`).
     #[error("validation failed: {0:?}")]
     Validation(Vec<String>),
+    /// 400 with the message of one field (`{"errors": {"<field>": ["..."]}}`).
+    #[error("invalid {field}: {message}")]
+    InvalidField {
+        /// The request's field name.
+        field: &'static str,
+        /// French message.
+        message: String,
+    },
     /// 400 with one message.
     #[error("bad request: {0}")]
     BadRequest(String),
@@ -72,12 +83,20 @@ pub enum ApiError {
     /// 429 of a sign-in on an e-mail locked after many failures (`{"message", "locked": true}`).
     #[error("sign-in locked")]
     SignInLocked,
+    /// 429 of a sign-in that came too soon after the e-mail's previous failures: wait this many
+    /// seconds (`{"message", "retry_after"}` and a `Retry-After` header).
+    #[error("sign-in delayed")]
+    SignInDelayed(i64),
     /// 502: an e-mail could not be sent (the cause is logged, the answer is the specification's).
     #[error("e-mail not sent")]
     MailFailed,
     /// 503: maintenance mode.
     #[error("maintenance")]
     Maintenance,
+    /// 403 of an admin route to an admin whose two-factor authentication is off
+    /// (`{"message", "two_factor_required": true}`): the web app takes them to its set-up.
+    #[error("admin without two-factor authentication")]
+    AdminTwoFactorRequired,
     /// 500: the cause is logged, never sent.
     #[error("internal error: {0:#}")]
     Internal(#[from] anyhow::Error),
@@ -89,6 +108,10 @@ impl From<crate::commerce::error::CommerceError> for ApiError {
         use crate::commerce::error::CommerceError;
         match e {
             CommerceError::Invalid(reasons) => ApiError::Validation(reasons),
+            CommerceError::InvalidField { field, reason } => ApiError::InvalidField {
+                field,
+                message: reason,
+            },
             CommerceError::Refused(reason) => ApiError::BadRequest(reason),
             CommerceError::NotFound(what) => ApiError::NotFoundWith(what),
             CommerceError::Conflict(reason) => ApiError::Conflict(reason),
@@ -132,17 +155,22 @@ impl ApiError {
     /// The HTTP status of this error.
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::Validation(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Validation(_) | ApiError::InvalidField { .. } | ApiError::BadRequest(_) => {
+                StatusCode::BAD_REQUEST
+            }
             ApiError::Quote { status, .. } => *status,
             ApiError::Unauthorized | ApiError::UnauthorizedWith(_) => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden | ApiError::Csrf => StatusCode::FORBIDDEN,
+            ApiError::Forbidden | ApiError::Csrf | ApiError::AdminTwoFactorRequired => {
+                StatusCode::FORBIDDEN
+            }
             ApiError::NotFound | ApiError::NotFoundWith(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SessionExpired => StatusCode::from_u16(419).expect("419 is a valid status"),
-            ApiError::TooManyRequests | ApiError::CaptchaRequired | ApiError::SignInLocked => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
+            ApiError::TooManyRequests
+            | ApiError::CaptchaRequired
+            | ApiError::SignInLocked
+            | ApiError::SignInDelayed(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::MailFailed => StatusCode::BAD_GATEWAY,
             ApiError::Maintenance => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -153,6 +181,9 @@ impl ApiError {
         let message = |m: &str| json!({ "message": m });
         match self {
             ApiError::Validation(errors) => json!({ "errors": errors }),
+            ApiError::InvalidField { field, message } => {
+                json!({ "errors": { *field: [message] } })
+            }
             ApiError::Quote { message, .. } => json!({ "success": false, "message": message }),
             ApiError::BadRequest(m)
             | ApiError::UnauthorizedWith(m)
@@ -178,6 +209,14 @@ impl ApiError {
                 "message": crate::auth::sign_in_lock::LOCKED_MESSAGE,
                 "locked": true,
             }),
+            ApiError::SignInDelayed(seconds) => json!({
+                "message": crate::auth::sign_in_lock::delayed_message(*seconds),
+                "retry_after": seconds,
+            }),
+            ApiError::AdminTwoFactorRequired => json!({
+                "message": ADMIN_TWO_FACTOR_MESSAGE,
+                "two_factor_required": true,
+            }),
             ApiError::PayloadTooLarge => message("Requête trop volumineuse."),
             ApiError::MailFailed => message("Erreur lors de l'envoi du mail"),
             ApiError::Maintenance => {
@@ -193,7 +232,14 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(cause) = &self {
             tracing::error!(error = ?cause, "internal error");
         }
-        (self.status(), Json(self.body())).into_response()
+        let mut response = (self.status(), Json(self.body())).into_response();
+        if let ApiError::SignInDelayed(seconds) = self {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(seconds),
+            );
+        }
+        response
     }
 }
 
@@ -231,6 +277,19 @@ mod tests {
         assert_eq!(
             e.body(),
             json!({ "success": false, "message": "Aucun fichier à ajouter au panier." })
+        );
+    }
+
+    #[test]
+    fn a_refused_field_is_named_in_the_errors() {
+        let e = ApiError::InvalidField {
+            field: "reference_commande_client",
+            message: "Trop longue.".to_owned(),
+        };
+        assert_eq!(e.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(
+            e.body(),
+            json!({ "errors": { "reference_commande_client": ["Trop longue."] } })
         );
     }
 

@@ -21,6 +21,7 @@ pub mod middleware;
 pub mod payment;
 pub mod rate_limit;
 pub mod routes;
+pub mod seo;
 pub mod snapshot;
 pub mod startup;
 pub mod state;

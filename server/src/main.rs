@@ -9,6 +9,7 @@ use server::db::accounts::{self, NewAccount, Role};
 use server::db::Db;
 use server::domain::{Email, Password};
 use server::startup::Application;
+use server::twofa::otpauth_uri;
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -59,7 +60,7 @@ async fn create_admin(settings: &Settings, email: &str) -> anyhow::Result<()> {
     let db = Db::connect(&settings.database_url()).await?;
     db.migrate().await?;
     let hash = server::auth::password::hash(password.expose().to_owned()).await?;
-    match accounts::find_by_email(&mut *db.acquire().await?, email.as_str()).await? {
+    let id = match accounts::find_by_email(&mut *db.acquire().await?, email.as_str()).await? {
         Some(existing) => {
             server::admin::accounts::promote_to_admin(&db, existing.id, &hash)
                 .await
@@ -67,9 +68,10 @@ async fn create_admin(settings: &Settings, email: &str) -> anyhow::Result<()> {
             println!(
                 "Compte existant promu administrateur\u{a0}: {email} (ses sessions ouvertes sont fermées)"
             );
+            existing.id
         }
         None => {
-            accounts::insert(
+            let created = accounts::insert(
                 &mut *db.acquire().await?,
                 &NewAccount {
                     email: email.as_str(),
@@ -82,7 +84,30 @@ async fn create_admin(settings: &Settings, email: &str) -> anyhow::Result<()> {
             )
             .await?;
             println!("Administrateur créé\u{a0}: {email}");
+            created.id
         }
+    };
+    // An admin always has its second factor (issue 22, finding 10): enrolled here when the
+    // account has none, its URI printed once for the operator's authenticator app.
+    let account = accounts::find(&mut *db.acquire().await?, id)
+        .await?
+        .context("the admin account just written is missing")?;
+    if account.two_factor_enabled {
+        println!("Double authentification\u{a0}: déjà activée sur ce compte (inchangée).");
+    } else {
+        let (secret, codes) = server::commerce::two_factor::enrol(&db, id, server::clock::now())
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        println!(
+            "Double authentification activée. Ajoutez ce lien à votre application d'authentification \
+             (ou scannez-le en QR code)\u{a0}; il ne sera plus affiché\u{a0}:"
+        );
+        println!(
+            "{}",
+            otpauth_uri(&settings.brand_name, email.as_str(), &secret)
+        );
+        println!("Codes de secours (à usage unique, à conserver hors ligne)\u{a0}:");
+        println!("{}", codes.join(" "));
     }
     Ok(())
 }

@@ -54,6 +54,12 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
     let session_max_ttl = settings.session_max_hours.max(1) * 3600;
     let admin_idle_ttl = settings.admin_session_idle_hours.max(1) * 3600;
     let instance = settings.instance_name();
+    let dates_clock = match settings.dates_clock.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => Some(quote_core::calendar::parse_rfc3339(text).with_context(|| {
+            format!("DATES_CLOCK « {text} » : un instant RFC 3339 est attendu (2026-12-24T11:30:00+01:00)")
+        })?),
+    };
     let mailer = Mailer::new(
         MailSettings {
             smtp_url: settings.smtp_url.clone(),
@@ -94,6 +100,7 @@ pub async fn build_state(settings: Settings, cookie_secure: bool) -> anyhow::Res
             admin_idle_ttl,
             session_max_ttl,
             instance,
+            dates_clock,
             settings,
         }),
         keys: Arc::new(Keys::derive(csrf_key.as_bytes(), captcha_key)),
@@ -203,6 +210,18 @@ impl Application {
             self.state.config.instance.clone(),
         ));
         tokio::spawn(jobs::mail_loop(self.state.mailer.clone()));
+        tokio::spawn(jobs::export_loop(
+            self.state.db.clone(),
+            self.state.storage.clone(),
+            self.state.mailer.clone(),
+            self.state.config.instance.clone(),
+        ));
+        tokio::spawn(jobs::inactive_loop(
+            self.state.db.clone(),
+            self.state.storage.clone(),
+            self.state.mailer.clone(),
+            self.state.config.instance.clone(),
+        ));
         self.state.snapshot.spawn_refresh(
             self.state.db.clone(),
             self.state.config.settings.database_url(),

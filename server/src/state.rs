@@ -56,6 +56,8 @@ pub struct RuntimeConfig {
     pub admin_idle_ttl: i64,
     /// Name of this instance (`INSTANCE_ID`, else host and process id): holder of job leases.
     pub instance: String,
+    /// The instant the ship dates are computed from instead of now (`DATES_CLOCK`), Unix seconds.
+    pub dates_clock: Option<i64>,
 }
 
 /// Shared application state: one reference-counted pointer to [`AppStateParts`], so that the
@@ -75,6 +77,11 @@ impl AppState {
     /// (`crate::snapshot`, refreshed when an admin saves a new version on any instance).
     pub fn catalog(&self) -> Arc<quote_core::Catalog> {
         self.snapshot.catalog().catalog.clone()
+    }
+
+    /// The instant ship dates are computed from: now, or the fixed `DATES_CLOCK` (tests, demos).
+    pub fn dates_now(&self) -> i64 {
+        self.config.dates_clock.unwrap_or_else(crate::clock::now)
     }
 
     /// What `commerce::payments` needs to send a payment's receipt after its commit.

@@ -231,7 +231,7 @@ export default [
       await visitor.getByLabel('Matériau').selectOption(added.code);
       const shown = euros.format(added.minimum / 100);
       await visitor.locator('[data-testid=line-price]', { hasText: shown }).waitFor();
-      await visitor.locator('[data-testid=server-state]', { hasText: `Prix confirmé par le serveur\u00a0: ${shown}` }).waitFor({ timeout: 30_000 });
+      await visitor.locator('[data-testid=server-state]', { hasText: `Prix confirmé par le serveur\u00a0: ${shown}` }).waitFor({ timeout: 75_000 });
       const server = await serverPrice(visitor);
       if (server.line_cents !== added.minimum || server.material !== added.code || server.material_name !== added.name) {
         throw new Error(`the server prices ${JSON.stringify(server)}`);

@@ -3,13 +3,14 @@
 // first time with that code; the admin finds the first order by its number, marks "Virement reçu"
 // (the invoice appears), sees the code's use, ships the order with a tracking number that the
 // customer then reads in the order history; the second order is paid then cancelled from the
-// invoices page with a reason, and its credit note appears and downloads. The specs share the
+// invoices page with a reason, and its credit note appears and downloads; the admin downloads the
+// accountant's exports of the day (FEC, intra-EU statement, archive). The specs share the
 // journey's state and run in this order.
 import { createAddressInPlace, expectPdf } from './support/commerce.mjs';
 import { expectAvatar, expectToast, freshEmail, signIn, signOut, signUpViaUi } from './support/flows.mjs';
 import { dropFile, fixture, waitForServerPrice } from './support/quote.mjs';
 
-const journey = { code: `ADM${Date.now().toString(36).toUpperCase()}`, email: null, orders: [] };
+const journey = { code: `ADM${Date.now().toString(36).toUpperCase()}`, email: null, orders: [], invoices: [] };
 
 async function asAdmin(ctx, page) {
   if (!ctx.admin) throw new Error('no admin: `server create-admin` failed before the run');
@@ -140,6 +141,7 @@ export default [
       await page.locator('[data-testid=order-status]', { hasText: 'payée' }).waitFor();
       const invoice = page.locator('[data-testid=invoice-link]', { hasText: /FA-\d{4}-\d{6}/ });
       await invoice.waitFor();
+      journey.invoices.push(/FA-\d{4}-\d{6}/.exec(await invoice.innerText())[0]);
       await expectPdf(page, await invoice.getAttribute('href'));
       await page.getByRole('button', { name: 'Lancer la production' }).waitFor();
       await ctx.screenshot(page, 'admin-commande-payee');
@@ -234,6 +236,51 @@ export default [
         .catch(async () => {
           throw new Error(`under "Avoirs": ${await page.locator('[data-testid=invoice-pdf]').count()} invoice(s)`);
         });
+    },
+  },
+  {
+    name: 'the admin downloads the FEC, the intra-EU statement and the archive of the day, a reversed period refused under its field',
+    async run(ctx) {
+      const page = await ctx.newPage();
+      await asAdmin(ctx, page);
+      await ctx.goto(page, '/compte/admin/factures');
+      const exportsCard = page.locator('[data-testid=accounting-exports]');
+      await exportsCard.waitFor();
+      const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+      await exportsCard.locator('#export-du').fill(today);
+      await exportsCard.locator('#export-au').fill('2020-01-01');
+      await exportsCard.getByTestId('export-fec').click();
+      await exportsCard.locator('#export-au-error', { hasText: 'Le dernier jour de la période précède le premier.' }).waitFor();
+      await ctx.screenshot(page, 'admin-exports-refus');
+      await exportsCard.locator('#export-au').fill(today);
+
+      const save = async (testId) => {
+        const [download] = await Promise.all([page.waitForEvent('download'), exportsCard.getByTestId(testId).click()]);
+        const path = await download.path();
+        const { readFileSync } = await import('node:fs');
+        return { name: download.suggestedFilename(), bytes: readFileSync(path) };
+      };
+      const fec = await save('export-fec');
+      const compact = today.replaceAll('-', '');
+      if (fec.name !== `000000000FEC${compact}.txt`) throw new Error(`FEC named ${fec.name}`);
+      const lines = fec.bytes.toString('utf8').trimEnd().split('\r\n');
+      if (!lines[0].startsWith('JournalCode|JournalLib|EcritureNum|EcritureDate|')) throw new Error(`FEC header ${lines[0]}`);
+      if (lines.some((l) => l.split('|').length !== 18)) throw new Error('a FEC line without its 18 columns');
+      if (journey.invoices.length === 0) throw new Error('no invoice recorded by the journey');
+      for (const numero of journey.invoices) if (!lines.some((l) => l.includes(numero))) throw new Error(`${numero} missing from the FEC`);
+      if (!lines.some((l) => /\|AV-\d{4}-\d{6}\|/.test(l))) throw new Error('the credit note is missing from the FEC');
+      await exportsCard.getByRole('status').getByText(`${fec.name} téléchargé.`).waitFor();
+
+      await exportsCard.locator('#export-mois').fill(today.slice(0, 7));
+      const csv = await save('export-intra-eu');
+      if (!csv.name.startsWith(`etat-recapitulatif-clients-${today.slice(0, 7)}`)) throw new Error(`statement named ${csv.name}`);
+      if (!csv.bytes.toString('utf8').includes('Numéro de TVA du client;Pays;Client;Montant HT (€)')) throw new Error('statement header');
+
+      const zip = await save('export-archive');
+      if (!zip.name.endsWith('.zip') || zip.bytes.subarray(0, 2).toString() !== 'PK') throw new Error(`archive ${zip.name}`);
+      if (!zip.bytes.includes(Buffer.from('factures/FA-'))) throw new Error('no invoice in the archive');
+      if (!zip.bytes.includes(Buffer.from('avoirs/AV-'))) throw new Error('no credit note in the archive');
+      await ctx.screenshot(page, 'admin-exports');
     },
   },
 ];

@@ -85,7 +85,7 @@ export default [
       const file = fixture('two_bodies.stl');
       await dropFile(ctx, page, file);
       const item = page.locator('[data-testid=quote-item]');
-      await item.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 30_000 });
+      await item.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 75_000 });
       await ctx.expectText(page, '2 corps séparés dans ce fichier');
       const rows = item.locator('[data-testid=body]');
       if ((await rows.count()) !== 2) throw new Error(`${await rows.count()} bodies listed`);
@@ -118,7 +118,7 @@ export default [
       for (const [i, mm3] of volumes.entries()) {
         const part = parts.filter({ hasText: `corps ${i + 1}` });
         await part.locator('[data-testid=volume]', { hasText: volumeText(mm3) }).waitFor({ timeout: 20_000 });
-        await part.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 30_000 });
+        await part.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 75_000 });
         const shown = await text(part.locator('[data-testid=line-price]'));
         if (shown !== prices[i]) throw new Error(`part ${i + 1} shows ${shown}, its body was listed at ${prices[i]}`);
       }
@@ -162,7 +162,7 @@ export default [
       const file = fixture('inverted_body.stl');
       await dropFile(ctx, page, file);
       const item = page.locator('[data-testid=quote-item]');
-      await item.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 30_000 });
+      await item.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 75_000 });
       await item.getByRole('button', { name: 'Séparer en 2 pièces' }).click();
       const parts = page.locator('[data-testid=quote-item]');
       await parts.nth(1).waitFor();
@@ -175,7 +175,7 @@ export default [
       const firstRepairs = await first.locator('[data-code^=repaired_]').count();
       if (firstRepairs !== 0) throw new Error(`the first body's part shows ${firstRepairs} repair(s)`);
       for (const part of [first, second]) {
-        await part.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 30_000 });
+        await part.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 75_000 });
       }
       await itemShot(second, 'devis-corps-repare');
 
@@ -227,20 +227,20 @@ export default [
       const file = fixture('two_bodies.stl');
       await dropFile(ctx, page, file);
       const item = page.locator('[data-testid=quote-item]');
-      await item.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 30_000 });
+      await item.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 75_000 });
       const wholePrice = await text(item.locator('[data-testid=line-price]'));
       await item.getByRole('button', { name: 'Séparer en 2 pièces' }).click();
       const parts = page.locator('[data-testid=quote-item]');
       await parts.nth(1).waitFor();
       const second = parts.filter({ hasText: 'corps 2' });
-      await second.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 30_000 });
+      await second.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 75_000 });
       await second.getByRole('button', { name: 'Regrouper en une pièce' }).click();
 
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=quote-item]').length === 1);
       const whole = page.locator('[data-testid=quote-item]');
       await whole.locator('[data-testid=volume]', { hasText: volumeText(1125) }).waitFor({ timeout: 20_000 });
       await ctx.expectText(page, '2 corps séparés dans ce fichier');
-      await whole.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 30_000 });
+      await whole.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 75_000 });
       const shown = await text(whole.locator('[data-testid=line-price]'));
       if (shown !== wholePrice) throw new Error(`the regrouped file shows ${shown}, the whole file was ${wholePrice}`);
       if ((await whole.locator('.body-tag').count()) !== 0) throw new Error('the regrouped file is still named as a body');

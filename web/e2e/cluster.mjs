@@ -94,7 +94,8 @@ async function main() {
       startInstance(serverBin, instanceEnv({ dataDir, dbUrl: db.url, instanceId: 'b', publicUrl }), portB, 'b'),
     ]);
     children.push(a.child, b.child);
-    createAdmin(serverBin, instanceEnv({ dataDir, dbUrl: db.url }), admin.email, admin.password);
+    // Its second factor's secret (create-admin enrols it) joins the account the journey signs in with.
+    Object.assign(admin, createAdmin(serverBin, instanceEnv({ dataDir, dbUrl: db.url }), admin.email, admin.password));
     const lb = await startNginx(nginxPrefix, portLb, [portA, portB]);
     children.push(lb.child);
     console.log(`# nginx ${lb.baseUrl} (pid ${lb.child.pid}) -> a ${a.baseUrl} (pid ${a.child.pid}), b ${b.baseUrl} (pid ${b.child.pid}); database ${db.name}; data ${dataDir}${bucket ? `; files in s3://${bucket.name}/${bucket.prefix} (${process.env.S3_TEST_ENDPOINT})` : "; files in the data folder"}`);
@@ -167,7 +168,7 @@ async function main() {
 
     check('a maintenance switch and a catalog save through instance a are followed by instance b within 2 s (LISTEN/NOTIFY)', async () => {
       const writer = httpClient(a.baseUrl);
-      await writer.signIn(admin.email, admin.password);
+      await writer.signIn(admin.email, admin.password, admin);
       const reader = httpClient(b.baseUrl);
       const follows = async (what, test) => {
         const start = Date.now();
@@ -224,7 +225,7 @@ async function main() {
       try {
         const list = async (base) => {
           const client = httpClient(base);
-          await client.signIn(admin.email, admin.password);
+          await client.signIn(admin.email, admin.password, admin);
           const page = await client.proxy('Commande?par_page=100');
           if (page.status !== 200) throw new Error(`GET Commande on ${base}: ${page.status} ${JSON.stringify(page.body)}`);
           return { client, page: page.body };

@@ -30,6 +30,8 @@ const WORKERS = Number(process.env.FAULT_WORKERS ?? 3);
 const ORDERS_PER_WORKER = Number(process.env.FAULT_ORDERS ?? 12);
 const PASSWORD = 'Fault-test-2026-secret';
 const admin = { email: 'admin@fault.test', password: PASSWORD };
+/** The customers' accounts of the running mode (`{email, password, totpSecret}`). */
+const accounts = [];
 
 function env({ dataDir, dbUrl, instanceId }) {
   const e = { ...process.env, DATA_DIR: dataDir, WEB_DIST: webDist, RUST_LOG: process.env.RUST_LOG ?? 'warn', TRUST_PROXY: 'true', TRUSTED_PROXIES: '127.0.0.2' };
@@ -96,9 +98,10 @@ function outboxFiles(dataDir, fragment) {
   return readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(fragment));
 }
 
-async function customer(base, email, stats) {
+async function customer(base, account, stats) {
+  const { email } = account;
   const c = httpClient(base);
-  await persist(`sign-in ${email}`, async () => ({ value: await c.signIn(email, PASSWORD) }), stats);
+  await persist(`sign-in ${email}`, async () => ({ value: await c.signIn(email, PASSWORD, account) }), stats);
   await persist('upload', async () => ({ value: await c.dropFile('cube.stl', cube) }), stats);
   await persist('panier', async () => {
     const r = await c.postJson('/api/devis/panier', { dataFiles: [0] });
@@ -122,7 +125,7 @@ async function customer(base, email, stats) {
 }
 
 async function worker(w, base, adminClient, placed, stats) {
-  const { c, part, address } = await customer(base, `client${w}@fault.test`, stats);
+  const { c, part, address } = await customer(base, accounts[w], stats);
   for (let i = 0; i < ORDERS_PER_WORKER; i += 1) {
     const key = `fault-${w}-${i}`;
     await persist('ComptePiece POST', async () => {
@@ -177,8 +180,10 @@ async function main() {
     } else {
       instances.push({ name: 'single', port: await freePort(), env: env({ dataDir }) });
     }
-    createAdmin(serverBin, env({ dataDir, dbUrl }), admin.email, admin.password);
-    for (let w = 0; w < WORKERS; w += 1) createAdmin(serverBin, env({ dataDir, dbUrl }), `client${w}@fault.test`, PASSWORD);
+    // create-admin enrols each one's second factor: the accounts carry their secrets to sign in.
+    Object.assign(admin, createAdmin(serverBin, env({ dataDir, dbUrl }), admin.email, admin.password));
+    accounts.length = 0;
+    for (let w = 0; w < WORKERS; w += 1) accounts.push(createAdmin(serverBin, env({ dataDir, dbUrl }), `client${w}@fault.test`, PASSWORD));
     for (const i of instances) Object.assign(i, await startInstance(serverBin, i.env, i.port, i.name));
     let base = instances[0].baseUrl;
     if (mode === 'postgres') {
@@ -187,7 +192,7 @@ async function main() {
     }
     console.log(`# ${mode}: ${WORKERS} customers × ${ORDERS_PER_WORKER} orders through ${base}`);
     const adminClient = httpClient(base);
-    await persist('admin sign-in', async () => ({ value: await adminClient.signIn(admin.email, admin.password) }), stats);
+    await persist('admin sign-in', async () => ({ value: await adminClient.signIn(admin.email, admin.password, admin) }), stats);
 
     const placed = [];
     const claimedByVictims = [];

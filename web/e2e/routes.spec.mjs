@@ -9,10 +9,58 @@ export default [
       for (const [path, title, text, shot] of ROUTES) {
         const response = await ctx.goto(page, path);
         if (!response || response.status() !== 200) throw new Error(`${path} answered ${response?.status()}`);
+        // The server's HTML already holds the page's own title and description (issue 26).
+        const html = await response.text();
+        if (!/<meta name="description" content="[^"]{40,}">/.test(html)) throw new Error(`${path}: no description in the server's HTML`);
         await ctx.expectTitle(page, `${title} | ${SUFFIX}`);
+        const served = html.match(/<title>([^<]*)<\/title>/)?.[1]?.replaceAll('&amp;', '&');
+        const shown = await page.title();
+        if (served !== shown) throw new Error(`${path}: the server's HTML has the title "${served}", the page "${shown}"`);
         await ctx.expectText(page, text);
         if (shot) await ctx.screenshot(page, shot);
       }
+    },
+  },
+  {
+    name: 'crawlers find every indexed page in the sitemap, each with its canonical address, and robots.txt closes the account pages',
+    async run(ctx) {
+      const robots = await fetch(ctx.url('/robots.txt'));
+      const rules = await robots.text();
+      for (const line of ['Disallow: /compte', 'Disallow: /checkout', `Sitemap: `]) {
+        if (!rules.includes(line)) throw new Error(`robots.txt lacks "${line}":\n${rules}`);
+      }
+      const sitemap = await (await fetch(ctx.url('/sitemap.xml'))).text();
+      const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replaceAll('&amp;', '&')));
+      if (locs.length < 30) throw new Error(`${locs.length} addresses in the sitemap`);
+      for (const wanted of ['/', '/devis_ligne', '/impression_3D?index=3', '/post_traitement?index=2', '/innovation?index=4', '/aide', '/materiaux']) {
+        if (!locs.some((u) => `${u.pathname}${u.search}` === wanted)) throw new Error(`the sitemap lacks ${wanted}`);
+      }
+      for (const unwanted of ['/connexion_compte', '/compte/panier', '/mention_legales', '/not_allowed_for_mobile']) {
+        if (locs.some((u) => u.pathname === unwanted)) throw new Error(`the sitemap lists ${unwanted}`);
+      }
+      // Each address of the sitemap answers 200 with itself as canonical address and no noindex.
+      for (const u of locs) {
+        const path = `${u.pathname}${u.search}`;
+        const response = await fetch(ctx.url(path));
+        const html = await response.text();
+        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+        const canonical = html.match(/<link rel="canonical" href="([^"]+)">/)?.[1];
+        if (!canonical || new URL(canonical).pathname + new URL(canonical).search !== path) throw new Error(`${path}: canonical ${canonical}`);
+        if (html.includes('name="robots" content="noindex"')) throw new Error(`${path} says noindex`);
+        if (!html.includes('property="og:image"')) throw new Error(`${path}: no share image`);
+      }
+      const image = await fetch(ctx.url('/og-image.png'));
+      if (image.status !== 200 || image.headers.get('content-type') !== 'image/png') throw new Error(`og-image.png: ${image.status} ${image.headers.get('content-type')}`);
+      // The help page carries its questions as schema.org FAQPage data, under the page's CSP nonce.
+      const help = await (await fetch(ctx.url('/aide'))).text();
+      const ld = help.match(/<script type="application\/ld\+json" nonce="[^"]+">(.*?)<\/script>/s)?.[1];
+      const faq = ld && JSON.parse(ld);
+      if (faq?.['@type'] !== 'FAQPage' || faq.mainEntity.length < 10) throw new Error(`/aide JSON-LD: ${ld?.slice(0, 200)}`);
+      // Account pages are not indexed.
+      const account = await (await fetch(ctx.url('/compte/panier'), { redirect: 'manual' })).status;
+      if (account !== 307) throw new Error(`/compte/panier answered ${account} to a visitor`);
+      const signIn = await (await fetch(ctx.url('/connexion_compte'))).text();
+      if (!signIn.includes('<meta name="robots" content="noindex">')) throw new Error('/connexion_compte is indexable');
     },
   },
   {

@@ -1,5 +1,7 @@
 // End-to-end runner: starts the real server on a fresh SQLite data folder, drives Debian's
 // Chromium through playwright-core, runs every e2e/*.spec.mjs and ends with "N passed, N failed".
+// A spec may set `timeoutMs` (default 120 s, E2E_TIMEOUT_MS) when it reads many files. The default
+// leaves room for the admin's sign-ins, each of which may wait up to 30 s for an unused TOTP step.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { makeContext } from './support/context.mjs';
+import { otpauthSecret } from './support/totp.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDir = resolve(here, '..');
@@ -15,7 +18,7 @@ const serverBin = resolve(repoRoot, process.env.SERVER_BIN ?? 'target/debug/serv
 const webDist = resolve(webDir, 'dist');
 const artifacts = join(here, 'artifacts');
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
-const TEST_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 60_000);
+const TEST_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 120_000);
 
 const admin = { email: 'admin@forme-additive.test', password: 'Admin-e2e-2026-secret' };
 
@@ -100,6 +103,13 @@ function createAdmin(dataDir) {
   });
   if (result.status !== 0) {
     console.log(`# create-admin failed (${result.status}): ${(result.stderr || result.stdout || '').trim()}`);
+    return false;
+  }
+  // create-admin enrols the admin's second factor and prints its URI once: the specs sign in
+  // with codes of its secret (support/totp.mjs, freshCode).
+  admin.totpSecret = otpauthSecret(result.stdout);
+  if (!admin.totpSecret) {
+    console.log(`# create-admin printed no otpauth URI: ${result.stdout}`);
     return false;
   }
   return true;
@@ -197,7 +207,8 @@ async function main() {
         // Each spec is a new visitor: in life they come from different addresses, here all from
         // 127.0.0.1, so the per-address limits (sign-ups, e-mails, uploads) start afresh.
         ctx.sql('DELETE FROM rate_limit_events');
-        await withTimeout(spec.run(ctx), TEST_TIMEOUT_MS, label);
+        // A spec that walks many pages (the accessibility audits) may ask for more time.
+        await withTimeout(spec.run(ctx), spec.timeoutMs ?? TEST_TIMEOUT_MS, label);
         passed += 1;
         console.log(`ok   ${label} (${Date.now() - started} ms)`);
       } catch (error) {

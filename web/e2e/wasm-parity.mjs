@@ -1,7 +1,8 @@
 // Parity of the two builds of the quote engine: for every fixture of fixtures/expected.json (and
 // every file of ../shared/fixtures when present), the WebAssembly package (web/src/wasm/pkg, loaded
 // in Node with initSync) must give exactly the same analysis and the same price in cents for each
-// process as the native `quote --json` command. The STEP module (web/src/wasm/pkg-step, built by
+// process as the native `quote --json` command, and the same ship dates (`leadTimes` against
+// `quote --json --date`). The STEP module (web/src/wasm/pkg-step, built by
 // scripts/build-wasm.sh) does the same for every STEP file of ../shared/fixtures/step, refusals
 // included, against a native `quote` built with the `step` feature; it also reads the project's own
 // fixtures, which it must analyse exactly as pkg does. Ends with "parity: N passed, N failed".
@@ -142,6 +143,35 @@ for (const path of [...paths, ...steps]) {
   const bodies = Math.min(natives.get(path)?.bodies ?? 0, MAX_BODIES);
   for (let body = 0; bodies > 1 && body < bodies; body++) {
     check(`${relative(repo, path)} body ${body + 1}`, native([path], body).get(path), wasm(path, body, module));
+  }
+}
+// Ship dates: the rows of `quote --json --date` and of leadTimes for the same instant, around the
+// noon cut-off, the clock changes and the year's end.
+const INSTANTS = [
+  '2026-12-24T11:30:00+01:00',
+  '2026-12-10T11:59:59+01:00',
+  '2026-12-10T12:00:00+01:00',
+  '2026-03-27T10:59:59Z',
+  '2026-03-29T01:00:00Z',
+  '2026-10-23T09:59:59Z',
+  '2026-10-26T11:00:00Z',
+  '2027-05-05T09:59:00Z',
+];
+if (!only || only.test('dates')) {
+  for (const instant of INSTANTS) {
+    const out = spawnSync(quoteBin, ['--json', '--date', instant, join(repo, 'fixtures/cube.stl')], { encoding: 'utf8' });
+    const n = out.status === 0 ? JSON.parse(out.stdout).delais : { error: out.stderr };
+    let w;
+    try {
+      w = JSON.parse(engine.leadTimes(null, Date.parse(instant)));
+    } catch (error) {
+      w = { error: error.message };
+    }
+    if (JSON.stringify(n) === JSON.stringify(w)) passed += 1;
+    else {
+      failed += 1;
+      console.log(`FAIL dates ${instant}\n     native ${JSON.stringify(n).slice(0, 400)}\n     wasm ${JSON.stringify(w).slice(0, 400)}`);
+    }
   }
 }
 console.log(`parity: ${passed} passed, ${failed} failed`);

@@ -1,13 +1,16 @@
 //! The catalog (the specification's `Combinaison`): processes, materials, colours, finishes,
-//! post-treatments, quantity breaks and express lead time, as serde data.
+//! post-treatments, quantity breaks, lead times (tiers, calendar: see [`super::lead_time`]), as
+//! serde data. Fields added after the first stored catalogs have serde defaults.
 //!
 //! Every rate is an `f64` in euro cents (fractions of a cent allowed); percentages are integers.
 //! Nothing here is priced: see [`super::price`].
 
 use serde::{Deserialize, Serialize};
 
+use super::lead_time::LeadTimeTier;
 use super::shipping::Shipping;
 use crate::analysis::{AnalysisOptions, ProcessGeometry};
+use crate::calendar::WorkCalendar;
 use crate::QuoteError;
 
 /// The default catalog shipped with the engine (seed of the database).
@@ -27,10 +30,16 @@ pub struct Catalog {
     pub quantity_breaks: Vec<QuantityBreak>,
     /// Largest quantity accepted on one line.
     pub max_quantity: u32,
-    /// Standard lead time in working days.
+    /// Standard lead time in working days (every process's « standard » tier unless the
+    /// process overrides it).
     pub lead_time_days: u32,
-    /// Express lead time, when offered.
+    /// Express lead time, when offered (every process's « express » tier unless the process
+    /// overrides it).
     pub express: Option<Express>,
+    /// The workshop's calendar: daily cut-off and closures (12:00 and none when absent).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(as = "Option<WorkCalendar>", optional))]
+    pub calendar: WorkCalendar,
     /// Shipping fees by zone and weight (the default table when a stored catalog has none).
     #[serde(default)]
     pub shipping: Shipping,
@@ -64,6 +73,11 @@ pub struct Process {
     pub default_material: String,
     /// Materials offered with this process.
     pub materials: Vec<Material>,
+    /// This process's own lead-time tiers: one replaces the catalog's tier of the same mode,
+    /// another mode (« économique ») is added. Empty: the catalog's standard and express.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<LeadTimeTier>>", optional))]
+    pub lead_times: Vec<LeadTimeTier>,
 }
 
 /// A material of one process and its rates.
@@ -141,6 +155,10 @@ pub struct PostTreatment {
     pub rate_cents: f64,
     /// Process codes it can be ordered with.
     pub processes: Vec<String>,
+    /// Working days it adds to the lead time.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
+    pub lead_time_days: u32,
 }
 
 /// A quantity break: from `min_quantity` parts on, the line is discounted by `discount_percent`.

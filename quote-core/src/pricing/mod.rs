@@ -2,6 +2,7 @@
 //! priced breakdown.
 
 mod catalog;
+mod lead_time;
 mod price;
 mod resolve;
 mod shipping;
@@ -12,6 +13,9 @@ use serde::{Deserialize, Serialize};
 
 pub use catalog::{
     Catalog, Choice, Express, Material, PostTreatment, PostTreatmentPricing, Process, QuantityBreak,
+};
+pub use lead_time::{
+    DeliveryRange, LeadTimeMode, LeadTimeRow, LeadTimeTier, TransitDays, MAX_LEAD_TIME_DAYS,
 };
 pub use price::{price, price_all_processes, round_cents};
 pub use resolve::{validate_options, validate_quantity, ValidOptions};
@@ -138,7 +142,7 @@ pub struct PriceBreakdown {
     pub express: bool,
     /// Express factor in percent (100 without express).
     pub express_factor_percent: u32,
-    /// Lead time in working days.
+    /// Lead time in working days: the tier's, plus the post-treatments' days.
     pub lead_time_days: u32,
     /// Line total, cents: `unit × quantity × factor × express`, rounded once.
     pub line_cents: u64,

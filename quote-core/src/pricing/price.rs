@@ -10,6 +10,7 @@
 //! divided by 10 000 in u128, rounded half up once.
 
 use super::catalog::Catalog;
+use super::lead_time::LeadTimeMode;
 use super::resolve::{component, fit_for, invalid, post_treatment_components, validate_options};
 use super::{PriceBreakdown, PriceOptions};
 use crate::{Analysis, QuoteError};
@@ -101,10 +102,22 @@ pub fn price(
     let minimum = round_cents(m.minimum_part_price_cents)?;
     let unit = subtotal.max(minimum);
     let discount = catalog.discount_percent(options.quantity);
-    let (express_pct, lead) = match (options.express, catalog.express) {
-        (true, Some(e)) => (e.factor_percent, e.lead_time_days),
-        _ => (100, catalog.lead_time_days),
+    // validate_options refused an express the process does not offer.
+    let mode = if options.express {
+        LeadTimeMode::Express
+    } else {
+        LeadTimeMode::Standard
     };
+    let tier = catalog.lead_time_tier(process, mode);
+    let (express_pct, tier_days) = tier.map_or((100, catalog.lead_time_days), |t| {
+        (t.factor_percent, t.lead_time_days)
+    });
+    let lead = tier_days
+        + valid
+            .post_treatments
+            .iter()
+            .map(|(pt, _)| pt.lead_time_days)
+            .sum::<u32>();
     let numerator = u128::from(unit)
         * u128::from(options.quantity)
         * u128::from(100 - discount)

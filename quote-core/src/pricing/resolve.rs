@@ -4,6 +4,7 @@
 //! entries and its checkout all go through it.
 
 use super::catalog::{Catalog, Choice, Material, PostTreatment, PostTreatmentPricing, Process};
+use super::lead_time::LeadTimeMode;
 use super::price::round_cents;
 use super::{PostTreatmentChoice, PriceComponent, PriceOptions};
 use crate::analysis::ProcessFit;
@@ -111,7 +112,11 @@ pub fn validate_options<'a>(
     )?;
     let post_treatments = post_treatments(catalog, process, &options.post_treatments)?;
     let quantity = validate_quantity(catalog, i64::from(options.quantity))?;
-    if options.express && catalog.express.is_none() {
+    if options.express
+        && catalog
+            .lead_time_tier(process, LeadTimeMode::Express)
+            .is_none()
+    {
         return Err(invalid("le délai express n'est pas proposé.".into()));
     }
     Ok(ValidOptions {

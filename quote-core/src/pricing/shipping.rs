@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::lead_time::TransitDays;
 use super::PriceBreakdown;
 use crate::QuoteError;
 
@@ -33,6 +34,10 @@ pub struct ShippingZone {
     pub bands: Vec<WeightBand>,
     /// Above the last band: cents per started kilogram beyond its `max_weight_g`.
     pub extra_kg_cents: u64,
+    /// The carrier's transit time (see [`super::Catalog::transit_days`] for the default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub transit_days: Option<TransitDays>,
 }
 
 /// A parcel up to `max_weight_g` grams costs `fee_cents`.
@@ -60,6 +65,7 @@ impl Default for Shipping {
                 })
                 .collect(),
             extra_kg_cents,
+            transit_days: Some(TransitDays::default_for(code)),
         };
         Shipping {
             packaging_g: 150,

@@ -302,6 +302,7 @@ impl Catalog {
                 ));
             }
         }
+        super::lead_time::check_lead_times(self)?;
         self.shipping.validate()
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::audit;
 use crate::auth::session::Session;
+use crate::commerce::account_closure;
 use crate::commerce::error::CommerceError;
 use crate::db::accounts::{self, Account};
 use crate::db::{account_admin, sessions, Db};
@@ -29,9 +30,11 @@ pub async fn set_disabled(
         return Err(CommerceError::refused(NOT_YOURSELF));
     }
     let mut tx = db.begin().await?;
-    let was_disabled = accounts::find(&mut tx, target)
-        .await?
-        .map(|a| a.is_disabled());
+    let before = accounts::find_in(&mut tx, target, db.for_update()).await?;
+    if before.as_ref().is_some_and(|a| a.closed_at.is_some()) {
+        return Err(CommerceError::refused(account_closure::CLOSED_FOR_GOOD));
+    }
+    let was_disabled = before.map(|a| a.is_disabled());
     let account = account_admin::set_disabled(&mut tx, target, disabled)
         .await?
         .ok_or_else(|| CommerceError::NotFound(ACCOUNT_NOT_FOUND.to_owned()))?;

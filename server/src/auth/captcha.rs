@@ -3,7 +3,9 @@
 //! through the database; the browser finds `n`. Solutions expire after 10 minutes and serve once.
 //! The salt ends with `&` after its expiry (`<hex>?expires=<unix>&`), as altcha-lib does since the
 //! splicing fix: the hash covers `salt + n` without a separator, so without the closing `&` a
-//! solver could move digits of `n` into the salt and lengthen the expiry at will.
+//! solver could move digits of `n` into the salt and lengthen the expiry at will. The salt also
+//! carries the challenge's cost (`maxnumber=<n>&`), covered by the same hash and signature, so
+//! that a sign-in can demand a costlier challenge after repeated failures (issue 22, finding 1).
 //! (The `altcha-lib-rs` crate does not build beside our `sha2`/`hmac` versions, hence this
 //! implementation of the same protocol.)
 
@@ -56,33 +58,55 @@ struct Solution {
 pub fn create(key: &str, max_number: u64, now: i64) -> Challenge {
     let mut salt_bytes = [0u8; 12];
     rand::rngs::OsRng.fill_bytes(&mut salt_bytes);
-    let salt = format!("{}?expires={}&", hex::encode(salt_bytes), now + LIFETIME);
-    let number = rand::rngs::OsRng.gen_range(0..=max_number.max(1));
+    let max_number = max_number.max(1);
+    let salt = format!(
+        "{}?expires={}&maxnumber={max_number}&",
+        hex::encode(salt_bytes),
+        now + LIFETIME
+    );
+    let number = rand::rngs::OsRng.gen_range(0..=max_number);
     let challenge = sha256_hex(&format!("{salt}{number}"));
     let signature = hmac_hex(key.as_bytes(), &challenge);
     Challenge {
         algorithm: ALGORITHM.into(),
         challenge,
-        maxnumber: max_number.max(1),
+        maxnumber: max_number,
         salt,
         signature,
     }
 }
 
-/// A new challenge for the widget.
+/// A new challenge for the widget, of the site's base cost.
 pub fn challenge(state: &AppState) -> Challenge {
-    create(
-        &state.keys.captcha,
-        state.config.settings.captcha_max_number,
-        clock::now(),
-    )
+    challenge_costing(state, base_cost(state))
 }
 
-/// Checks a solution without burning it: returns its signature and expiry.
-pub fn check(key: &str, payload: &str, now: i64) -> Option<(String, i64)> {
+/// The site's base cost (`CAPTCHA_MAX_NUMBER`).
+pub fn base_cost(state: &AppState) -> u64 {
+    state.config.settings.captcha_max_number
+}
+
+/// A new challenge whose secret number is at most `cost`.
+pub fn challenge_costing(state: &AppState, cost: u64) -> Challenge {
+    create(&state.keys.captcha, cost, clock::now())
+}
+
+/// A checked solution: its signature (burnt once used), expiry and cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    /// The challenge's signature.
+    pub signature: String,
+    /// Its expiry (Unix seconds).
+    pub expires: i64,
+    /// Its cost (the upper bound of the secret number); 0 for a salt that does not say it.
+    pub cost: u64,
+}
+
+/// Checks a solution without burning it.
+pub fn check(key: &str, payload: &str, now: i64) -> Option<Checked> {
     let json = STANDARD.decode(payload.trim()).ok()?;
     let s: Solution = serde_json::from_slice(&json).ok()?;
-    let expires = expiry_of(&s.salt)?;
+    let (expires, cost) = params_of(&s.salt)?;
     let valid = s.algorithm == ALGORITHM
         && expires > now
         && same(
@@ -90,30 +114,66 @@ pub fn check(key: &str, payload: &str, now: i64) -> Option<(String, i64)> {
             &s.challenge,
         )
         && same(&hmac_hex(key.as_bytes(), &s.challenge), &s.signature);
-    valid.then_some((s.signature, expires))
+    valid.then_some(Checked {
+        signature: s.signature,
+        expires,
+        cost,
+    })
 }
 
-/// The expiry of a salt of our own shape, `<24 hex digits>?expires=<digits>&`; any other shape
+/// A run of 1 to 12 ASCII digits, as a number.
+fn digits(text: &str) -> Option<u64> {
+    let shaped = !text.is_empty() && text.len() <= 12 && text.bytes().all(|b| b.is_ascii_digit());
+    shaped.then(|| text.parse().ok()).flatten()
+}
+
+/// The expiry and cost of a salt of our own shape, `<24 hex digits>?expires=<digits>&`, then
+/// `maxnumber=<digits>&` in challenges that carry their cost (cost 0 otherwise). Any other shape
 /// (a spliced salt that swallowed digits of the number, an old salt without the closing `&`) has
 /// none.
-fn expiry_of(salt: &str) -> Option<i64> {
+fn params_of(salt: &str) -> Option<(i64, u64)> {
     let (random, rest) = salt.split_once("?expires=")?;
-    let digits = rest.strip_suffix('&')?;
-    let shaped = random.len() == 24
-        && random.bytes().all(|b| b.is_ascii_hexdigit())
-        && !digits.is_empty()
-        && digits.len() <= 12
-        && digits.bytes().all(|b| b.is_ascii_digit());
-    shaped.then(|| digits.parse().ok()).flatten()
+    if random.len() != 24 || !random.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let rest = rest.strip_suffix('&')?;
+    let (expires, cost) = match rest.split_once("&maxnumber=") {
+        Some((expires, cost)) => (expires, digits(cost)?),
+        None => (rest, 0),
+    };
+    Some((i64::try_from(digits(expires)?).ok()?, cost))
+}
+
+#[cfg(test)]
+fn expiry_of(salt: &str) -> Option<i64> {
+    params_of(salt).map(|(expires, _)| expires)
 }
 
 /// Checks the widget's `altcha` field and burns it (a solution serves once).
 pub async fn verify(state: &AppState, payload: Option<&str>) -> Result<(), ApiError> {
+    verify_costing(state, payload, 0).await
+}
+
+/// Checks the widget's `altcha` field, refuses a challenge cheaper than `min_cost`, and burns
+/// it (a solution serves once).
+pub async fn verify_costing(
+    state: &AppState,
+    payload: Option<&str>,
+    min_cost: u64,
+) -> Result<(), ApiError> {
     let refuse = || ApiError::bad_request(CAPTCHA_MESSAGE);
     let payload = payload.filter(|p| !p.is_empty()).ok_or_else(refuse)?;
-    let (signature, expires) =
-        check(&state.keys.captcha, payload, clock::now()).ok_or_else(refuse)?;
-    if !db::mark_used(&mut *state.db.acquire().await?, &signature, expires).await? {
+    let checked = check(&state.keys.captcha, payload, clock::now()).ok_or_else(refuse)?;
+    if checked.cost < min_cost {
+        return Err(refuse());
+    }
+    if !db::mark_used(
+        &mut *state.db.acquire().await?,
+        &checked.signature,
+        checked.expires,
+    )
+    .await?
+    {
         return Err(refuse());
     }
     Ok(())
@@ -206,5 +266,25 @@ mod tests {
             expiry_of("0123456789abcdef01234567?expires=1795760627&"),
             Some(1_795_760_627)
         );
+    }
+
+    #[test]
+    fn the_cost_is_read_from_the_signed_salt_and_cannot_be_spliced_either() {
+        let c = create("key", 2_000, 1_000);
+        assert!(c.salt.ends_with("&maxnumber=2000&"), "{}", c.salt);
+        let checked = check("key", &solve(&c).unwrap(), 1_000).unwrap();
+        assert_eq!(checked.cost, 2_000);
+        assert_eq!(checked.expires, 1_000 + LIFETIME);
+        assert_eq!(
+            params_of("0123456789abcdef01234567?expires=1795760627&maxnumber=50000&"),
+            Some((1_795_760_627, 50_000))
+        );
+        for bad in [
+            "0123456789abcdef01234567?expires=1795760627&maxnumber=50000",
+            "0123456789abcdef01234567?expires=1795760627&maxnumber=&",
+            "0123456789abcdef01234567?expires=1795760627&maxnumber=5e4&",
+        ] {
+            assert_eq!(params_of(bad), None, "{bad}");
+        }
     }
 }

@@ -22,7 +22,7 @@ use crate::db::orders::{self, NewLine, NewOrder, OrderHead};
 use crate::db::{account_parts, counters, Db};
 use crate::documents::Seller;
 use crate::domain::paris_time::paris_year;
-use crate::domain::Cents;
+use crate::domain::{Cents, OrderReference};
 use crate::mail::{order_templates, Mailer, OutgoingMail};
 use crate::payment::transfer::transfer_details;
 use crate::vies::Vies;
@@ -80,6 +80,8 @@ pub struct Checkout<'a> {
     pub payment: PaymentMethod,
     /// The discount code the customer typed, if any: checked and counted in the transaction.
     pub discount_code: Option<&'a str>,
+    /// The buyer's own reference for the order (purchase-order number), if they gave one.
+    pub buyer_reference: Option<&'a OrderReference>,
     /// The VIES client that checks the buyer's VAT number.
     pub vies: &'a Vies,
     /// Where the "order received" e-mail is queued, in the order's transaction (`None`: no
@@ -277,6 +279,7 @@ async fn try_place(
             discount_id,
             discount_code: t.discount_code.as_deref().unwrap_or(""),
             payment_method: req.payment.as_str(),
+            buyer_reference: req.buyer_reference.map_or("", OrderReference::as_str),
             catalog_version,
             now,
         },

@@ -10,6 +10,15 @@ pub enum CommerceError {
     /// Several French reasons, one per field or line (`{"errors": [...]}`, 400).
     #[error("invalid: {0:?}")]
     Invalid(Vec<String>),
+    /// One field of the request refused, with the French reason tied to it
+    /// (`{"errors": {"<field>": ["..."]}}`, 400), so that the form shows it under that field.
+    #[error("invalid {field}: {reason}")]
+    InvalidField {
+        /// The request's field name, as the API spells it.
+        field: &'static str,
+        /// French reason.
+        reason: String,
+    },
     /// One French reason the request cannot be granted (400).
     #[error("refused: {0}")]
     Refused(String),

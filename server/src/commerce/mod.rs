@@ -4,15 +4,19 @@
 //! (profile, addresses, companies, basket, two-factor switch, password reset). Handlers call these
 //! functions, which decide; the one that writes opens and commits its transaction.
 
+pub mod account_closure;
+pub mod accounting;
 pub mod addresses;
 pub mod basket;
 pub mod checkout;
 pub mod companies;
+pub mod data_export;
 pub mod discounts;
 pub mod error;
 pub mod invoicing;
 pub mod line_summary;
 pub mod order_changes;
+pub mod order_reference;
 pub mod order_status;
 pub mod part_review;
 pub mod password_reset;
@@ -21,6 +25,7 @@ pub mod payments;
 pub mod pdf_archive;
 pub mod profile;
 pub mod quote;
+pub mod ship_dates;
 pub mod shipping;
 pub mod statistics;
 pub mod totals;

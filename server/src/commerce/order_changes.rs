@@ -6,6 +6,7 @@ use super::error::CommerceError;
 use super::invoicing::{self, Actor, Change};
 use super::order_status::OrderStatus;
 use super::payments::{self, Receipts};
+use super::ship_dates::ShipClock;
 use super::shipping;
 use crate::audit;
 use crate::auth::session::Session;
@@ -25,6 +26,7 @@ pub async fn set_status(
     note: &str,
     seller: &Seller,
     now: i64,
+    dates: ShipClock<'_>,
 ) -> Result<Change, CommerceError> {
     let db = receipts.db;
     let mut tx = db.begin().await?;
@@ -33,8 +35,16 @@ pub async fn set_status(
         note,
     };
     if to == OrderStatus::Paid {
-        let recorded =
-            payments::record(&mut tx, db.for_update(), order_id, actor, seller, now).await?;
+        let recorded = payments::record(
+            &mut tx,
+            db.for_update(),
+            order_id,
+            actor,
+            seller,
+            now,
+            dates,
+        )
+        .await?;
         audit_status(&mut tx, admin, recorded.change(), note).await?;
         return recorded.commit(tx, receipts).await;
     }

@@ -5,7 +5,7 @@
 
 use super::invoicing::Change;
 use super::pdf_archive;
-use crate::db::{invoices, Db};
+use crate::db::{invoices, orders, Db};
 use crate::documents::{self, InvoiceData};
 use crate::domain::Cents;
 use crate::mail::{order_templates, Mailer, OutgoingMail};
@@ -47,7 +47,8 @@ async fn invoice_pdf(db: &Db, storage: &Storage, order_id: i64) -> Option<Vec<u8
 }
 
 /// The e-mail telling the customer of `order_id` that the payment of `change` was received,
-/// with the invoice it issued attached; `None` when the change issued no invoice.
+/// with the invoice it issued attached and the ship date fixed at payment; `None` when the change
+/// issued no invoice.
 pub async fn payment_received(
     db: &Db,
     storage: &Storage,
@@ -57,6 +58,16 @@ pub async fn payment_received(
 ) -> Option<OutgoingMail> {
     let invoice = change.invoice.as_deref()?;
     let pdf = invoice_pdf(db, storage, order_id).await;
+    // Fixed in the payment's transaction; the message goes without it if it cannot be read.
+    let ship_date = async {
+        let mut conn = db.pool.acquire().await?;
+        orders::ship_date(&mut conn, order_id).await
+    }
+    .await
+    .unwrap_or_else(|e| {
+        tracing::error!(order_id, error = %e, "ship date not read for the payment e-mail");
+        None
+    });
     Some(order_templates::payment_received(
         mailer.brand(),
         mailer.base_url(),
@@ -64,6 +75,7 @@ pub async fn payment_received(
         &change.order_number,
         invoice,
         Cents(change.total_ttc_cents),
+        ship_date.as_deref(),
         pdf,
     ))
 }

@@ -8,7 +8,8 @@ use super::error::CommerceError;
 use super::invoicing::{self, Actor, Change};
 use super::order_status::OrderStatus;
 use super::payment_mail;
-use crate::db::{Db, Tx};
+use super::ship_dates::{self, ShipClock};
+use crate::db::{orders, Db, Tx};
 use crate::documents::Seller;
 use crate::mail::Mailer;
 use crate::storage::Storage;
@@ -61,8 +62,9 @@ impl Recorded {
 }
 
 /// Records the payment of `order_id` in `tx`: the order moves from "en attente de paiement" to
-/// "payée" and its invoice is issued (`invoicing`); any other starting status is a conflict and
-/// nothing is written.
+/// "payée", its invoice is issued (`invoicing`) and its ship date fixed (its slowest line's
+/// working days counted from `dates.now` by the catalog's calendar); any other starting status
+/// is a conflict and nothing is written.
 pub async fn record(
     tx: &mut Tx,
     lock: &str,
@@ -70,6 +72,7 @@ pub async fn record(
     actor: Actor<'_>,
     seller: &Seller,
     now: i64,
+    dates: ShipClock<'_>,
 ) -> Result<Recorded, CommerceError> {
     let change =
         invoicing::change_status(tx, lock, order_id, OrderStatus::Paid, actor, seller, now).await?;
@@ -77,6 +80,10 @@ pub async fn record(
         return Err(CommerceError::internal(format!(
             "order {order_id} paid without an invoice"
         )));
+    }
+    let days = orders::line_lead_times(tx, order_id).await?;
+    if let Some(ship) = ship_dates::slowest(dates.catalog, days, dates.now, None)? {
+        orders::set_ship_date(tx, order_id, &ship.expedition).await?;
     }
     Ok(Recorded { order_id, change })
 }

@@ -29,6 +29,11 @@ pub async fn update(
     let Some(current) = accounts::find_in(&mut tx, target, db.for_update()).await? else {
         return Ok(None);
     };
+    if current.closed_at.is_some() {
+        return Err(CommerceError::refused(
+            crate::commerce::account_closure::CLOSED_FOR_GOOD,
+        ));
+    }
     let mut errors = Vec::new();
     let nom = match nom {
         Some(n) => Nom::parse(n)

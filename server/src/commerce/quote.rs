@@ -15,6 +15,7 @@ use crate::db::pieces::status;
 use crate::db::{account_parts, counters, quotes, Db};
 use crate::documents::{DocLine, DocTotals, Party, QuoteData, Seller};
 use crate::domain::paris_time::{paris_day_end_after, paris_year};
+use crate::domain::OrderReference;
 
 /// How long a quote holds, in Paris calendar days after its issue day.
 pub const VALIDITY_DAYS: i64 = 30;
@@ -40,6 +41,8 @@ pub struct QuoteFor {
     pub address_given: bool,
     /// Whether card payment is offered.
     pub card_payment: bool,
+    /// The buyer's own order reference typed at checkout, printed « Votre référence ».
+    pub buyer_reference: Option<OrderReference>,
 }
 
 /// `24,5`: one decimal, French comma.
@@ -187,6 +190,7 @@ pub fn quote_data(
         valid_until: paris_day_end_after(now, VALIDITY_DAYS),
         seller: seller.clone(),
         buyer: target.buyer,
+        buyer_reference: target.buyer_reference.map(|r| r.as_str().to_owned()),
         lines,
         totals: DocTotals {
             subtotal_ht: t.subtotal,

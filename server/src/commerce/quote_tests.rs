@@ -36,6 +36,7 @@ fn target(address_given: bool) -> QuoteFor {
         zone_name: "France métropolitaine".to_owned(),
         address_given,
         card_payment: false,
+        buyer_reference: None,
     }
 }
 
@@ -95,6 +96,21 @@ fn a_quote_prints_the_totals_of_the_summary_and_each_part_with_its_size() {
         q.notes
     );
     assert!(q.number.is_empty(), "numbered when issued");
+}
+
+#[test]
+fn a_quote_carries_the_buyer_s_order_reference_when_given() {
+    let rows = vec![row(1, 1, status::ANALYSED, "SLA")];
+    let t = totals(&rows, None, "fr");
+    let q = quote_data(&t, &rows, target(true), &seller(), NOV_22).unwrap();
+    assert_eq!(q.buyer_reference, None);
+    let reference = OrderReference::parse(" BC-2026/0042 ").unwrap();
+    let with = QuoteFor {
+        buyer_reference: reference,
+        ..target(true)
+    };
+    let q = quote_data(&t, &rows, with, &seller(), NOV_22).unwrap();
+    assert_eq!(q.buyer_reference.as_deref(), Some("BC-2026/0042"));
 }
 
 #[test]

@@ -58,6 +58,9 @@ pub struct Account {
     pub created_at: i64,
     /// When an admin disabled the account (Unix seconds); `None` while it is active.
     pub disabled_at: Option<i64>,
+    /// When the account was closed and anonymised (its owner's request or inactivity); a closed
+    /// account is also disabled, and nothing reopens it.
+    pub closed_at: Option<i64>,
 }
 
 impl Account {
@@ -85,7 +88,8 @@ pub struct NewAccount<'a> {
 }
 
 pub(crate) const COLUMNS: &str =
-    "id, email, nom, prenom, role, email_verified, two_factor_enabled, created_at, disabled_at";
+    "id, email, nom, prenom, role, email_verified, two_factor_enabled, created_at, disabled_at, \
+     closed_at";
 
 /// Trims and lower-cases an e-mail: the unique key is case-insensitive.
 pub fn normalize_email(email: &str) -> String {
@@ -104,6 +108,7 @@ pub(crate) fn from_row(row: &AnyRow) -> Result<Account, sqlx::Error> {
         two_factor_enabled: flag(row, "two_factor_enabled")?,
         created_at: row.try_get("created_at")?,
         disabled_at: row.try_get("disabled_at")?,
+        closed_at: row.try_get("closed_at")?,
     })
 }
 
@@ -268,5 +273,22 @@ pub async fn set_two_factor(
         .bind(id)
         .execute(&mut *conn)
         .await?;
+    Ok(())
+}
+
+/// Records a sign-in (password accepted) at `now`: the inactivity clock starts again and a
+/// pending warning of anonymisation is withdrawn.
+pub async fn record_sign_in(
+    conn: &mut AnyConnection,
+    id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE accounts SET last_sign_in_at = $1, inactivity_warned_at = NULL WHERE id = $2",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }

@@ -66,3 +66,15 @@ pub async fn list(conn: &mut AnyConnection) -> Result<Vec<ContactMessage>, sqlx:
     .await?;
     rows.iter().map(ContactMessage::from_row).collect()
 }
+
+/// Deletes the messages received before `before` (kept three years, as the privacy charter
+/// says); returns how many.
+pub async fn purge(conn: &mut AnyConnection, before: i64) -> Result<u64, sqlx::Error> {
+    Ok(
+        sqlx::query("DELETE FROM contact_messages WHERE created_at < $1")
+            .bind(before)
+            .execute(&mut *conn)
+            .await?
+            .rows_affected(),
+    )
+}

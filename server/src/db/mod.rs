@@ -2,7 +2,9 @@
 //! migrations of each backend, and one module per table or aggregate. All SQL lives here.
 
 pub mod account_admin;
+pub mod account_closure;
 pub mod account_parts;
+pub mod accounting;
 pub mod accounts;
 pub mod address_changes;
 pub mod addresses;
@@ -16,10 +18,12 @@ pub mod contact_messages;
 pub mod counters;
 pub mod countries;
 pub mod dashboard;
+pub mod data_exports;
 pub mod deliveries;
 pub mod discounts;
 pub mod email_codes;
 pub mod fold;
+pub mod inactive_accounts;
 pub mod invoices;
 pub mod job_leases;
 pub mod mail_outbox;
@@ -27,6 +31,7 @@ pub mod orders;
 pub mod part_history;
 pub mod part_queue;
 pub mod payments;
+pub mod personal_data;
 pub mod pieces;
 pub mod quote_entries;
 pub mod quotes;

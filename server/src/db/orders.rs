@@ -90,6 +90,8 @@ pub struct NewOrder<'a> {
     pub discount_code: &'a str,
     /// `virement` or `carte`.
     pub payment_method: &'a str,
+    /// The buyer's own reference (purchase-order number), empty when not given.
+    pub buyer_reference: &'a str,
     /// Catalog version the lines were priced with.
     pub catalog_version: i64,
     /// When the order was placed (terms accepted then).
@@ -106,9 +108,9 @@ pub async fn insert(conn: &mut AnyConnection, o: &NewOrder<'_>) -> Result<i64, s
          shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, total_ttc_cents, reverse_charge, \
          vat_regime, buyer_vat_number, discount_id, discount_code, payment_method, catalog_version, \
          cgv_accepted_at, created_at, updated_at, vies_request_identifier, vies_checked_at, \
-         vat_notice) \
+         vat_notice, buyer_reference) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, $17, \
-         $18, $19, $20, $21, $22, $23, $23, $23, $24, $25, $26) RETURNING id",
+         $18, $19, $20, $21, $22, $23, $23, $23, $24, $25, $26, $27) RETURNING id",
     )
     .bind(o.numero)
     .bind(o.account_id)
@@ -136,6 +138,7 @@ pub async fn insert(conn: &mut AnyConnection, o: &NewOrder<'_>) -> Result<i64, s
     .bind(o.vies_request_identifier)
     .bind(o.vies_checked_at)
     .bind(o.vat_notice)
+    .bind(o.buyer_reference)
     .fetch_one(conn)
     .await
 }
@@ -262,10 +265,14 @@ pub struct OrderRow {
     pub vies_checked_at: Option<i64>,
     /// What the customer was told about the VAT at checkout, else empty.
     pub vat_notice: String,
+    /// The buyer's own reference (purchase-order number), empty when not given.
+    pub buyer_reference: String,
     /// Placed at.
     pub created_at: i64,
     /// Paid at.
     pub paid_at: Option<i64>,
+    /// Ship date (`AAAA-MM-JJ`), fixed when paid.
+    pub ship_date: Option<String>,
 }
 
 /// The order `id`; `lock` is `Db::for_update()` (the row stays locked on PostgreSQL until the
@@ -279,8 +286,8 @@ pub async fn find_row(
         "SELECT id, numero, account_id, status, total_ttc_cents, payment_method, customer_email, \
          billing_address, shipping_address, subtotal_cents, discount_cents, discount_code, \
          shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, vat_regime, buyer_vat_number, \
-         vies_request_identifier, vies_checked_at, vat_notice, \
-         created_at, paid_at FROM orders WHERE id = $1{lock}"
+         vies_request_identifier, vies_checked_at, vat_notice, buyer_reference, \
+         created_at, paid_at, ship_date FROM orders WHERE id = $1{lock}"
     );
     let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
     row.map(|r| OrderRow::from_row(&r)).transpose()
@@ -333,12 +340,55 @@ pub async fn set_status(
     Ok(())
 }
 
+/// The working days of each line of the order, as stored at ordering (`details` → `delai_jours`;
+/// a line without them counts for none).
+pub async fn line_lead_times(
+    conn: &mut AnyConnection,
+    order_id: i64,
+) -> Result<Vec<u32>, sqlx::Error> {
+    let details: Vec<String> =
+        sqlx::query_scalar("SELECT details FROM order_lines WHERE order_id = $1")
+            .bind(order_id)
+            .fetch_all(conn)
+            .await?;
+    Ok(details
+        .iter()
+        .filter_map(|d| serde_json::from_str::<serde_json::Value>(d).ok())
+        .filter_map(|v| v.get("delai_jours")?.as_u64())
+        .filter_map(|n| u32::try_from(n).ok())
+        .collect())
+}
+
+/// Fixes the ship date (`AAAA-MM-JJ`) of the order `id`.
+/// The ship date of order `id` (`AAAA-MM-JJ`), `None` until it is paid (or unknown order).
+pub async fn ship_date(conn: &mut AnyConnection, id: i64) -> Result<Option<String>, sqlx::Error> {
+    let date: Option<Option<String>> =
+        sqlx::query_scalar("SELECT ship_date FROM orders WHERE id = $1")
+            .bind(id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(date.flatten())
+}
+
+pub async fn set_ship_date(
+    conn: &mut AnyConnection,
+    id: i64,
+    ship_date: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE orders SET ship_date = $1 WHERE id = $2")
+        .bind(ship_date)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 const ROW: &str =
     "SELECT id, numero, account_id, status, total_ttc_cents, payment_method, customer_email, \
      billing_address, shipping_address, subtotal_cents, discount_cents, discount_code, \
      shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, vat_regime, buyer_vat_number, \
-     vies_request_identifier, vies_checked_at, vat_notice, \
-     created_at, paid_at FROM orders";
+     vies_request_identifier, vies_checked_at, vat_notice, buyer_reference, \
+     created_at, paid_at, ship_date FROM orders";
 
 fn order_row(r: &AnyRow) -> Result<OrderRow, sqlx::Error> {
     OrderRow::from_row(r)
@@ -365,13 +415,14 @@ pub fn like_pattern(q: &str) -> String {
 }
 
 /// SQL condition: the order aliased `o` matches the `LIKE` pattern bound as `p` (from
-/// [`like_pattern`]) on its number, the customer's e-mail at ordering, the account's name (first
-/// name first or last name first, accented capitals folded: [`super::fold`]) or one of the
-/// account's companies. The account and company
-/// lookups are uncorrelated, so that each table is searched once, not once per order.
+/// [`like_pattern`]) on its number, the buyer's own reference (accented capitals folded), the
+/// customer's e-mail at ordering, the account's name (first name first or last name first,
+/// accented capitals folded: [`super::fold`]) or one of the account's companies. The account and
+/// company lookups are uncorrelated, so that each table is searched once, not once per order.
 pub fn order_matches(o: &str, p: &str) -> String {
     format!(
         "(LOWER({o}.numero) LIKE {p} ESCAPE '\\' \
+         OR {reference} LIKE {p} ESCAPE '\\' \
          OR LOWER({o}.customer_email) LIKE {p} ESCAPE '\\' \
          OR {o}.account_id IN (SELECT ac.id FROM accounts ac \
             WHERE {first_last} LIKE {p} ESCAPE '\\' \
@@ -381,16 +432,18 @@ pub fn order_matches(o: &str, p: &str) -> String {
         first_last = super::fold::lower("ac.prenom || ' ' || ac.nom"),
         last_first = super::fold::lower("ac.nom || ' ' || ac.prenom"),
         company = super::fold::lower("co.nom_entreprise"),
+        reference = super::fold::lower(&format!("{o}.buyer_reference")),
     )
 }
 
-/// A page of every order, newest first, filtered by exact status and by a search on the number,
-/// the customer's e-mail, name or company (case-insensitive, see [`order_matches`]); returns the
-/// page and the total count.
+/// A page of every order, newest first (or by ship date, `by_ship_date`), filtered by exact status and by a search on the number,
+/// the buyer's reference, the customer's e-mail, name or company (case-insensitive, see
+/// [`order_matches`]); returns the page and the total count.
 pub async fn search(
     conn: &mut AnyConnection,
     status: Option<&str>,
     q: Option<&str>,
+    by_ship_date: bool,
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<OrderRow>, i64), sqlx::Error> {
@@ -405,7 +458,14 @@ pub async fn search(
         .bind(pattern.as_deref())
         .fetch_one(&mut *conn)
         .await?;
-    let sql = format!("{ROW} {filter} ORDER BY id DESC LIMIT $3 OFFSET $4");
+    // By ship date: the earliest first, orders without a date (not paid) last; `AAAA-MM-JJ`
+    // text sorts as the dates do, on both databases.
+    let order = if by_ship_date {
+        "CASE WHEN ship_date IS NULL THEN 1 ELSE 0 END, ship_date, id DESC"
+    } else {
+        "id DESC"
+    };
+    let sql = format!("{ROW} {filter} ORDER BY {order} LIMIT $3 OFFSET $4");
     let rows = sqlx::query(&sql)
         .bind(status)
         .bind(pattern.as_deref())
@@ -430,6 +490,22 @@ pub struct HistoryRow {
     /// When.
     #[sqlx(rename = "created_at")]
     pub at: i64,
+}
+
+/// Sets the buyer's own reference of the order `id` (empty: none).
+pub async fn set_buyer_reference(
+    conn: &mut AnyConnection,
+    id: i64,
+    reference: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE orders SET buyer_reference = $1, updated_at = $2 WHERE id = $3")
+        .bind(reference)
+        .bind(now)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// The status history of an order, oldest first.

@@ -17,6 +17,23 @@ pub async fn count_since(
     .await
 }
 
+/// Number of events in `bucket` since `since` and the time of the newest one.
+pub async fn recent(
+    conn: &mut AnyConnection,
+    bucket: &str,
+    since: i64,
+) -> Result<(i64, Option<i64>), sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS n, MAX(created_at) AS last FROM rate_limit_events \
+         WHERE bucket = $1 AND created_at >= $2",
+    )
+    .bind(bucket)
+    .bind(since)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok((row.try_get("n")?, row.try_get("last")?))
+}
+
 /// Records one event first, then counts the bucket's events since `since` (this one included):
 /// the atomic "count before compare" of the limits. Each statement commits on its own, so of
 /// concurrent takers the last to insert sees every earlier insert, and no more than `max` of them

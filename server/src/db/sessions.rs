@@ -24,6 +24,8 @@ pub struct SessionRow {
     pub role: Role,
     /// Signed in with a password, second factor still to give.
     pub two_factor_pending: bool,
+    /// The account has two-factor authentication on (an admin needs it for the admin routes).
+    pub two_factor_enabled: bool,
     /// Expiry (Unix seconds).
     pub expires_at: i64,
     /// Last time the session was used (Unix seconds).
@@ -63,6 +65,7 @@ fn from_row(row: &AnyRow) -> Result<SessionRow, sqlx::Error> {
         prenom: row.try_get("prenom")?,
         role: Role::parse(&role).unwrap_or(Role::Client),
         two_factor_pending: flag(row, "two_factor_pending")?,
+        two_factor_enabled: flag(row, "two_factor_enabled")?,
         expires_at: row.try_get("expires_at")?,
         last_seen: row.try_get("last_seen")?,
         created_at: row.try_get("created_at")?,
@@ -97,7 +100,7 @@ pub async fn find_live(
 ) -> Result<Option<SessionRow>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT s.id, s.account_id, s.two_factor_pending, s.expires_at, s.last_seen, s.created_at, s.csrf_token, \
-         a.email, a.nom, a.prenom, a.role \
+         a.email, a.nom, a.prenom, a.role, a.two_factor_enabled \
          FROM sessions s JOIN accounts a ON a.id = s.account_id \
          WHERE s.token_hash = $1 AND s.expires_at > $2 AND a.disabled_at IS NULL",
     )

@@ -106,6 +106,10 @@ pub struct InvoiceData {
     pub payment_method: String,
     /// The order number (`CO-2026-000005`).
     pub order_number: String,
+    /// The buyer's own order reference (purchase-order number), printed « Votre référence » and,
+    /// on a Factur-X, written as BT-13 (none when not given, and on documents frozen before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buyer_reference: Option<String>,
     /// The seller as it was at issue.
     pub seller: Seller,
     /// Billing party.
@@ -145,6 +149,9 @@ pub struct CreditNoteData {
     pub reason: String,
     /// The order number.
     pub order_number: String,
+    /// The buyer's order reference, as its invoice printed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buyer_reference: Option<String>,
     /// The seller as it was at issue.
     pub seller: Seller,
     /// Billing party of the invoice.
@@ -182,6 +189,9 @@ pub struct QuoteData {
     pub seller: Seller,
     /// The customer (with its company when it has one).
     pub buyer: Party,
+    /// The buyer's own order reference typed at checkout before asking for the quote.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buyer_reference: Option<String>,
     /// Lines (dimensions in `details`).
     pub lines: Vec<DocLine>,
     /// Totals (shipping included when an address was given).

@@ -143,6 +143,13 @@ fn reform_mentions() -> Vec<String> {
     ]
 }
 
+/// `Votre référence : …`: the buyer's own order reference, highlighted above the lines.
+fn buyer_reference(reference: Option<&str>) -> Option<String> {
+    reference
+        .filter(|r| !r.trim().is_empty())
+        .map(|r| labelled("Votre référence", r))
+}
+
 /// A party of a Factur-X document: the buyer's SIREN is printed (French company).
 fn party_fx(heading: &str, p: &Party, factur_x: bool) -> PartyView {
     let mut view = party(heading, p);
@@ -303,7 +310,9 @@ pub fn invoice(d: &InvoiceData) -> View {
             party_fx("Facturé à", &d.buyer, d.factur_x),
             party("Livré à", &d.delivery),
         ],
-        notice: Vec::new(),
+        notice: buyer_reference(d.buyer_reference.as_deref())
+            .into_iter()
+            .collect(),
         lines: lines(&d.lines, 1),
         totals: totals(&d.totals, d.vat_regime, 1, "Total TTC"),
         mentions,
@@ -339,14 +348,17 @@ pub fn credit_note(d: &CreditNoteData) -> View {
         seller_name: s.legal_name.clone(),
         seller_lines: seller_lines(s),
         parties,
-        notice: vec![
+        notice: [
             format!(
                 "Cet avoir annule la facture n°{NBSP}{} du {}.",
                 d.invoice_number,
                 fr_date_long(d.invoice_issued_at)
             ),
             labelled("Motif", &d.reason),
-        ],
+        ]
+        .into_iter()
+        .chain(buyer_reference(d.buyer_reference.as_deref()))
+        .collect(),
         lines: lines(&d.lines, -1),
         totals: totals(&d.totals, d.vat_regime, -1, "Total TTC de l’avoir"),
         mentions,
@@ -396,13 +408,16 @@ pub fn quote(d: &QuoteData) -> View {
         seller_name: s.legal_name.clone(),
         seller_lines: seller_lines(s),
         parties: vec![party("Client", &d.buyer)],
-        notice: vec![
+        notice: [
             format!("Devis valable jusqu’au {}.", fr_date_long(d.valid_until)),
             format!(
                 "Ce document est un devis, pas une facture{NBSP}: il ne vaut pas demande de \
                  paiement."
             ),
-        ],
+        ]
+        .into_iter()
+        .chain(buyer_reference(d.buyer_reference.as_deref()))
+        .collect(),
         lines: lines(&d.lines, 1),
         totals: totals(&d.totals, d.vat_regime, 1, "Total TTC"),
         mentions,

@@ -7,6 +7,7 @@
 //! each queued message is claimed row by row (`db::mail_outbox`), so the instances share the
 //! work and never send one message twice.
 
+mod inactive_accounts;
 mod purge_uploads;
 
 use std::time::Duration;
@@ -15,6 +16,10 @@ use crate::clock;
 use crate::db::{self, Db};
 use crate::mail::{self, Mailer};
 use crate::storage::Storage;
+pub use inactive_accounts::{
+    inactive_accounts, InactiveRun, INACTIVE_AFTER_SECS, INACTIVE_JOB, INACTIVE_LEASE_SECS,
+    NOTICE_SECS,
+};
 pub use purge_uploads::{purge_uploads, Purged};
 
 /// Name of the purge's lease.
@@ -43,8 +48,9 @@ where
     Ok(true)
 }
 
-/// Removes expired sessions, rate-limit events, quote entries, captcha solutions and uploads
-/// (with the files nothing names any more, untouched for an hour): the work of one purge.
+/// Removes expired sessions, rate-limit events, quote entries, captcha solutions, uploads
+/// (with the files nothing names any more, untouched for an hour), data exports and contact
+/// messages older than three years: the work of one purge.
 pub async fn purge(db: &Db, storage: &Storage) -> anyhow::Result<()> {
     let now = clock::now();
     db::sessions::purge_expired(&mut *db.acquire().await?, now).await?;
@@ -54,8 +60,13 @@ pub async fn purge(db: &Db, storage: &Storage) -> anyhow::Result<()> {
     let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
     purge_uploads(db, storage, now, hour_ago).await?;
     db::mail_outbox::purge_sent(&mut *db.acquire().await?, now - SENT_MAIL_KEPT_SECS).await?;
+    crate::commerce::data_export::purge_expired(db, storage, now).await?;
+    db::contact_messages::purge(&mut *db.acquire().await?, now - CONTACT_KEPT_SECS).await?;
     Ok(())
 }
+
+/// How long a contact-form message is kept (three years, the privacy charter's period).
+pub const CONTACT_KEPT_SECS: i64 = 1096 * 86_400;
 
 /// How long a sent message stays in the outbox table (for the operator), then the purge
 /// deletes it.
@@ -96,6 +107,55 @@ pub async fn purge_loop(db: Db, storage: Storage, instance: String) {
             Ok(true) => tracing::info!(instance = %instance, "job purge ran"),
             Ok(false) => tracing::info!(instance = %instance, "job purge skipped: lease held"),
             Err(e) => tracing::warn!(error = %e, "purge failed"),
+        }
+    }
+}
+
+/// How often each instance looks for data exports to build (requests left by an instance that
+/// stopped; a request is normally built at once by the instance that took it).
+const EXPORT_SWEEP_EVERY: Duration = Duration::from_secs(60);
+/// How often each instance checks whether the inactive-accounts job is due.
+const INACTIVE_CHECK_EVERY: Duration = Duration::from_secs(600);
+
+/// Builds the pending data exports this instance can claim, every minute. Runs on every
+/// instance: each request is claimed row by row (`db::data_exports`), never built twice.
+pub async fn export_loop(db: Db, storage: Storage, mailer: Mailer, instance: String) {
+    let mut tick = tokio::time::interval(EXPORT_SWEEP_EVERY);
+    loop {
+        tick.tick().await;
+        match crate::commerce::data_export::run_pending(&db, &storage, &mailer, &instance).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(instance = %instance, built = n, "data exports built"),
+            Err(e) => tracing::warn!(error = %format!("{e:#}"), "data exports sweep failed"),
+        }
+    }
+}
+
+/// Checks every ten minutes whether the inactive-accounts job is due, and runs it when this
+/// instance takes its lease (once per [`INACTIVE_LEASE_SECS`] across the servers).
+pub async fn inactive_loop(db: Db, storage: Storage, mailer: Mailer, instance: String) {
+    let mut tick = tokio::time::interval(INACTIVE_CHECK_EVERY);
+    loop {
+        tick.tick().await;
+        let result = run_once(
+            &db,
+            INACTIVE_JOB,
+            &instance,
+            INACTIVE_LEASE_SECS,
+            || async {
+                let run = inactive_accounts(&db, &storage, &mailer, clock::now()).await?;
+                tracing::info!(
+                    instance = %instance,
+                    warned = run.warned,
+                    closed = run.closed,
+                    "job comptes_inactifs ran"
+                );
+                Ok(())
+            },
+        )
+        .await;
+        if let Err(e) = result {
+            tracing::warn!(error = %format!("{e:#}"), "inactive accounts job failed");
         }
     }
 }

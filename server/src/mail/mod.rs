@@ -31,6 +31,7 @@ pub mod order_templates;
 mod outbox;
 pub mod part_templates;
 mod queue;
+pub mod rgpd_templates;
 mod smtp;
 pub mod templates;
 
@@ -106,6 +107,10 @@ pub enum Purpose {
     OrderShipped,
     /// A part's review status was changed by an admin.
     PartStatus,
+    /// The link to the account's data export (« Télécharger mes données »).
+    DataExport,
+    /// The warning before an inactive account is anonymised.
+    InactivityWarning,
 }
 
 impl Purpose {
@@ -121,6 +126,8 @@ impl Purpose {
             Purpose::PaymentReceived => "payment_received",
             Purpose::OrderShipped => "order_shipped",
             Purpose::PartStatus => "part_status",
+            Purpose::DataExport => "data_export",
+            Purpose::InactivityWarning => "inactivity_warning",
         }
     }
 }

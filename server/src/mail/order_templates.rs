@@ -94,8 +94,18 @@ pub fn order_received(
     )
 }
 
-/// The payment was received and the invoice issued; `invoice_pdf` is attached as
-/// `<invoice>.pdf` when given.
+/// « Expédition prévue le jeudi 7 janvier 2027. » for a ship date `AAAA-MM-JJ`.
+pub fn ship_sentence(ship_date: &str) -> Option<String> {
+    let date = quote_core::calendar::Date::parse(ship_date)?;
+    Some(format!(
+        "Expédition prévue le {}.",
+        quote_core::calendar::french_date(date).replace(' ', "\u{a0}")
+    ))
+}
+
+/// The payment was received and the invoice issued; `ship_date` (`AAAA-MM-JJ`, fixed at
+/// payment) is said when known; `invoice_pdf` is attached as `<invoice>.pdf` when given.
+#[allow(clippy::too_many_arguments)]
 pub fn payment_received(
     brand: &str,
     base_url: &str,
@@ -103,6 +113,7 @@ pub fn payment_received(
     numero: &str,
     invoice: &str,
     total_ttc: Cents,
+    ship_date: Option<&str>,
     invoice_pdf: Option<Vec<u8>>,
 ) -> OutgoingMail {
     let history = format!(
@@ -114,18 +125,18 @@ pub fn payment_received(
     } else {
         format!("Vous pouvez télécharger votre facture depuis votre historique de commandes{NBSP}:\n{history}")
     };
+    let mut paragraphs = vec![format!(
+        "Nous avons bien reçu le paiement de {} pour votre commande {numero}. Votre facture {invoice} est émise et la fabrication de vos pièces va commencer.",
+        total_ttc.fr()
+    )];
+    paragraphs.extend(ship_date.and_then(ship_sentence));
+    paragraphs.push(where_to_find);
     let mut m = mail(
         brand,
         to,
         Purpose::PaymentReceived,
         format!("Paiement reçu pour la commande {numero}"),
-        &[
-            format!(
-                "Nous avons bien reçu le paiement de {} pour votre commande {numero}. Votre facture {invoice} est émise et la fabrication de vos pièces va commencer.",
-                total_ttc.fr()
-            ),
-            where_to_find,
-        ],
+        &paragraphs,
     );
     if let Some(bytes) = invoice_pdf {
         m.attachments.push(Attachment {
@@ -218,8 +229,10 @@ mod tests {
             "FA-2026-000001",
             Cents(1234),
             None,
+            None,
         );
         assert!(m.text.contains("FA-2026-000001"));
+        assert!(!m.text.contains("Expédition prévue"));
         assert!(m
             .text
             .contains("https://forme.example/compte/historique-commande"));
@@ -231,8 +244,14 @@ mod tests {
             "CO-2026-000005",
             "FA-2026-000001",
             Cents(1234),
+            Some("2027-01-07"),
             Some(b"%PDF-1.7".to_vec()),
         );
+        assert!(attached
+            .text
+            .contains("Expédition prévue le jeudi\u{a0}7\u{a0}janvier\u{a0}2027."));
+        assert!(attached.html.contains("Expédition prévue le jeudi"));
+        assert_eq!(ship_sentence("2027-02-30"), None);
         assert!(attached
             .text
             .contains("Votre facture est jointe à ce message."));

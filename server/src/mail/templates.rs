@@ -157,7 +157,12 @@ pub fn sign_in_locked_notice(
     )
 }
 
-fn notice_mail(brand: &str, to: &str, subject: String, paragraphs: &[String]) -> OutgoingMail {
+pub(crate) fn notice_mail(
+    brand: &str,
+    to: &str,
+    subject: String,
+    paragraphs: &[String],
+) -> OutgoingMail {
     let text = format!(
         "Bonjour,\n\n{}\n\n{}",
         paragraphs.join("\n\n"),

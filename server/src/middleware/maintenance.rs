@@ -1,7 +1,8 @@
 //! Maintenance mode for the API: while it is on, API calls answer 503 except the exempt paths
 //! (sign-in, the maintenance flag, the captcha and the second factor's two verify routes, which
-//! an admin's sign-in needs) and the calls of a signed-in admin, so that
-//! `/compte/admin-home` keeps working. Page navigations are handled by `routes::pages::rules`.
+//! an admin's sign-in needs) and the calls of a signed-in admin (second factor on), so that
+//! `/compte/admin-home` keeps working; an admin still without its second factor reaches only its
+//! set-up (`generate`, `toggle`). Page navigations are handled by `routes::pages::rules`.
 //! The flag is read from the instance's in-memory snapshot ([`crate::snapshot`]), not the database.
 
 use axum::extract::{Request, State};
@@ -28,8 +29,19 @@ const EXEMPT: [&str; 5] = [
 /// change like any other and waits for the end of maintenance.
 const EXEMPT_CONTROLLERS: [&str; 1] = ["/AuthentificationDoubleFacteur/verify"];
 
+/// The second factor's set-up, which an admin without it may still reach during maintenance (it
+/// needs it to reach the admin pages, issue 22, finding 10).
+const TWO_FACTOR_SETUP: [&str; 2] = [
+    "/AuthentificationDoubleFacteur/generate",
+    "/AuthentificationDoubleFacteur/toggle",
+];
+
 fn controller_exempt(path: &str) -> bool {
     EXEMPT_CONTROLLERS.iter().any(|p| path.starts_with(p))
+}
+
+fn two_factor_setup(controller: &str) -> bool {
+    TWO_FACTOR_SETUP.contains(&controller)
 }
 
 /// Whether the guard judges `path` of the site's router (API calls only; pages are
@@ -47,20 +59,26 @@ pub async fn maintenance_guard(
     req: Request,
     next: Next,
 ) -> Response {
-    let guarded = guarded(req.uri().path());
-    guard(&state, guarded, req, next).await
+    let path = req.uri().path();
+    let guarded = guarded(path);
+    let setup = path
+        .strip_prefix("/api/backend")
+        .is_some_and(two_factor_setup);
+    guard(&state, guarded, setup, req, next).await
 }
 
 /// Middleware: the same guard on the controller router that `/api/proxy` calls in-process, so
 /// that a proxied call is judged by the controller it names.
 pub async fn controller_guard(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let guarded = !controller_exempt(req.uri().path());
-    guard(&state, guarded, req, next).await
+    let setup = two_factor_setup(req.uri().path());
+    guard(&state, guarded, setup, req, next).await
 }
 
-async fn guard(state: &AppState, guarded: bool, req: Request, next: Next) -> Response {
+/// `setup`: the call is the second factor's set-up, open to an admin still without it.
+async fn guard(state: &AppState, guarded: bool, setup: bool, req: Request, next: Next) -> Response {
     if guarded {
-        match blocked(state, req.headers()).await {
+        match blocked(state, req.headers(), setup).await {
             Ok(false) => {}
             Ok(true) => return ApiError::Maintenance.into_response(),
             Err(e) => return e.into_response(),
@@ -69,13 +87,14 @@ async fn guard(state: &AppState, guarded: bool, req: Request, next: Next) -> Res
     next.run(req).await
 }
 
-async fn blocked(state: &AppState, headers: &HeaderMap) -> Result<bool, ApiError> {
+async fn blocked(state: &AppState, headers: &HeaderMap, setup: bool) -> Result<bool, ApiError> {
     if !state.snapshot.maintenance() {
         return Ok(false);
     }
     Ok(!matches!(
         lookup(state, headers).await?,
-        Lookup::Live(s) if s.is_admin() && !s.row.two_factor_pending
+        Lookup::Live(s) if !s.row.two_factor_pending
+            && (s.is_admin() || (setup && s.admin_needs_two_factor()))
     ))
 }
 

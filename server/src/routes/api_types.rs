@@ -2,13 +2,14 @@
 //! by ts-rs (feature `ts`) so that the web app's types cannot drift from them (docs/api-types.md).
 //! `examples/api-types.rs` writes them to `web/src/lib/api-types.generated.ts`; `scripts/test.sh`
 //! regenerates that file and fails when the committed one differs. The engine's types that the
-//! answers embed (`PriceOptions`, `Unit`, `Catalog`, `Analysis`) are imported from
+//! answers embed (`PriceOptions`, `Unit`, `Catalog`, `Analysis`, `DeliveryRange`) are imported from
 //! `web/src/wasm/types.ts`, generated the same way from quote-core.
 
 use ts_rs::{Config, TS};
 
 use crate::auth::captcha::Challenge;
 use crate::commerce::order_status::OrderStatus;
+use crate::commerce::ship_dates::ShipDate;
 use crate::commerce::statistics::{MonthView, Report, ShareView, TotalsView};
 use crate::db::accounts::Role;
 use crate::db::addresses::{AddressView, CompanyView, CountryView};
@@ -31,6 +32,8 @@ use crate::routes::commande::{
     DocumentLink, FraisPort, ListPage, PaymentView, PlacedView, StatusView,
 };
 use crate::routes::compte_piece::view::LineView as CartLine;
+use crate::routes::comptes::deletion::Deleted;
+use crate::routes::comptes::export::ExportStatus;
 use crate::routes::comptes::password_change::Changed;
 use crate::routes::comptes::sessions::{SessionView, SessionsEnded};
 use crate::routes::comptes::{AccountView, MeView};
@@ -53,7 +56,7 @@ const HEADER: &str = "\
 // Regenerate with `cargo run --features server/ts --example api-types` (docs/api-types.md).
 // Types of the JSON the server's API answers with; the engine's types come from ../wasm/types.
 
-import type { Analysis, Catalog, PriceOptions, Unit } from '../wasm/types';
+import type { Analysis, Catalog, DeliveryRange, PriceOptions, Unit } from '../wasm/types';
 ";
 
 fn push<T: TS>(cfg: &Config, out: &mut String) {
@@ -111,6 +114,8 @@ pub fn declarations() -> String {
         Changed,
         SessionView,
         SessionsEnded,
+        Deleted,
+        ExportStatus,
         Done,
         ResetDone,
         SentView,
@@ -121,6 +126,7 @@ pub fn declarations() -> String {
         // Checkout and orders.
         OrderStatus,
         FraisPort,
+        ShipDate,
         RecapLine,
         RecapView,
         ReductionView,

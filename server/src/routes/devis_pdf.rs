@@ -1,6 +1,7 @@
 //! Endpoints of the basket's quote PDF (docs/commerce-api.md "Quote PDF"):
-//! - `POST Devis/pdf?idAdresseFacturation=&idAdresseLivraison=&codeReduction=` issues one: the
-//!   basket is priced as `POST Commande/Recapitulatif` prices it; `commerce::quote` numbers and
+//! - `POST Devis/pdf?idAdresseFacturation=&idAdresseLivraison=&codeReduction=&reference_commande_client=`
+//!   issues one: the basket is priced as `POST Commande/Recapitulatif` prices it, with the
+//!   buyer's own order reference typed at checkout when given; `commerce::quote` numbers and
 //!   stores the quote; `documents` renders it; the PDF is kept in the object store
 //!   (`documents/DE-YYYY-NNNNNN.pdf`) as it was handed out, and answered. A POST, so that the
 //!   CSRF check guards it: another site cannot spend a customer's quote numbers through a link
@@ -15,12 +16,14 @@ use axum::Router;
 
 use crate::auth::AuthUser;
 use crate::clock;
+use crate::commerce::error::CommerceError;
 use crate::commerce::quote::{self, QuoteFor};
-use crate::commerce::{addresses, invoicing, pdf_archive, shipping, vat_check};
+use crate::commerce::{addresses, invoicing, order_reference, pdf_archive, shipping, vat_check};
 use crate::db::addresses::AddressView;
 use crate::db::quotes;
 use crate::db::sessions::SessionRow;
 use crate::documents::{self, QuoteData, Seller};
+use crate::domain::OrderReference;
 use crate::error::ApiError;
 use crate::extract::Path;
 use crate::rate_limit::{self, QUOTE_PDF_PER_ACCOUNT};
@@ -100,6 +103,8 @@ struct QuoteQuery {
     delivery: Option<i64>,
     /// `codeReduction`.
     code: Option<String>,
+    /// `reference_commande_client` (trimmed; checked by the handler).
+    reference: Option<String>,
 }
 
 impl QuoteQuery {
@@ -115,6 +120,9 @@ impl QuoteQuery {
                 "idAdresseFacturation" if q.billing.is_none() => q.billing = id(),
                 "idAdresseLivraison" if q.delivery.is_none() => q.delivery = id(),
                 "codeReduction" if q.code.is_none() => q.code = Some(value.to_owned()),
+                order_reference::FIELD if q.reference.is_none() => {
+                    q.reference = Some(value.to_owned());
+                }
                 _ => {}
             }
         }
@@ -133,6 +141,9 @@ pub async fn quote_pdf(
 ) -> Result<Response, ApiError> {
     let account = user.account_id();
     let query = QuoteQuery::parse(query.as_deref());
+    // Refused before anything is counted or numbered.
+    let reference =
+        OrderReference::parse_optional(query.reference.as_deref()).map_err(CommerceError::from)?;
     let (billing, delivery) = {
         let mut conn = state.db.pool.acquire().await?;
         let billing = match query.billing {
@@ -151,19 +162,37 @@ pub async fn quote_pdf(
         QUOTE_PDF_PER_ACCOUNT,
     )
     .await?;
-    let result = issue_pdf(&state, &user.row, billing, delivery, query.code.as_deref()).await;
+    let choice = QuoteChoice {
+        billing,
+        delivery,
+        code: query.code.as_deref(),
+        reference,
+    };
+    let result = issue_pdf(&state, &user.row, choice).await;
     let (number, bytes) = ticket.kept_if_ok(&state, result).await?;
     Ok(pdf_response(&number, bytes))
+}
+
+/// What the customer asked the quote for, checked.
+struct QuoteChoice<'a> {
+    billing: Option<AddressView>,
+    delivery: Option<AddressView>,
+    code: Option<&'a str>,
+    reference: Option<OrderReference>,
 }
 
 /// Prices the basket, issues the quote and renders it: `(number, PDF)`.
 async fn issue_pdf(
     state: &AppState,
     user: &SessionRow,
-    billing: Option<AddressView>,
-    delivery: Option<AddressView>,
-    code: Option<&str>,
+    choice: QuoteChoice<'_>,
 ) -> Result<(String, bytes::Bytes), ApiError> {
+    let QuoteChoice {
+        billing,
+        delivery,
+        code,
+        reference,
+    } = choice;
     let catalog = state.catalog();
     let zone = delivery.as_ref().map_or(quote::DEFAULT_ZONE, |d| {
         shipping::zone_code(&d.id_pays.code)
@@ -191,6 +220,7 @@ async fn issue_pdf(
             .map_or_else(|| zone.to_owned(), |z| z.name.clone()),
         address_given: delivery.is_some(),
         card_payment: state.payment.is_some(),
+        buyer_reference: reference,
     };
     let seller = Seller::from_env(&state.config.settings.brand_name);
     let data = quote::quote_data(&t, &rows, target, &seller, now)?;
@@ -208,6 +238,18 @@ async fn issue_pdf(
 #[cfg(test)]
 mod tests {
     use super::QuoteQuery;
+
+    #[test]
+    fn the_query_names_the_buyer_s_order_reference() {
+        let q = QuoteQuery::parse(Some(
+            "reference_commande_client=%20BC-2026%2F0042%20&reference_commande_client=autre",
+        ));
+        assert_eq!(q.reference.as_deref(), Some("BC-2026/0042"));
+        assert_eq!(
+            QuoteQuery::parse(Some("reference_commande_client=")).reference,
+            None
+        );
+    }
 
     fn ids(query: &str) -> (Option<i64>, Option<i64>, Option<String>) {
         let q = QuoteQuery::parse(Some(query));

@@ -1,19 +1,25 @@
-//! Endpoint of the `Factures` controller (admin): `GET Factures?q=&type=&page=&par_page=`, every
+//! Endpoints of the `Factures` controller (admin): `GET Factures?q=&type=&page=&par_page=`, every
 //! invoice and credit note issued, newest first, with the customer and the totals as printed
 //! (read from the frozen document) and the PDF's address. A credit note is issued by cancelling
-//! the paid order (`PUT Commande/{id}/statut`, state machine), never here.
+//! the paid order (`PUT Commande/{id}/statut`, state machine), never here. The accountant's
+//! exports of a period (`commerce::accounting`): `GET Factures/fec?du=&au=` (FEC),
+//! `GET Factures/etat-recapitulatif?mois=AAAA-MM` (intra-EU supplies per customer VAT number,
+//! CSV) and `GET Factures/archive?du=&au=` (ZIP of the documents as issued).
 
 use crate::extract::Query;
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::AdminUser;
 use crate::clock;
+use crate::commerce::accounting::{self, Export, Period};
 use crate::commerce::order_status::OrderStatus;
 use crate::db::invoices::{self, DocKind, DocumentRow};
-use crate::documents::{DocTotals, Party};
+use crate::documents::{DocTotals, Party, Seller};
 use crate::error::ApiError;
 use crate::extract::Json;
 use crate::routes::paging::Paging;
@@ -21,7 +27,83 @@ use crate::state::AppState;
 
 /// The `Factures` routes.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/Factures", get(list))
+    Router::new()
+        .route("/Factures", get(list))
+        .route("/Factures/fec", get(fec))
+        .route("/Factures/etat-recapitulatif", get(intra_eu_statement))
+        .route("/Factures/archive", get(archive))
+}
+
+/// Query of the exports of a period: `du` and `au` (`AAAA-MM-JJ`, Paris days, both included).
+#[derive(Debug, Deserialize)]
+pub struct PeriodQuery {
+    /// First day.
+    pub du: Option<String>,
+    /// Last day.
+    pub au: Option<String>,
+}
+
+/// Query of the état récapitulatif: `mois` (`AAAA-MM`).
+#[derive(Debug, Deserialize)]
+pub struct MonthQuery {
+    /// The month.
+    pub mois: Option<String>,
+}
+
+/// An export as a download, never cached.
+fn download(export: Export) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, export.content_type.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{}\"", export.file_name),
+            ),
+            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+        ],
+        export.bytes,
+    )
+        .into_response()
+}
+
+/// Handles `GET /api/backend/Factures/fec?du=&au=` (admin).
+pub async fn fec(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Query(query): Query<PeriodQuery>,
+) -> Result<Response, ApiError> {
+    let period = Period::parse(query.du.as_deref(), query.au.as_deref())?;
+    let seller = Seller::from_env(&state.config.settings.brand_name);
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(download(accounting::fec(&mut conn, &seller, period).await?))
+}
+
+/// Handles `GET /api/backend/Factures/etat-recapitulatif?mois=` (admin).
+pub async fn intra_eu_statement(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Query(query): Query<MonthQuery>,
+) -> Result<Response, ApiError> {
+    let month = Period::month(query.mois.as_deref())?;
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(download(
+        accounting::intra_eu_statement(&mut conn, month).await?,
+    ))
+}
+
+/// Handles `GET /api/backend/Factures/archive?du=&au=` (admin).
+pub async fn archive(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Query(query): Query<PeriodQuery>,
+) -> Result<Response, ApiError> {
+    let period = Period::parse(query.du.as_deref(), query.au.as_deref())?;
+    let mut conn = state.db.pool.acquire().await?;
+    let content = accounting::archive_content(&mut conn, period).await?;
+    drop(conn);
+    Ok(download(
+        accounting::archive(&state.storage, content).await?,
+    ))
 }
 
 /// Query of `GET Factures`, read as text (see `paging`).

@@ -65,6 +65,7 @@ pub fn api_router() -> Router<AppState> {
         .merge(proxy::router())
         .merge(devis::router())
         .merge(contact::router())
+        .merge(comptes::export::link_router())
         .merge(payment::router())
         .nest("/api/backend", backend_router())
 }

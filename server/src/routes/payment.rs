@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use crate::clock;
 use crate::commerce::invoicing::Actor;
 use crate::commerce::payments;
+use crate::commerce::ship_dates::ShipClock;
 use crate::documents::Seller;
 use crate::error::ApiError;
 use crate::payment::signature::{self, SignatureError};
@@ -94,6 +95,11 @@ pub async fn stripe_webhook(
                 account_id: None,
                 note: &note,
             };
+            let catalog = state.catalog();
+            let dates = ShipClock {
+                catalog: &catalog,
+                now: state.dates_now(),
+            };
             let recorded = payments::record(
                 &mut tx,
                 state.db.for_update(),
@@ -101,6 +107,7 @@ pub async fn stripe_webhook(
                 actor,
                 &seller,
                 now,
+                dates,
             )
             .await?;
             let change = recorded.commit(tx, state.receipts()).await?;

@@ -7,9 +7,10 @@ use std::process::{Command, Output, Stdio};
 use reqwest::Method;
 use serde_json::Value;
 use server::db::accounts::{self, Role};
+use server::twofa::TotpSecret;
 
 use crate::builders::a_customer;
-use crate::helpers::{exec, spawn_app, spawn_app_with, PASSWORD};
+use crate::helpers::{exec, spawn_app, spawn_app_with, TestClient, PASSWORD};
 
 #[tokio::test]
 async fn a_visitor_gets_an_empty_session_and_the_credentials_provider() {
@@ -233,18 +234,71 @@ fn create_admin(dir: &Path, email: &str, password: &str) -> (String, Output) {
     (url, child.wait_with_output().unwrap())
 }
 
+/// The `otpauth://` URI that `create-admin` printed, and the secret it carries.
+fn printed_secret(out: &Output) -> (String, TotpSecret) {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let uri = stdout
+        .lines()
+        .find(|l| l.starts_with("otpauth://totp/"))
+        .unwrap_or_else(|| panic!("no otpauth URI printed: {stdout}"))
+        .to_owned();
+    let secret = url::Url::parse(&uri)
+        .unwrap()
+        .query_pairs()
+        .find(|(k, _)| k == "secret")
+        .map(|(_, v)| v.into_owned())
+        .expect("secret in the URI");
+    (uri, TotpSecret::from_base32(&secret).unwrap())
+}
+
+/// Signs in with the password, then the second factor computed from `secret`.
+async fn sign_in_with_code(c: &mut TestClient, email: &str, secret: &TotpSecret) -> Value {
+    let answer: Value = c.sign_in(email, PASSWORD).await.json().await.unwrap();
+    assert_eq!(answer["two_factor_required"], true, "{answer}");
+    let now = u64::try_from(server::clock::now()).unwrap();
+    let res = c
+        .proxy(
+            "POST",
+            "AuthentificationDoubleFacteur/verify",
+            Some(serde_json::json!({ "token": secret.code_at(now) })),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    c.get("/api/auth/session").await.json().await.unwrap()
+}
+
+/// Issue 22, finding 10: `create-admin` enrols the second factor and prints its URI once (with
+/// the backup codes); the admin signs in with a code computed from it.
 #[tokio::test]
-async fn create_admin_makes_an_admin_who_can_sign_in() {
+async fn create_admin_makes_an_admin_with_its_second_factor_who_can_sign_in() {
     let dir = tempfile::tempdir().unwrap();
     let (url, out) = create_admin(dir.path(), "Admin@Exemple.fr", PASSWORD);
-    assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("admin@exemple.fr"));
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("admin@exemple.fr"));
+    assert!(
+        stdout.contains("Double authentification activée"),
+        "{stdout}"
+    );
+    let (uri, secret) = printed_secret(&out);
+    assert!(
+        uri.starts_with("otpauth://totp/Forme%20Additive:admin%40exemple.fr?secret="),
+        "{uri}"
+    );
 
     let app = spawn_app_with(|s| s.database_url = Some(url.clone())).await;
     let mut c = app.client();
-    assert_eq!(c.sign_in("admin@exemple.fr", PASSWORD).await.status(), 200);
-    let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
+    let session = sign_in_with_code(&mut c, "admin@exemple.fr", &secret).await;
     assert_eq!(session["user"]["role"], "admin");
+    assert_eq!(session["user"]["two_factor_enabled"], true);
+    assert_eq!(c.proxy("GET", "Comptes", None).await.status(), 200);
+
+    // Run again on the same admin: the second factor stays, no new URI is printed.
+    let (_, again) = create_admin(dir.path(), "admin@exemple.fr", PASSWORD);
+    assert!(again.status.success(), "{again:?}");
+    let stdout = String::from_utf8_lossy(&again.stdout);
+    assert!(stdout.contains("déjà activée"), "{stdout}");
+    assert!(!stdout.contains("otpauth://"), "{stdout}");
 }
 
 /// Issue 22, finding 10: promoting an existing account ends its sessions (a session opened as a
@@ -273,14 +327,9 @@ async fn create_admin_promoting_an_account_ends_its_sessions() {
             .as_u16(),
         419
     );
+    let (_, secret) = printed_secret(&out);
     let mut c = app.client();
-    assert_eq!(
-        c.sign_in("future.admin@exemple.fr", PASSWORD)
-            .await
-            .status(),
-        200
-    );
-    let session: Value = c.get("/api/auth/session").await.json().await.unwrap();
+    let session = sign_in_with_code(&mut c, "future.admin@exemple.fr", &secret).await;
     assert_eq!(session["user"]["role"], "admin");
 }
 

@@ -100,6 +100,11 @@ async fn every_controller_route_answers_each_role_as_expected() {
         route("POST", "Comptes", [400, 400, 400, 400]).body(
             json!({ "email": "c@exemple.fr", "password": "Motdepasse-solide-42", "nom": "C", "prenom": "C" }),
         ),
+        // The RGPD rights: each on their own account; a wrong password closes nothing.
+        route("GET", "Comptes/me/export", SIGNED_IN),
+        route("POST", "Comptes/me/export", [401, 202, 202, 202]),
+        route("POST", "Comptes/me/suppression", [401, 400, 400, 400])
+            .body(json!({ "password": "pas-le-bon" })),
         route("GET", "Combinaison/full", ANYONE),
         // Which payment modes are offered: public, nobody's data.
         route("GET", "Commande/Paiement/Config", ANYONE),
@@ -192,10 +197,17 @@ async fn commande_routes_answer_each_role_as_expected() {
             [401, 403, 403, 409],
         )
         .body(json!({ "transporteur": "Colissimo", "numero_suivi": "6A1" })),
+        // The buyer's order reference, corrected by an admin before the invoice.
+        route("PUT", format!("Commande/{order}/reference"), ADMIN)
+            .body(json!({ "reference_commande_client": "BC-42" })),
         route("PUT", format!("Commande/{order}/statut"), ADMIN).body(json!({ "statut": "payée" })),
         // Every invoice and credit note (A's invoice included now): admins only.
         route("GET", "Factures", ADMIN),
         route("GET", "Factures?type=avoir&q=CO&page=1&par_page=10", ADMIN),
+        // The accountant's exports: admins only.
+        route("GET", "Factures/fec?du=2026-01-01&au=2026-12-31", ADMIN),
+        route("GET", "Factures/etat-recapitulatif?mois=2026-11", ADMIN),
+        route("GET", "Factures/archive?du=2026-01-01&au=2026-12-31", ADMIN),
         // The shop's statistics and the audit log: admins only.
         route("GET", "Statistiques?du=2026-01-01&au=2026-12-31", ADMIN),
         route("GET", "Statistiques", ADMIN),

@@ -403,10 +403,8 @@ impl<'a> OrderBuilder<'a> {
                 None => {
                     account_of(app, "caisse@exemple.fr", Role::Admin).await;
                     let mut c = app.client();
-                    let res = c
-                        .sign_in("caisse@exemple.fr", crate::helpers::PASSWORD)
+                    app.sign_in_fully(&mut c, "caisse@exemple.fr", crate::helpers::PASSWORD)
                         .await;
-                    assert_eq!(res.status(), 200);
                     own = c;
                     &own
                 }

@@ -82,10 +82,32 @@ async fn a_card_order_is_paid_by_localstripe_s_webhook_with_one_invoice() {
     assert_eq!(status_and_invoices(&app, order_id).await.1.len(), 0);
 
     // The customer's browser confirms with a test card; only the webhook pays the order.
+    let before = clock::now();
     let confirmed = stripe.pay_with_card(&intent_id, "4242424242424242").await;
     assert_eq!(confirmed["status"], "succeeded");
     let (event_id, paid, rows) = the_succeeded_payment(&app).await;
     assert_eq!(paid, Some(order_id));
+    // The ship date is fixed by the payment: the cube's 7 working days from the instant it came
+    // (by the server's real clock, so either side of a cut-off crossed meanwhile).
+    let ship_date: Option<String> = sqlx::query("SELECT ship_date FROM orders WHERE id = $1")
+        .bind(order_id)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+        .get("ship_date");
+    let calendar = quote_core::Catalog::default_catalog().calendar;
+    let at = |t: i64| {
+        quote_core::calendar::ship_date(&calendar, t, 7)
+            .unwrap()
+            .to_string()
+    };
+    let ship_date = ship_date.expect("a ship date once paid");
+    assert!(
+        [at(before), at(clock::now())].contains(&ship_date),
+        "{ship_date}"
+    );
+    let mine: Vec<Value> = c.get_json("Commande/mes-commandes").await;
+    assert_eq!(mine[0]["expedition"], ship_date.as_str());
     let year = server::domain::paris_time::paris_year(clock::now());
     let (status, invoices) = status_and_invoices(&app, order_id).await;
     assert_eq!(status, "payée");

@@ -19,7 +19,7 @@ use crate::vat::{munich, order};
 use crate::vies_helpers::{app_on_vies, INVALID_DE, VALID_DE};
 
 /// Whether python3 can run the validator; in CI (CI=true) it must.
-fn validator_available() -> bool {
+pub(crate) fn validator_available() -> bool {
     let ok = Command::new("python3")
         .args(["-c", "import facturx, saxonche, pypdf"])
         .output()
@@ -38,7 +38,7 @@ fn validator_available() -> bool {
     ok
 }
 
-fn outdir() -> PathBuf {
+pub(crate) fn outdir() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/facturx-test");
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -46,11 +46,20 @@ fn outdir() -> PathBuf {
 
 /// Runs the validator on `pdf`; panics with its report on any fatal finding.
 fn validate(pdf: &Path, fr_ctc: bool) {
+    validate_with(pdf, fr_ctc, None);
+}
+
+/// Runs the validator on `pdf`, writing the XML it extracted to `dump` when given; panics with
+/// its report on any fatal finding.
+pub(crate) fn validate_with(pdf: &Path, fr_ctc: bool, dump: Option<&Path>) {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/facturx/validate.py");
     let mut cmd = Command::new("python3");
     cmd.arg(&script).arg("-q");
     if !fr_ctc {
         cmd.arg("--no-fr-ctc");
+    }
+    if let Some(file) = dump {
+        cmd.arg("--dump-xml").arg(file);
     }
     let out = cmd.arg(pdf).output().expect("python3 runs validate.py");
     let report = format!(
@@ -62,7 +71,12 @@ fn validate(pdf: &Path, fr_ctc: bool) {
     assert!(report.contains("PASS: 0 fatal"), "{report}");
 }
 
-async fn document(c: &TestClient, id: i64, kind: &str, name: &str) -> (PathBuf, Vec<u8>) {
+pub(crate) async fn document(
+    c: &TestClient,
+    id: i64,
+    kind: &str,
+    name: &str,
+) -> (PathBuf, Vec<u8>) {
     let res = c
         .get(&format!("/api/backend/Commande/{id}/{kind}.pdf"))
         .await;

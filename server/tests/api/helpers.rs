@@ -168,6 +168,7 @@ fn test_settings(
             vies_requester: None,
         },
         instance_id: None,
+        dates_clock: None,
     }
 }
 
@@ -259,8 +260,21 @@ impl TestApp {
         }
     }
 
-    /// Creates an account directly in the database.
+    /// Creates an account directly in the database. An admin gets its second factor at once, as
+    /// `server create-admin` gives it (admin routes refuse an admin without it, issue 22).
     pub async fn create_account(&self, email: &str, role: Role) -> i64 {
+        let id = self.create_account_without_two_factor(email, role).await;
+        if role == Role::Admin {
+            server::commerce::two_factor::enrol(&self.db, id, server::clock::now())
+                .await
+                .unwrap();
+        }
+        id
+    }
+
+    /// Creates an account directly in the database, second factor off whatever its role (an
+    /// admin made before admins needed it).
+    pub async fn create_account_without_two_factor(&self, email: &str, role: Role) -> i64 {
         let hash = password::hash(PASSWORD.to_owned()).await.unwrap();
         let new = NewAccount {
             email,
@@ -280,9 +294,67 @@ impl TestApp {
     pub async fn signed_in(&self, email: &str, role: Role) -> (TestClient, i64) {
         let id = self.create_account(email, role).await;
         let mut c = self.client();
-        let res = c.sign_in(email, PASSWORD).await;
-        assert_eq!(res.status(), 200, "sign-in of {email}");
+        self.sign_in_fully(&mut c, email, PASSWORD).await;
         (c, id)
+    }
+
+    /// Signs `c` in with `email` and `password`, and gives the second factor when the account
+    /// has it on (a code of its stored secret, see [`TestApp::second_factor_code`]).
+    pub async fn sign_in_fully(&self, c: &mut TestClient, email: &str, password: &str) {
+        let res = c.sign_in(email, password).await;
+        assert_eq!(res.status(), 200, "sign-in of {email}");
+        let answer: Value = res.json().await.unwrap();
+        if answer["two_factor_required"] != true {
+            return;
+        }
+        let id: i64 = sqlx::query_scalar("SELECT id FROM accounts WHERE email = $1")
+            .bind(email.to_lowercase())
+            .fetch_one(&self.db.pool)
+            .await
+            .unwrap();
+        let code = self.second_factor_code(id).await;
+        let res = c
+            .proxy(
+                "POST",
+                "AuthentificationDoubleFacteur/verify",
+                Some(json!({ "token": code })),
+            )
+            .await;
+        assert_eq!(res.status(), 200, "second factor of {email}");
+    }
+
+    /// A code of the account's TOTP secret that the server will accept now: the codes of the
+    /// previous, current and next 30-second steps pass, each once; past the three, waits for
+    /// the next step (several sign-ins of one account in a test). In a step's last three seconds
+    /// it waits for the next one first: the previous step's code, chosen just before a step
+    /// ends, would be two steps old when the server checks it (seen on a loaded CI machine).
+    pub async fn second_factor_code(&self, account_id: i64) -> String {
+        loop {
+            let millis = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_millis();
+            if millis % 30_000 > 27_000 {
+                let left = 30_000 - millis % 30_000 + 200;
+                tokio::time::sleep(std::time::Duration::from_millis(left as u64)).await;
+                continue;
+            }
+            let row =
+                server::db::two_factor::find(&mut self.db.acquire().await.unwrap(), account_id)
+                    .await
+                    .unwrap()
+                    .expect("the account has a TOTP secret");
+            let secret = server::twofa::TotpSecret::from_base32(&row.secret).unwrap();
+            let now = u64::try_from(server::clock::now()).unwrap();
+            let current = server::twofa::TotpSecret::step_of(now);
+            let fresh = row.last_used_step.map_or(current - 1, |last| {
+                (u64::try_from(last).unwrap() + 1).max(current - 1)
+            });
+            if fresh <= current + 1 {
+                return secret.code_for_step(fresh);
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(30 - now % 30 + 1)).await;
+        }
     }
 }
 
@@ -457,12 +529,17 @@ pub fn assert_paging(page: &Value, total: i64, number: i64, per_page: i64) {
 
 /// Solves a captcha of the server, as the ALTCHA widget would.
 pub async fn solve_captcha(client: &TestClient) -> String {
-    let challenge: server::auth::captcha::Challenge = client
-        .get("/api/captcha/challenge")
-        .await
-        .json()
-        .await
-        .unwrap();
+    solve_captcha_at(client, "/api/captcha/challenge").await
+}
+
+/// Solves the challenge that a sign-in for `email` asks for (it costs more after failures).
+pub async fn solve_captcha_for(client: &TestClient, email: &str) -> String {
+    let path = format!("/api/captcha/challenge?email={}", email.replace('@', "%40"));
+    solve_captcha_at(client, &path).await
+}
+
+async fn solve_captcha_at(client: &TestClient, path: &str) -> String {
+    let challenge: server::auth::captcha::Challenge = client.get(path).await.json().await.unwrap();
     server::auth::captcha::solve(&challenge).expect("solvable")
 }
 

@@ -4,9 +4,9 @@
 
 use server::db::accounts::Role;
 
-use crate::builders::{an_admin, insert_order};
+use crate::builders::{a_customer, an_admin, cube, insert_order, place_order, FR};
 use crate::commande_pdf::pdf_text;
-use crate::helpers::spawn_app_with;
+use crate::helpers::{scalar, spawn_app_with};
 use crate::mail_helpers::{attachment, text_part, SmtpSink};
 
 #[tokio::test]
@@ -54,4 +54,41 @@ async fn the_payment_received_mail_has_the_invoice_pdf_attached() {
         .await
         .unwrap();
     assert_eq!(pdf_text(&downloaded).as_deref(), Some(printed.as_str()));
+}
+
+#[tokio::test]
+async fn the_payment_received_mail_gives_the_ship_date_fixed_at_payment() {
+    // Paid on 24 December 2026 after the cut-off: day 0 is Monday 28, 7 working days give
+    // Thursday 7 January 2027 (1 January is a holiday), the date the order stores.
+    let sink = SmtpSink::start();
+    let app = spawn_app_with(|s| {
+        s.smtp_url = Some(sink.url());
+        s.dates_clock = Some("2026-12-24T12:00:00+01:00".to_owned());
+    })
+    .await;
+    let c = a_customer(&app).with_address(FR).with_basket(cube()).await;
+    let placed = place_order(&c, "cle-mail-date").await;
+    let id = placed["id_commande"].as_i64().unwrap();
+    let admin = an_admin(&app).await;
+    let res = admin.set_order_status(id, "payée").await;
+    assert_eq!(res.status(), 200);
+    let stored: Option<String> = scalar!(app, "SELECT ship_date FROM orders WHERE id = $1", id);
+    assert_eq!(stored.as_deref(), Some("2027-01-07"));
+
+    let mails = sink.wait_for(2).await;
+    let paid = mails
+        .iter()
+        .find(|m| text_part(m).contains("Nous avons bien reçu le paiement"))
+        .expect("the payment received e-mail");
+    let text = text_part(paid);
+    assert!(
+        text.contains("Expédition prévue le jeudi\u{a0}7\u{a0}janvier\u{a0}2027."),
+        "{text}"
+    );
+    // The order received e-mail, before payment, promises no date.
+    let received = mails
+        .iter()
+        .find(|m| text_part(m).contains("Nous avons bien reçu votre commande"))
+        .expect("the order received e-mail");
+    assert!(!text_part(received).contains("Expédition prévue"));
 }

@@ -4,10 +4,13 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
+use server::auth::sign_in_lock;
 use server::db::accounts::Role;
 
 use crate::builders::a_visitor;
-use crate::helpers::{scalar, solve_captcha, spawn_app, spawn_app_with, TestClient, PASSWORD};
+use crate::helpers::{
+    exec, scalar, solve_captcha, solve_captcha_for, spawn_app, spawn_app_with, TestClient, PASSWORD,
+};
 use crate::mail_helpers::{text_part, wait_for_mails_to};
 
 const EMAIL: &str = "jeanne@exemple.fr";
@@ -59,8 +62,13 @@ async fn six_wrong_passwords_for_one_email_from_six_forged_addresses_get_429() {
     // The right password alone does not pass either...
     let (status, _) = sign_in_via(&mut c, "203.0.113.7", EMAIL, PASSWORD, None).await;
     assert_eq!(status, 429);
-    // ... but the owner is never locked out: with a solved captcha, the sign-in goes through.
-    let altcha = solve_captcha(&c).await;
+    // ... but the owner is never locked out: with a solved captcha (the one asked for the
+    // e-mail, twice the base cost after five failures), a second later, the sign-in goes through.
+    exec!(
+        app,
+        "UPDATE rate_limit_events SET created_at = created_at - 2"
+    );
+    let altcha = solve_captcha_for(&c, EMAIL).await;
     let (status, body) = sign_in_via(&mut c, "203.0.113.8", EMAIL, PASSWORD, Some(&altcha)).await;
     assert_eq!(status, 200, "{body}");
     // A success forgets the e-mail's failures.
@@ -164,6 +172,16 @@ async fn a_hundred_guesses_from_one_ipv6_64_mostly_stop_before_the_password_chec
     assert_eq!(checked, 5, "passwords checked");
 }
 
+/// The seconds a patient guesser waits after `failures` failures on one e-mail before the next
+/// attempt: the growing delay, and nothing once the lock is reached.
+fn patience(failures: i64) -> i64 {
+    if failures >= sign_in_lock::LOGIN_LOCK_PER_EMAIL.max {
+        0
+    } else {
+        sign_in_lock::delay_after(failures) + 1
+    }
+}
+
 /// Issue 22, finding 1: 100 wrong passwords from 100 different addresses, each with a solved
 /// captcha: at most 20 an hour reach the password check of one account; the owner is e-mailed
 /// an unlock link, and signs in from the browser that opened it.
@@ -172,10 +190,17 @@ async fn a_hundred_guesses_from_a_hundred_addresses_hit_the_account_lock() {
     let app = spawn_app_with(|s| s.trust_proxy = true).await;
     app.create_account(EMAIL, Role::Client).await;
     let mut c = app.client();
-    let mut checked = 0;
+    let mut checked: i64 = 0;
     let mut locked = None;
     for i in 1..=100 {
-        let altcha = solve_captcha(&c).await;
+        // A patient guesser: each attempt comes after the growing wait of the previous failures
+        // (the clock moved back by that wait; 15 minutes in all before the lock).
+        exec!(
+            app,
+            "UPDATE rate_limit_events SET created_at = created_at - $1",
+            patience(checked)
+        );
+        let altcha = solve_captcha_for(&c, EMAIL).await;
         let from = format!("198.51.{}.{}", i / 200, i % 200 + 1);
         let (status, body) = sign_in_via(&mut c, &from, EMAIL, "mauvais", Some(&altcha)).await;
         match status {
@@ -196,8 +221,13 @@ async fn a_hundred_guesses_from_a_hundred_addresses_hit_the_account_lock() {
     );
     // An e-mail without an account answers the same once over the limit (no enumeration).
     let mut stranger = app.client();
-    for i in 1..=21 {
-        let altcha = solve_captcha(&stranger).await;
+    for i in 1..=21i64 {
+        exec!(
+            app,
+            "UPDATE rate_limit_events SET created_at = created_at - $1",
+            patience(i - 1)
+        );
+        let altcha = solve_captcha_for(&stranger, "personne@exemple.fr").await;
         let from = format!("192.0.2.{i}");
         let (status, body) = sign_in_via(
             &mut stranger,
@@ -214,7 +244,7 @@ async fn a_hundred_guesses_from_a_hundred_addresses_hit_the_account_lock() {
     }
     // The right password from a new browser is locked out too...
     let mut owner = app.client();
-    let altcha = solve_captcha(&owner).await;
+    let altcha = solve_captcha_for(&owner, EMAIL).await;
     let (status, _) = sign_in_via(&mut owner, "203.0.113.50", EMAIL, PASSWORD, Some(&altcha)).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     // ... until the owner opens the e-mailed link in it (one e-mail, however many attempts).
@@ -230,10 +260,10 @@ async fn a_hundred_guesses_from_a_hundred_addresses_hit_the_account_lock() {
     assert_eq!(res.status(), 303);
     assert_eq!(res.headers()["location"], "/connexion_compte?debloque=1");
     // A guesser's browser stays locked.
-    let altcha = solve_captcha(&c).await;
+    let altcha = solve_captcha_for(&c, EMAIL).await;
     let (status, _) = sign_in_via(&mut c, "198.51.9.9", EMAIL, "mauvais", Some(&altcha)).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
-    let altcha = solve_captcha(&owner).await;
+    let altcha = solve_captcha_for(&owner, EMAIL).await;
     let (status, body) =
         sign_in_via(&mut owner, "203.0.113.50", EMAIL, PASSWORD, Some(&altcha)).await;
     assert_eq!(status, 200, "{body}");
@@ -243,4 +273,82 @@ async fn a_hundred_guesses_from_a_hundred_addresses_hit_the_account_lock() {
         res.headers()["location"],
         "/connexion_compte?debloque=expire"
     );
+}
+
+/// Issue 22, finding 1: past five failures on one e-mail, each attempt must come 1, 2, 4, 8 …
+/// seconds after the previous one, whatever the address (429 with `Retry-After`, not counted),
+/// and the captcha the sign-in asks for costs more: after eight failures, a challenge of the
+/// base cost is refused, the one asked for the e-mail (four times costlier) passes.
+#[tokio::test]
+async fn past_five_failures_each_attempt_waits_longer_and_the_captcha_costs_more() {
+    let app = spawn_app_with(|s| s.trust_proxy = true).await;
+    app.create_account(EMAIL, Role::Client).await;
+    let mut c = app.client();
+    for i in 1..=8 {
+        exec!(
+            app,
+            "UPDATE rate_limit_events SET created_at = created_at - 10"
+        );
+        let altcha = solve_captcha_for(&c, EMAIL).await;
+        let from = format!("203.0.113.{i}");
+        let (status, body) = sign_in_via(&mut c, &from, EMAIL, "mauvais", Some(&altcha)).await;
+        assert_eq!(status, 401, "attempt {i}: {body}");
+    }
+    // At once after the eighth failure: 8 seconds to wait, from any address.
+    let altcha = solve_captcha_for(&c, EMAIL).await;
+    let token = c.csrf_token().await;
+    let res = c
+        .http
+        .post(c.url("/api/auth/callback/credentials"))
+        .header("x-forwarded-for", "203.0.113.60")
+        .form(&[
+            ("csrfToken", token.as_str()),
+            ("json", "true"),
+            ("email", EMAIL),
+            ("password", PASSWORD),
+            ("altcha", altcha.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 429);
+    let wait: i64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=8).contains(&wait), "{wait}");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["retry_after"], wait);
+    assert!(
+        body["message"].as_str().unwrap().contains("Patientez"),
+        "{body}"
+    );
+    let counted: i64 = scalar!(
+        app,
+        "SELECT COUNT(*) FROM rate_limit_events WHERE bucket = $1",
+        format!("login-lock:{EMAIL}")
+    );
+    assert_eq!(counted, 8, "a delayed attempt is not counted");
+
+    // After the wait: a captcha of the base cost no longer passes...
+    exec!(
+        app,
+        "UPDATE rate_limit_events SET created_at = created_at - 10"
+    );
+    let cheap = solve_captcha(&c).await;
+    let (status, body) = sign_in_via(&mut c, "203.0.113.61", EMAIL, PASSWORD, Some(&cheap)).await;
+    assert_eq!(status, 429, "{body}");
+    assert_eq!(body["captcha_required"], true);
+    // ... the one the sign-in asks for the e-mail costs four times more, and lets the owner in.
+    let costly: server::auth::captcha::Challenge = c
+        .get("/api/captcha/challenge?email=jeanne%40exemple.fr")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(costly.maxnumber, 4 * 2_000);
+    let altcha = server::auth::captcha::solve(&costly).unwrap();
+    let (status, body) = sign_in_via(&mut c, "203.0.113.62", EMAIL, PASSWORD, Some(&altcha)).await;
+    assert_eq!(status, 200, "{body}");
 }

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freshCode, otpauthSecret } from './totp.mjs';
 
 /** A free TCP port of 127.0.0.1 (taken then released: the caller binds it right after). */
 export function freePort() {
@@ -68,10 +69,16 @@ export function postgresAnswers() {
   return result.status === 0;
 }
 
-/** `server create-admin`: an account with the admin role (the fault test's customers are admins too). */
+/**
+ * `server create-admin`: an account with the admin role and its second factor (the fault test's
+ * customers are admins too); returns the account `{email, password, totpSecret}` to sign in with.
+ */
 export function createAdmin(serverBin, env, email, password) {
   const result = spawnSync(serverBin, ['create-admin', '--email', email, '--password-stdin'], { env, input: `${password}\n`, encoding: 'utf8', timeout: 120_000 });
   if (result.status !== 0) throw new Error(`create-admin ${email} failed (${result.status}): ${(result.stderr || result.stdout || '').trim()}`);
+  const totpSecret = otpauthSecret(result.stdout);
+  if (!totpSecret) throw new Error(`create-admin ${email} printed no otpauth URI: ${result.stdout}`);
+  return { email, password, totpSecret, lastStep: undefined };
 }
 
 /**
@@ -220,11 +227,17 @@ export function httpClient(baseUrl) {
       client.csrf = (await (await client.send('/api/auth/csrf')).json()).csrfToken;
       return client.csrf;
     },
-    async signIn(email, password) {
+    /** Signs in; `account` (`{totpSecret}`, from createAdmin) gives the second factor when asked. */
+    async signIn(email, password, account = null) {
       const form = new URLSearchParams({ email, password, csrfToken: await client.refreshCsrf(), json: 'true', callbackUrl: '/' });
       const r = await client.send('/api/auth/callback/credentials', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
       if (r.status !== 200) throw new Error(`sign-in of ${email} answered ${r.status}: ${await r.text()}`);
       await client.refreshCsrf();
+      if ((await r.json()).two_factor_required) {
+        if (!account?.totpSecret) throw new Error(`${email} has its second factor on and no secret is known`);
+        const verified = await client.proxy('AuthentificationDoubleFacteur/verify', 'POST', { token: await freshCode(account) });
+        if (verified.status !== 200) throw new Error(`second factor of ${email} answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+      }
     },
     /** A controller call through /api/proxy; resolves with {status, body}. */
     async proxy(path, httpMethod = 'GET', body = null, headers = {}) {

@@ -27,9 +27,12 @@ export async function dropFile(ctx, page, file) {
   await page.locator('[data-testid=volume]', { hasText: volume }).waitFor({ timeout: 20_000 });
 }
 
-/** Waits for the server's confirmation of the price of the dropped files. */
+/**
+ * Waits for the server's confirmation of the price of the dropped files. A debug server on a
+ * machine compiling at the same time has taken more than 30 s (upload, then the analysis gate).
+ */
 export async function waitForServerPrice(page) {
-  await page.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid=server-state]', { hasText: 'Prix confirmé par le serveur' }).waitFor({ timeout: 75_000 });
 }
 
 /** Calls a backend controller through /api/proxy from the page, with the CSRF token. */

@@ -38,8 +38,9 @@ addLocale('fr', {
     jumpToPageDropdownLabel: 'Aller à la page',
     jumpToPageInputLabel: 'Aller à la page',
     navigation: 'Pagination',
-    expandRow: 'Ligne dépliée',
-    collapseRow: 'Ligne repliée',
+    // The row toggler's name says what it does: expandRow while folded, collapseRow while open.
+    expandRow: 'Déplier la ligne',
+    collapseRow: 'Replier la ligne',
     close: 'Fermer',
   },
 });

@@ -9,9 +9,23 @@ import './primereact-fr';
 
 const nonce = cspNonce();
 
+/**
+ * Pass-through options every component of a kind receives (axe, issue 26):
+ * - Dropdown: its hidden `<select>` (a copy of the value for forms, out of the tab order) and its
+ *   chevron (`role="button"`, not focusable) are mouse-only duplicates of the focusable input,
+ *   which carries the label: hidden from assistive technologies, they no longer count as a select
+ *   and a button without a name.
+ * - InputSwitch: its wrapper was a `role="checkbox"` around the `role="switch"` input, two nested
+ *   controls; only the input keeps a role.
+ */
+const pt = {
+  dropdown: { select: { 'aria-hidden': true }, trigger: { 'aria-hidden': true } },
+  inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
+};
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <PrimeReactProvider value={{ locale: 'fr', ripple: false, nonce }}>
+    <PrimeReactProvider value={{ locale: 'fr', ripple: false, nonce, pt }}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </PrimeReactProvider>
   );

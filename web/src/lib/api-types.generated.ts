@@ -2,7 +2,7 @@
 // Regenerate with `cargo run --features server/ts --example api-types` (docs/api-types.md).
 // Types of the JSON the server's API answers with; the engine's types come from ../wasm/types.
 
-import type { Analysis, Catalog, PriceOptions, Unit } from '../wasm/types';
+import type { Analysis, Catalog, DeliveryRange, PriceOptions, Unit } from '../wasm/types';
 
 /**
  * A role stored on the account (`visiteur` is the absence of an account).
@@ -16,7 +16,16 @@ export type AccountView = { id: number, email: string, nom: string, prenom: stri
 /**
  * An admin disabled the account: it cannot sign in.
  */
-desactive: boolean, };
+desactive: boolean,
+/**
+ * The account was closed and anonymised (its owner's request or inactivity): it cannot be
+ * reopened.
+ */
+supprime: boolean,
+/**
+ * When it was closed, ISO 8601.
+ */
+supprime_le: string | null, };
 
 /**
  * A country as the web app's selector reads it.
@@ -125,7 +134,16 @@ export type Me = { adresses: Array<Address>, id: number, email: string, nom: str
 /**
  * An admin disabled the account: it cannot sign in.
  */
-desactive: boolean, };
+desactive: boolean,
+/**
+ * The account was closed and anonymised (its owner's request or inactivity): it cannot be
+ * reopened.
+ */
+supprime: boolean,
+/**
+ * When it was closed, ISO 8601.
+ */
+supprime_le: string | null, };
 
 /**
  * A company as the API returns it (`nom_Entreprise`, `numero_Tva`, as the specification reads them).
@@ -225,6 +243,33 @@ export type SessionsEnded = {
    * How many sessions ended.
    */
   fermees: number,
+};
+
+/**
+ * Answer of a closed account.
+ */
+export type AccountDeleted = { success: boolean, message: string, };
+
+/**
+ * Where the latest request stands.
+ */
+export type DataExportStatus = {
+  /**
+   * `aucun`, `en_attente`, `prete` or `echec`.
+   */
+  statut: string,
+  /**
+   * When it was asked for, ISO 8601.
+   */
+  demande_le: string | null,
+  /**
+   * When its link stops working, ISO 8601 (ready exports).
+   */
+  expire_le: string | null,
+  /**
+   * In French, for the settings page.
+   */
+  message: string,
 };
 
 /**
@@ -384,6 +429,11 @@ export type CartLine = {
    */
   delai_jours: number | null,
   /**
+   * Ship date of the line ordered now (`AAAA-MM-JJ`, by the server's clock and the catalog's
+   * calendar), when it could be priced; the basket ships on its latest.
+   */
+  expedition: string | null,
+  /**
    * Why the line cannot be priced any more (catalog changed, part refused), in French.
    */
   erreur: string | null,
@@ -414,6 +464,24 @@ export type ShippingFee = {
    * Fee, cents excl. VAT.
    */
   frais_port_cents: number,
+};
+
+/**
+ * The ship date of a basket or an order: that of its slowest line.
+ */
+export type ShipDate = {
+  /**
+   * Working days of the slowest line (its tier and its post-treatments).
+   */
+  jours_ouvres: number,
+  /**
+   * Ship date, `AAAA-MM-JJ`.
+   */
+  expedition: string,
+  /**
+   * Delivery range to the delivery zone, when the zone is known.
+   */
+  livraison: DeliveryRange | null,
 };
 
 /**
@@ -532,6 +600,11 @@ export type Recap = {
    * Why not, in French.
    */
   raisons: Array<string>,
+  /**
+   * The basket's ship date if ordered now (its slowest priced line), with the delivery range
+   * to the delivery address's zone; `null` without any priced line.
+   */
+  expedition: ShipDate | null,
 };
 
 /**
@@ -839,6 +912,16 @@ export type Order = {
    */
   statut: string,
   /**
+   * Ship date (`AAAA-MM-JJ`), fixed when the order was paid (by card, or the transfer
+   * received) from its slowest line; `null` until then.
+   */
+  expedition: string | null,
+  /**
+   * Whether the order is late: its ship date has passed (Paris date by the server's clock,
+   * `AppState::dates_now`) and it is still paid or in production, not shipped.
+   */
+  en_retard: boolean,
+  /**
    * Status history, oldest first.
    */
   historique: Array<OrderHistory>,
@@ -902,6 +985,11 @@ export type Order = {
    * `virement` or `carte`.
    */
   mode_paiement: string,
+  /**
+   * The buyer's own order reference (purchase-order number), as given at checkout or
+   * corrected by an admin before the invoice.
+   */
+  reference_commande_client: string | null,
   /**
    * Delivery address as ordered.
    */

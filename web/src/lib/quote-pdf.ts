@@ -2,15 +2,14 @@
 //! quote changes state, so no plain link may do it) and hands the PDF to the browser as a
 //! download named after its number. The issued quote can be downloaded again with
 //! `GET Devis/{numero}/pdf`.
-import { ApiError, getCsrfToken, NetworkError, resetCsrfToken } from './api-client';
+import { getCsrfToken, NetworkError, resetCsrfToken } from './api-client';
+import { fileNameOf as fileNameOfDownload, saveResponse } from './download';
 
 /** The address that downloads the issued quote `number` again. */
 export const issuedQuoteUrl = (number: string) => `/api/backend/Devis/${encodeURIComponent(number)}/pdf`;
 
 /** The file name the server gives (`DE-2026-000012.pdf`), else `devis.pdf`. */
-export function fileNameOf(disposition: string | null): string {
-  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? 'devis.pdf';
-}
+export const fileNameOf = (disposition: string | null): string => fileNameOfDownload(disposition, 'devis.pdf');
 
 async function post(url: string): Promise<Response> {
   const send = async () => fetch(url, { method: 'POST', credentials: 'include', headers: { 'X-CSRF-Token': await getCsrfToken() } });
@@ -26,25 +25,5 @@ async function post(url: string): Promise<Response> {
 
 /** Issues the quote of `url` (`/api/backend/Devis/pdf?...`) and saves it; returns its file name. */
 export async function downloadNewQuote(url: string): Promise<string> {
-  const response = await post(url);
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      // not JSON: the text itself
-    }
-    throw new ApiError(response.status, body);
-  }
-  const name = fileNameOf(response.headers.get('content-disposition'));
-  const href = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
-  return name;
+  return saveResponse(await post(url), 'devis.pdf');
 }

@@ -10,6 +10,8 @@ export interface SessionUser {
   prenom?: string | null;
   name?: string | null;
   role?: string | null;
+  /** Whether the account's second factor is on (an admin without it is taken to its set-up). */
+  two_factor_enabled?: boolean;
 }
 
 export interface Session {

@@ -502,7 +502,7 @@ export type PriceBreakdown = {
    */
   express_factor_percent: number,
   /**
-   * Lead time in working days.
+   * Lead time in working days: the tier's, plus the post-treatments' days.
    */
   lead_time_days: number,
   /**
@@ -550,6 +550,77 @@ export type ProcessOffer = {
    * Why it cannot, otherwise.
    */
   error: EngineError | null,
+};
+
+/**
+ * A lead-time tier's kind, slowest first.
+ */
+export type LeadTimeMode = "economique" | "standard" | "express";
+
+/**
+ * A lead-time tier a process offers.
+ */
+export type LeadTimeTier = {
+  /**
+   * Which tier.
+   */
+  mode: LeadTimeMode,
+  /**
+   * Lead time, working days after day 0.
+   */
+  lead_time_days: number,
+  /**
+   * Line price factor in percent (100 = unchanged, 135 = ×1,35, 90 = −10 %).
+   */
+  factor_percent: number,
+};
+
+/**
+ * A delivery range for one zone.
+ */
+export type DeliveryRange = {
+  /**
+   * Shipping zone code (`france`, `ue`, `monde`).
+   */
+  zone: string,
+  /**
+   * Earliest delivery, `AAAA-MM-JJ`.
+   */
+  du: string,
+  /**
+   * Latest delivery, `AAAA-MM-JJ`.
+   */
+  au: string,
+};
+
+/**
+ * The ship date of one tier of one process (`quote --json`'s `delais`).
+ */
+export type LeadTimeRow = {
+  /**
+   * Process code.
+   */
+  process: string,
+  /**
+   * Tier.
+   */
+  mode: LeadTimeMode,
+  /**
+   * Working days of the tier.
+   */
+  jours_ouvres: number,
+  /**
+   * Line price factor of the tier, percent.
+   */
+  facteur_pourcent: number,
+  /**
+   * Ship date, `AAAA-MM-JJ`.
+   */
+  expedition: string,
+  /**
+   * Delivery range per shipping zone.
+   */
+  livraison: Array<DeliveryRange>,
 };
 
 /**
@@ -680,6 +751,11 @@ export type Process = {
    * Materials offered with this process.
    */
   materials: Array<Material>,
+  /**
+   * This process's own lead-time tiers: one replaces the catalog's tier of the same mode,
+   * another mode (« économique ») is added. Empty: the catalog's standard and express.
+   */
+  lead_times?: Array<LeadTimeTier>,
 };
 
 /**
@@ -723,6 +799,10 @@ export type PostTreatment = {
    * Process codes it can be ordered with.
    */
   processes: Array<string>,
+  /**
+   * Working days it adds to the lead time.
+   */
+  lead_time_days?: number,
 };
 
 /**
@@ -751,6 +831,52 @@ export type Express = {
    * Lead time in working days.
    */
   lead_time_days: number,
+};
+
+/**
+ * A closure of the workshop, both days included.
+ */
+export type Closure = {
+  /**
+   * First closed day, `AAAA-MM-JJ`.
+   */
+  from: string,
+  /**
+   * Last closed day, `AAAA-MM-JJ`.
+   */
+  to: string,
+  /**
+   * What it is, French (« Fermeture annuelle »), for the admin.
+   */
+  label: string,
+};
+
+/**
+ * The workshop's calendar in the catalog: the daily cut-off and the admin's closures.
+ */
+export type WorkCalendar = {
+  /**
+   * Paris time (`HH:MM`) from which an order counts from the next business day.
+   */
+  cutoff: string,
+  /**
+   * Closures of the workshop, counted as non-business days.
+   */
+  closures: Array<Closure>,
+};
+
+/**
+ * A carrier's transit time for a shipping zone, business days after shipping.
+ */
+export type TransitDays = {
+  /**
+   * Fewest business days.
+   */
+  min_days: number,
+  /**
+   * Most business days.
+   */
+  max_days: number,
 };
 
 /**
@@ -787,6 +913,10 @@ export type ShippingZone = {
    * Above the last band: cents per started kilogram beyond its `max_weight_g`.
    */
   extra_kg_cents: number,
+  /**
+   * The carrier's transit time (see [`super::Catalog::transit_days`] for the default).
+   */
+  transit_days?: TransitDays,
 };
 
 /**
@@ -828,13 +958,19 @@ export type Catalog = {
    */
   max_quantity: number,
   /**
-   * Standard lead time in working days.
+   * Standard lead time in working days (every process's « standard » tier unless the
+   * process overrides it).
    */
   lead_time_days: number,
   /**
-   * Express lead time, when offered.
+   * Express lead time, when offered (every process's « express » tier unless the process
+   * overrides it).
    */
   express: Express | null,
+  /**
+   * The workshop's calendar: daily cut-off and closures (12:00 and none when absent).
+   */
+  calendar?: WorkCalendar,
   /**
    * Shipping fees by zone and weight (the default table when a stored catalog has none).
    */

@@ -7,7 +7,7 @@ import init, * as defaultEngine from '@/wasm/pkg/quote_wasm';
 import type { Analyzed } from '@/wasm/pkg/quote_wasm';
 import { isStepFile, loadStepEngine, STEP_SNIFF_BYTES, type Engine } from './step-engine';
 import { torusStl } from './torus-stl';
-import type { Analysis, EngineError, PriceBreakdown, PriceOptions, ProcessOffer, QuickStats, Unit } from '@/wasm/types';
+import type { Analysis, EngineError, LeadTimeRow, PriceBreakdown, PriceOptions, ProcessOffer, QuickStats, Unit } from '@/wasm/types';
 
 export type Outcome<T> = ({ ok: true } & T) | { ok: false; error: EngineError };
 
@@ -19,6 +19,15 @@ export interface Preview {
   overhangs: number;
   thin: number;
   stride: number;
+}
+
+/** One lead-time tier of the chosen options: its ship date and delivery ranges, and its line price. */
+export interface TierOffer {
+  row: LeadTimeRow;
+  /** Line price with this tier, cents excl. VAT; null for a tier not ordered online (« économique »). */
+  line_cents: number | null;
+  /** Whether the options ask for this tier. */
+  chosen: boolean;
 }
 
 export interface Analysed {
@@ -273,6 +282,32 @@ const api = {
     try {
       const breakdown = JSON.parse(engine().price(analysisJson, JSON.stringify(options), catalogJson)) as PriceBreakdown;
       return { ok: true, breakdown };
+    } catch (error) {
+      return { ok: false, error: engineError(error) };
+    }
+  },
+
+  /**
+   * Every lead-time tier of the process of `options`, slowest first, for an order placed at
+   * `unixMs` (`Date.now()`): its ship date and delivery ranges (quote-core's `lineLeadTimes`, the
+   * post-treatments' days included, as the server's `calcul-prix` gives them) and its line price.
+   */
+  async tiers(options: PriceOptions, unixMs: number): Promise<Outcome<{ tiers: TierOffer[] }>> {
+    await ready;
+    if (!analysisJson) return { ok: false, error: { code: 'no_analysis', message: 'Le fichier n’est pas encore analysé.' } };
+    const analysed = analysisJson;
+    try {
+      const priceWith = (express: boolean) =>
+        JSON.parse(engine().price(analysed, JSON.stringify({ ...options, express }), catalogJson)) as PriceBreakdown;
+      const chosen = priceWith(options.express);
+      const rows = JSON.parse(defaultEngine.lineLeadTimes(catalogJson, unixMs, JSON.stringify(chosen))) as LeadTimeRow[];
+      const tiers = rows.map((row): TierOffer => {
+        if (row.mode === 'economique') return { row, line_cents: null, chosen: false };
+        const express = row.mode === 'express';
+        const line = express === options.express ? chosen : priceWith(express);
+        return { row, line_cents: line.line_cents, chosen: express === options.express };
+      });
+      return { ok: true, tiers };
     } catch (error) {
       return { ok: false, error: engineError(error) };
     }

@@ -1,6 +1,7 @@
 //! STEP import (ISO 10303-21: AP203, AP214, AP242 B-rep geometry), behind the `step` feature.
 //!
-//! The text is checked by a lexical pass ([`scan`]), parsed by ruststep, walked by the engine's
+//! The text is checked by a lexical pass ([`scan`]), the statements the reader can reach from
+//! its roots ([`prune`]) are parsed by ruststep (the others never are), walked by the engine's
 //! own [`model`] (solids, length units, assembly placements, validation of what truck would
 //! panic on), and each solid is tessellated once by the engine ([`tess`], [`face`]) then placed as many times
 //! as the assembly uses it. Every refusal names what is missing and suggests STL or 3MF.
@@ -16,6 +17,7 @@ mod face;
 #[cfg(not(target_arch = "wasm32"))]
 mod mathlib;
 mod model;
+mod prune;
 mod relax;
 mod scan;
 mod tess;
@@ -249,7 +251,9 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
 /// Parses the DATA section statement by statement (the text comes from [`scan::prescan`]:
 /// no comments, no blanks outside strings, one statement a line). A statement the parser does
 /// not understand (an annotation written loosely, say) is skipped rather than failing the file:
-/// if the geometry needed it, the dangling reference is refused later by name.
+/// if the geometry needed it, the dangling reference is refused later by name. A statement the
+/// reader cannot reach (see [`prune`]) is not parsed: hundreds of thousands of points nothing
+/// refers to cost a lexical pass, not the parser's tree.
 fn parse_data(text: &str) -> Result<ruststep::ast::DataSection, QuoteError> {
     use nom_finish::parse_statement;
     let start = text
@@ -259,14 +263,18 @@ fn parse_data(text: &str) -> Result<ruststep::ast::DataSection, QuoteError> {
     let body = &text[start..];
     let body = &body[body.find("DATA;").map_or(0, |i| i + 5)..];
     let end = body.find("ENDSEC;").unwrap_or(body.len());
-    let mut entities = Vec::new();
-    let (mut tried, mut failed) = (0usize, 0usize);
-    for stmt in body[..end].split_inclusive(";\n") {
-        let stmt = stmt.trim();
-        if stmt.is_empty() {
-            continue;
-        }
-        tried += 1;
+    let statements: Vec<&str> = body[..end]
+        .split_inclusive(";\n")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    // Only what the reader can reach is parsed (see `prune`); the others count as read, as
+    // they would have been.
+    let kept = prune::keep(&statements);
+    let tried = statements.len();
+    let mut failed = 0usize;
+    let mut entities = Vec::with_capacity(kept.count);
+    for (stmt, _) in statements.iter().zip(&kept.keep).filter(|(_, &k)| k) {
         match parse_statement(&mark_empty_lists(stmt)) {
             Some(e) => entities.push(e),
             None => {
@@ -276,7 +284,7 @@ fn parse_data(text: &str) -> Result<ruststep::ast::DataSection, QuoteError> {
             }
         }
     }
-    if entities.is_empty() || failed * 2 > tried {
+    if tried == 0 || failed * 2 > tried {
         return Err(invalid(
             "sa section DATA ne suit pas la norme ISO 10303-21".into(),
         ));

@@ -307,6 +307,13 @@ fn inconsistent_b_spline_knots_are_refused_before_truck_sees_them() {
         "ENDSEC;\nEND-ISO",
         "#9001=B_SPLINE_CURVE_WITH_KNOTS('',2,(#6,#6,#6),.UNSPECIFIED.,.F.,.F.,(2,2),(0.,1.),.UNSPECIFIED.);\nENDSEC;\nEND-ISO",
     );
+    // Nothing refers to it: it is never parsed (see `prune`), and the box is read.
+    assert!(read_step(text.as_bytes()).is_ok());
+    // Among the items of the representation, it is read, and refused.
+    let text = text.replace(
+        "ADVANCED_BREP_SHAPE_REPRESENTATION('',(",
+        "ADVANCED_BREP_SHAPE_REPRESENTATION('',(#9001,",
+    );
     let e = read_step(text.as_bytes()).unwrap_err();
     assert_eq!(e.code(), "step_invalid");
     assert!(e.to_string().contains("B-spline #9001"), "{e}");

@@ -1,7 +1,8 @@
 //! The CII document: context (EN 16931 guideline, French business process), header (number,
-//! type 380/381, date, notes), lines, agreement (parties, order), delivery (ship-to, date) and
-//! settlement (payment means, VAT breakdown, discount as allowance, shipping as charge, terms,
-//! totals, the invoice a credit note corrects). Element order is the XSD's.
+//! type 380/381, date, notes), lines, agreement (parties, our order number, the buyer's
+//! purchase order), delivery (ship-to, date) and settlement (payment means, VAT breakdown,
+//! discount as allowance, shipping as charge, terms, totals, the invoice a credit note
+//! corrects). Element order is the XSD's.
 
 use super::amounts::{amount, date, rate, unit_price};
 use super::parties;
@@ -54,6 +55,8 @@ pub(super) struct Doc<'a> {
     /// BT-72: the date of the supply the document states.
     pub delivery_date: i64,
     pub order_number: &'a str,
+    /// BT-13: the buyer's purchase-order reference, when they gave one.
+    pub buyer_order: Option<&'a str>,
     pub lines: &'a [DocLine],
     pub totals: &'a DocTotals,
     pub regime: VatRegime,
@@ -275,6 +278,13 @@ pub(super) fn write(d: &Doc<'_>) -> String {
     x.open("ram:SellerOrderReferencedDocument");
     x.leaf("ram:IssuerAssignedID", d.order_number);
     x.close("ram:SellerOrderReferencedDocument");
+    // BT-13, not BT-10 (BuyerReference): for a French public buyer BT-10 is the Chorus Pro
+    // service code a platform routes by, and a purchase-order number is not one.
+    if let Some(reference) = d.buyer_order.filter(|r| !r.trim().is_empty()) {
+        x.open("ram:BuyerOrderReferencedDocument");
+        x.leaf("ram:IssuerAssignedID", reference);
+        x.close("ram:BuyerOrderReferencedDocument");
+    }
     x.close("ram:ApplicableHeaderTradeAgreement");
     x.open("ram:ApplicableHeaderTradeDelivery");
     if let Some(p) = d.delivery {

@@ -218,7 +218,8 @@ fn a_consumer_has_no_business_notes_and_is_reached_by_e_mail() {
 
 #[test]
 fn a_credit_note_is_381_with_positive_amounts_citing_its_invoice() {
-    let invoice = fx_invoice();
+    let mut invoice = fx_invoice();
+    invoice.buyer_reference = Some("PO-7781".to_owned());
     let data = CreditNoteData {
         number: "AV-2026-000007".to_owned(),
         issued_at: DEC_22,
@@ -226,6 +227,7 @@ fn a_credit_note_is_381_with_positive_amounts_citing_its_invoice() {
         invoice_issued_at: invoice.issued_at,
         reason: "Commande annulée".to_owned(),
         order_number: invoice.order_number.clone(),
+        buyer_reference: invoice.buyer_reference.clone(),
         seller: invoice.seller.clone(),
         buyer: invoice.buyer.clone(),
         lines: invoice.lines.clone(),
@@ -255,6 +257,29 @@ fn a_credit_note_is_381_with_positive_amounts_citing_its_invoice() {
         "1423.26"
     );
     assert!(!xml.contains(">-"), "no negative amount");
+    assert_eq!(
+        text_of(&xml, "BuyerOrderReferencedDocument", "ram:IssuerAssignedID"),
+        "PO-7781"
+    );
+}
+
+#[test]
+fn the_buyer_s_purchase_order_is_bt_13_after_our_order_number() {
+    let xml = invoice_xml(&fx_invoice());
+    assert!(!xml.contains("BuyerOrderReferencedDocument"), "none given");
+    assert!(!xml.contains("BuyerReference"), "never BT-10");
+    let mut d = fx_invoice();
+    d.buyer_reference = Some("BC-2026/0042 <atelier & co>".to_owned());
+    let xml = invoice_xml(&d);
+    let seller_order = xml.find("<ram:SellerOrderReferencedDocument>").unwrap();
+    let buyer_order = xml.find("<ram:BuyerOrderReferencedDocument>").unwrap();
+    assert!(seller_order < buyer_order, "the XSD's order");
+    assert!(buyer_order < xml.find("</ram:ApplicableHeaderTradeAgreement>").unwrap());
+    assert_eq!(
+        text_of(&xml, "BuyerOrderReferencedDocument", "ram:IssuerAssignedID"),
+        "BC-2026/0042 &lt;atelier &amp; co&gt;"
+    );
+    assert!(!xml.contains("BuyerReference>"), "never BT-10");
 }
 
 #[test]

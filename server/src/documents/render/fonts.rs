@@ -4,7 +4,12 @@
 use krilla::text::{Font, GlyphId, KrillaGlyph};
 use skrifa::prelude::{FontRef, LocationRef, MetadataProvider, Size};
 
+use std::borrow::Cow;
+
 use super::DocumentError;
+
+/// What a document prints for a character its font lacks.
+pub(super) const MISSING: char = '?';
 
 /// DejaVu Sans (licence: server/assets/fonts/LICENSE-DejaVu.txt): Latin with accents, €, U+202F
 /// and U+00A0.
@@ -48,9 +53,25 @@ impl Face {
         FontRef::new(self.data).expect("checked when loaded")
     }
 
+    /// `text` with each character the font lacks replaced by [`MISSING`]: a PDF/A may not show a
+    /// .notdef glyph (krilla refuses to write it), and names, addresses and companies typed in
+    /// other scripts (Chinese, emoji) must not make an invoice impossible to issue. The Factur-X
+    /// XML keeps the text as typed.
+    pub(super) fn printable<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        let charmap = self.font_ref().charmap();
+        if text.chars().all(|c| charmap.map(c).is_some()) {
+            return Cow::Borrowed(text);
+        }
+        Cow::Owned(
+            text.chars()
+                .map(|c| if charmap.map(c).is_some() { c } else { MISSING })
+                .collect(),
+        )
+    }
+
     /// One glyph per character with its advance (in em), and the text's width in em. DejaVu's
-    /// Latin needs no shaping beyond that; a character the font lacks prints as its .notdef
-    /// glyph (a test checks that every character the documents use is covered).
+    /// Latin needs no shaping beyond that; a character the font lacks is measured as
+    /// [`MISSING`], the glyph [`Face::printable`] prints instead.
     pub(super) fn glyphs(&self, text: &str) -> (Vec<KrillaGlyph>, f32) {
         let font = self.font_ref();
         let charmap = font.charmap();
@@ -59,7 +80,10 @@ impl Face {
         let glyphs = text
             .char_indices()
             .map(|(i, c)| {
-                let id = charmap.map(c).unwrap_or_default();
+                let id = charmap
+                    .map(c)
+                    .or_else(|| charmap.map(MISSING))
+                    .unwrap_or_default();
                 let advance = metrics.advance_width(id).unwrap_or(0.0) / self.units_per_em;
                 width += advance;
                 KrillaGlyph::new(
@@ -182,6 +206,28 @@ mod tests {
                     u32::from(c)
                 );
             }
+        }
+    }
+
+    #[test]
+    fn embedded_fonts_cover_every_character_an_order_reference_may_hold() {
+        // A PDF/A-3 may not print a missing glyph: the domain accepts in a buyer's order
+        // reference only what both faces print.
+        use crate::domain::order_reference::is_printable;
+        let fonts = Fonts::load().expect("fonts");
+        let allowed: Vec<char> = (0..=0x10_ffff_u32)
+            .filter_map(char::from_u32)
+            .filter(|c| is_printable(*c))
+            .collect();
+        assert!(allowed.len() > 500, "{}", allowed.len());
+        for face in [&fonts.regular, &fonts.bold] {
+            let charmap = face.font_ref().charmap();
+            let missing: Vec<String> = allowed
+                .iter()
+                .filter(|c| charmap.map(**c).is_none())
+                .map(|c| format!("U+{:04X}", u32::from(*c)))
+                .collect();
+            assert!(missing.is_empty(), "no glyph for {missing:?}");
         }
     }
 

@@ -114,7 +114,8 @@ pub(super) fn write_pdf(
                     text,
                 } => {
                     let face = fonts.face(*weight);
-                    let (glyphs, _) = face.glyphs(text);
+                    let text = face.printable(text);
+                    let (glyphs, _) = face.glyphs(&text);
                     surface.set_stroke(None);
                     surface.set_fill(Some(fill_of(*color)));
                     // The baseline: DejaVu's ascent is 0.93 em, centred in the line height.
@@ -123,7 +124,7 @@ pub(super) fn write_pdf(
                         Point::from_xy(*x, baseline),
                         &glyphs,
                         face.pdf.clone(),
-                        text,
+                        &text,
                         *size,
                         false,
                     );

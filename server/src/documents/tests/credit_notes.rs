@@ -14,6 +14,7 @@ fn credit_note_names_the_invoice_it_cancels_and_why_with_credited_totals() {
         invoice_issued_at: invoice.issued_at,
         reason: "Commande annulée à la demande du client avant fabrication".to_owned(),
         order_number: invoice.order_number.clone(),
+        buyer_reference: invoice.buyer_reference.clone(),
         seller: invoice.seller.clone(),
         buyer: invoice.buyer.clone(),
         lines: invoice.lines.clone(),

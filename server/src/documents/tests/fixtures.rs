@@ -104,6 +104,7 @@ pub(crate) fn b2b_invoice() -> InvoiceData {
         paid_at: None,
         payment_method: "virement".to_owned(),
         order_number: "CO-2026-000105".to_owned(),
+        buyer_reference: None,
         seller: seller(),
         buyer: company_buyer(),
         delivery: Party {

@@ -9,3 +9,4 @@ mod invoices;
 mod layout;
 mod quotes;
 pub(crate) mod read_back;
+mod references;

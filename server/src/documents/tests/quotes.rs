@@ -12,6 +12,7 @@ fn quote_says_until_when_it_is_valid_and_that_it_is_not_an_invoice() {
         valid_until: DEC_22,
         seller: seller(),
         buyer: company_buyer(),
+        buyer_reference: None,
         lines: two_lines(),
         totals: france_totals(),
         vat_regime: VatRegime::France,

@@ -17,6 +17,7 @@ use serde_json::json;
 use super::safe_callback;
 use crate::admin::accounts::DISABLED_SIGN_IN;
 use crate::auth::{captcha, cookies, csrf, password, session, sign_in_lock, tokens};
+use crate::db::accounts::Role;
 use crate::db::{accounts, sessions};
 use crate::error::ApiError;
 use crate::middleware::ClientIp;
@@ -62,7 +63,27 @@ pub struct SignedIn {
     pub cookie: Cookie<'static>,
     /// Whether the session still waits for the second factor.
     pub two_factor_pending: bool,
+    /// An admin whose two-factor authentication is off: sent to its set-up.
+    pub admin_setup: bool,
 }
+
+impl SignedIn {
+    /// The page the browser goes to next: the second factor's when it is awaited, the admin's
+    /// two-factor set-up for an admin without it (issue 22, finding 10), else `callback`.
+    pub fn next_page(&self, callback: String) -> String {
+        if self.two_factor_pending {
+            format!("/verify-2fa?callbackUrl={}", url_encode(&callback))
+        } else if self.admin_setup {
+            ADMIN_SETUP_PAGE.to_owned()
+        } else {
+            callback
+        }
+    }
+}
+
+/// Where an admin without two-factor authentication is sent after signing in: the admin home,
+/// which shows the set-up until the second factor is on.
+pub const ADMIN_SETUP_PAGE: &str = "/compte/admin-home";
 
 /// Checks the credentials under the sign-in limits and opens a new session. Every attempt is
 /// counted before the password is checked, in three buckets: per address and e-mail, per
@@ -94,8 +115,13 @@ pub async fn authenticate(
     )
     .await?;
     if let Err(over) = rate_limit::take(state, &email_bucket, LOGIN_PER_EMAIL).await {
+        // The captcha costs more as the e-mail's failures grow (issue 22, finding 1).
+        let (failed, _) = sign_in_lock::failures(state, &email).await?;
+        let cost = sign_in_lock::captcha_cost(captcha::base_cost(state), failed);
         let solved = match attempt.altcha.filter(|a| !a.is_empty()) {
-            Some(payload) => captcha::verify(state, Some(payload)).await.is_ok(),
+            Some(payload) => captcha::verify_costing(state, Some(payload), cost)
+                .await
+                .is_ok(),
             None => false,
         };
         if !solved {
@@ -161,6 +187,7 @@ pub async fn authenticate(
         .await?;
     }
     let pending = account.two_factor_enabled;
+    let admin_setup = account.role == Role::Admin && !account.two_factor_enabled;
     let cookie = session::create(
         state,
         account.id,
@@ -173,6 +200,7 @@ pub async fn authenticate(
     Ok(SignedIn {
         cookie,
         two_factor_pending: pending,
+        admin_setup,
     })
 }
 
@@ -212,12 +240,7 @@ pub async fn sign_in(
     )
     .await?;
     let pending = signed_in.two_factor_pending;
-    let callback = safe_callback(form.callback_url.as_deref());
-    let url = if pending {
-        format!("/verify-2fa?callbackUrl={}", url_encode(&callback))
-    } else {
-        callback
-    };
+    let url = signed_in.next_page(safe_callback(form.callback_url.as_deref()));
     let jar = jar.add(signed_in.cookie);
     if form.json.as_deref() == Some("true") {
         Ok((

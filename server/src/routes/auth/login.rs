@@ -65,14 +65,8 @@ pub async fn login(
         },
     )
     .await?;
-    let callback = safe_callback(body.callback_url.as_deref());
     let pending = signed_in.two_factor_pending;
-    let url = if pending {
-        let encoded: String = url::form_urlencoded::byte_serialize(callback.as_bytes()).collect();
-        format!("/verify-2fa?callbackUrl={encoded}")
-    } else {
-        callback
-    };
+    let url = signed_in.next_page(safe_callback(body.callback_url.as_deref()));
     Ok((
         jar.add(signed_in.cookie),
         Json(LoggedIn {

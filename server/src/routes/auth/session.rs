@@ -23,6 +23,8 @@ pub(crate) fn session_json(s: &Session) -> Value {
             "prenom": s.row.prenom,
             "role": s.row.role,
             "id": s.row.account_id,
+            // An admin without it is taken to its set-up (issue 22, finding 10).
+            "two_factor_enabled": s.row.two_factor_enabled,
         },
         "expires": clock::iso8601(s.row.expires_at),
     })

@@ -4,7 +4,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 
 use super::order_id;
-use super::view::{commande_view, CommandeView, LivraisonView};
+use super::view::{commande_view, paris_today, CommandeView, LivraisonView};
 use crate::auth::{AdminUser, AuthUser};
 use crate::commerce::invoicing::ORDER_NOT_FOUND;
 use crate::commerce::order_status::OrderStatus;
@@ -22,9 +22,10 @@ pub async fn my_orders(
     let seller = Seller::from_env(&state.config.settings.brand_name);
     let mut conn = state.db.pool.acquire().await?;
     let rows = orders::list_for_account(&mut conn, user.account_id()).await?;
+    let today = paris_today(state.dates_now());
     let mut out = Vec::with_capacity(rows.len());
     for o in rows {
-        out.push(commande_view(&mut conn, o, &seller, false).await?);
+        out.push(commande_view(&mut conn, o, &seller, false, &today).await?);
     }
     Ok(Json(out))
 }
@@ -50,6 +51,9 @@ pub struct ListQuery {
     pub page: Option<i64>,
     /// Orders a page (1 to 100, 20 by default).
     pub par_page: Option<i64>,
+    /// Order of the list: `expedition` (earliest ship date first, orders without one last),
+    /// else the newest first.
+    pub tri: Option<String>,
 }
 
 /// A page of the admin list.
@@ -66,7 +70,7 @@ pub struct ListPage {
     pub par_page: i64,
 }
 
-/// Handles `GET /api/backend/Commande?statut=&q=&page=&par_page=` (admin).
+/// Handles `GET /api/backend/Commande?statut=&q=&page=&par_page=&tri=` (admin).
 pub async fn admin_list(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -88,13 +92,30 @@ pub async fn admin_list(
     let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
     let page = query.page.unwrap_or(1).max(1);
     let par_page = query.par_page.unwrap_or(20).clamp(1, 100);
+    let by_ship_date = match query.tri.as_deref().map(str::trim).unwrap_or("") {
+        "" | "date" => false,
+        "expedition" => true,
+        _ => {
+            return Err(ApiError::bad_request(
+                "Tri inconnu : « date » ou « expedition ».",
+            ))
+        }
+    };
     let seller = Seller::from_env(&state.config.settings.brand_name);
     let mut conn = state.db.pool.acquire().await?;
-    let (rows, total) =
-        orders::search(&mut conn, status, q, par_page, (page - 1) * par_page).await?;
+    let (rows, total) = orders::search(
+        &mut conn,
+        status,
+        q,
+        by_ship_date,
+        par_page,
+        (page - 1) * par_page,
+    )
+    .await?;
+    let today = paris_today(state.dates_now());
     let mut items = Vec::with_capacity(rows.len());
     for o in rows {
-        items.push(commande_view(&mut conn, o, &seller, true).await?);
+        items.push(commande_view(&mut conn, o, &seller, true, &today).await?);
     }
     Ok(Json(ListPage {
         items,
@@ -116,5 +137,8 @@ pub async fn admin_one(
     let o = orders::find_row(&mut conn, id, "")
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(ORDER_NOT_FOUND.to_owned()))?;
-    Ok(Json(commande_view(&mut conn, o, &seller, true).await?))
+    let today = paris_today(state.dates_now());
+    Ok(Json(
+        commande_view(&mut conn, o, &seller, true, &today).await?,
+    ))
 }

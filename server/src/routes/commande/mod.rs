@@ -1,6 +1,7 @@
 //! Endpoints of the `Commande` controller (docs/commerce-api.md), one file per resource: the
 //! shipping fee (`shipping_fee`), the recap (`recap`), placing an order (`place`), the lists
-//! (`lists`), the admin's status change (`status`) and parcels (`deliveries`), the PDFs (`pdf`).
+//! (`lists`), the admin's status change (`status`), parcels (`deliveries`) and correction of the
+//! buyer's order reference (`reference`), the PDFs (`pdf`).
 //! Handlers parse and answer; `commerce` decides.
 
 mod deliveries;
@@ -8,6 +9,7 @@ mod lists;
 pub mod pdf;
 mod place;
 pub mod recap;
+mod reference;
 mod shipping_fee;
 mod status;
 pub mod view;
@@ -34,6 +36,7 @@ pub fn router() -> Router<AppState> {
         .route("/Commande/Livraisons", get(lists::my_deliveries))
         .route("/Commande/{id}", get(lists::admin_one))
         .route("/Commande/{id}/statut", put(status::put_status))
+        .route("/Commande/{id}/reference", put(reference::put_reference))
         .route("/Commande/{id}/Livraisons", post(deliveries::add_delivery))
         .route("/Commande/{id}/facture.pdf", get(pdf::invoice_pdf))
         .route("/Commande/{id}/avoir.pdf", get(pdf::credit_note_pdf))

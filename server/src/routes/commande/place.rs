@@ -9,9 +9,10 @@ use crate::auth::AuthUser;
 use crate::clock;
 use crate::commerce::addresses::ADDRESS_NOT_FOUND;
 use crate::commerce::checkout::{self, Checkout, Confirmation, PaymentMethod};
+use crate::commerce::error::CommerceError;
 use crate::db::{catalogs, orders, payments};
 use crate::documents::Seller;
-use crate::domain::Cents;
+use crate::domain::{Cents, OrderReference};
 use crate::error::ApiError;
 use crate::extract::Json;
 use crate::payment::client::StripeError;
@@ -33,6 +34,9 @@ pub struct OrderBody {
     pub cgv_acceptees: Option<bool>,
     /// Discount code, if the customer typed one.
     pub code_reduction: Option<String>,
+    /// The buyer's own order reference (purchase-order number), optional.
+    #[serde(rename = "reference_commande_client")]
+    pub reference_commande_client: Option<String>,
 }
 
 /// Answer of `POST Commande`.
@@ -94,6 +98,8 @@ pub async fn place_order(
     if payment == PaymentMethod::Carte && state.payment.is_none() {
         return Err(card_not_offered());
     }
+    let buyer_reference = OrderReference::parse_optional(body.reference_commande_client.as_deref())
+        .map_err(CommerceError::from)?;
     let not_found = || ApiError::NotFoundWith(ADDRESS_NOT_FOUND.to_owned());
     let delivery_id = body.id_adresse_livraison.ok_or_else(not_found)?;
     let billing_id = body.id_adresse_facturation.ok_or_else(not_found)?;
@@ -116,6 +122,7 @@ pub async fn place_order(
             .as_deref()
             .map(str::trim)
             .filter(|c| !c.is_empty()),
+        buyer_reference: buyer_reference.as_ref(),
         // The "order received" e-mail is queued in the order's transaction.
         confirmation: Some(Confirmation {
             mailer: &state.mailer,

@@ -2,10 +2,12 @@
 //! docs/commerce-api.md spells them.
 
 use axum::extract::State;
+use quote_core::Catalog;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::AuthUser;
 use crate::clock;
+use crate::commerce::ship_dates::{self, ShipDate};
 use crate::commerce::totals::{self, Totals};
 use crate::commerce::vat::VatRegime;
 use crate::commerce::{addresses, discounts, shipping, vat_check};
@@ -94,6 +96,9 @@ pub struct RecapView {
     pub commandable: bool,
     /// Why not, in French.
     pub raisons: Vec<String>,
+    /// The basket's ship date if ordered now (its slowest priced line), with the delivery range
+    /// to the delivery address's zone; `null` without any priced line.
+    pub expedition: Option<ShipDate>,
 }
 
 impl From<&Totals> for RecapView {
@@ -130,8 +135,20 @@ impl From<&Totals> for RecapView {
             avis_tva: t.vat.notice,
             commandable: t.orderable,
             raisons: t.reasons.clone(),
+            expedition: None,
         }
     }
+}
+
+/// The summary of `t` with the basket's ship date for an order placed at `now`.
+fn view(t: &Totals, catalog: &Catalog, now: i64) -> Result<RecapView, ApiError> {
+    let mut shown = RecapView::from(t);
+    let days = t
+        .lines
+        .iter()
+        .filter_map(|l| l.breakdown.as_ref().map(|b| b.lead_time_days));
+    shown.expedition = ship_dates::slowest(catalog, days, now, Some(t.zone))?;
+    Ok(shown)
 }
 
 /// Handles `POST /api/backend/Commande/Recapitulatif`
@@ -162,7 +179,7 @@ pub async fn recapitulatif(
         .map(str::trim)
         .filter(|c| !c.is_empty());
     let Some(code) = code else {
-        return Ok(Json(RecapView::from(&t)));
+        return Ok(Json(view(&t, &catalog, state.dates_now())?));
     };
     // A typed code is a lookup like `GetCodeAsUser`'s, under the same limit of misses.
     let tickets = rate_limit::code_lookup(&state, account, &ip).await?;
@@ -177,12 +194,12 @@ pub async fn recapitulatif(
     match checked {
         Ok((_, d)) => {
             let t = totals::compute(&rows, &catalog, zone, decision, Some(&d))?;
-            Ok(Json(RecapView::from(&t)))
+            Ok(Json(view(&t, &catalog, state.dates_now())?))
         }
         Err(reason) => {
-            let mut view = RecapView::from(&t);
-            view.raison_code = Some(reason);
-            Ok(Json(view))
+            let mut shown = view(&t, &catalog, state.dates_now())?;
+            shown.raison_code = Some(reason);
+            Ok(Json(shown))
         }
     }
 }

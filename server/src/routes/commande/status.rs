@@ -9,6 +9,7 @@ use crate::auth::AdminUser;
 use crate::clock;
 use crate::commerce::order_changes;
 use crate::commerce::order_status::OrderStatus;
+use crate::commerce::ship_dates::ShipClock;
 use crate::documents::Seller;
 use crate::error::ApiError;
 use crate::extract::{Json, Path};
@@ -74,6 +75,7 @@ pub async fn put_status(
         ));
     }
     let seller = Seller::from_env(&state.config.settings.brand_name);
+    let catalog = state.catalog();
     let change = order_changes::set_status(
         state.receipts(),
         &admin,
@@ -82,6 +84,10 @@ pub async fn put_status(
         &note,
         &seller,
         clock::now(),
+        ShipClock {
+            catalog: &catalog,
+            now: state.dates_now(),
+        },
     )
     .await?;
     Ok(Json(StatusView {

@@ -104,6 +104,12 @@ pub struct CommandeView {
     pub date: String,
     /// Status.
     pub statut: String,
+    /// Ship date (`AAAA-MM-JJ`), fixed when the order was paid (by card, or the transfer
+    /// received) from its slowest line; `null` until then.
+    pub expedition: Option<String>,
+    /// Whether the order is late: its ship date has passed (Paris date by the server's clock,
+    /// `AppState::dates_now`) and it is still paid or in production, not shipped.
+    pub en_retard: bool,
     /// Status history, oldest first.
     pub historique: Vec<HistoryView>,
     /// Lines.
@@ -148,6 +154,10 @@ pub struct CommandeView {
     /// `virement` or `carte`.
     #[serde(rename = "mode_paiement")]
     pub mode_paiement: String,
+    /// The buyer's own order reference (purchase-order number), as given at checkout or
+    /// corrected by an admin before the invoice.
+    #[serde(rename = "reference_commande_client")]
+    pub reference_commande_client: Option<String>,
     /// Delivery address as ordered.
     #[serde(rename = "adresse_livraison")]
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
@@ -174,12 +184,28 @@ pub struct CommandeView {
     pub statuts_suivants: Option<Vec<&'static str>>,
 }
 
-/// Builds the view of an order (`with_client` for the admin).
+/// Whether an order of `status` to ship on `ship_date` is late on `today` (`AAAA-MM-JJ`, Paris):
+/// the date has passed and the order is still paid or in production.
+pub fn is_late(status: &str, ship_date: Option<&str>, today: &str) -> bool {
+    let waiting = [OrderStatus::Paid, OrderStatus::InProduction]
+        .iter()
+        .any(|s| s.as_str() == status);
+    waiting && ship_date.is_some_and(|d| d < today)
+}
+
+/// Today's date in Paris by the server's clock for dates (`AAAA-MM-JJ`).
+pub fn paris_today(now: i64) -> String {
+    quote_core::calendar::paris_local(now).0.to_string()
+}
+
+/// Builds the view of an order (`with_client` for the admin); `today` is the Paris date
+/// ([`paris_today`]) that says whether it is late.
 pub async fn commande_view(
     conn: &mut AnyConnection,
     o: OrderRow,
     seller: &Seller,
     with_client: bool,
+    today: &str,
 ) -> Result<CommandeView, ApiError> {
     let id = o.head.id;
     let historique = orders::history(&mut *conn, id)
@@ -234,7 +260,9 @@ pub async fn commande_view(
         paiement: awaiting_transfer.then(|| transfer_details(&o.head, seller)),
         numero: o.head.numero,
         date: clock::iso8601(o.created_at),
+        en_retard: is_late(&o.head.status, o.ship_date.as_deref(), today),
         statut: o.head.status,
+        expedition: o.ship_date,
         historique,
         lignes,
         sous_total_cents: o.subtotal_cents,
@@ -257,6 +285,7 @@ pub async fn commande_view(
         }),
         avis_tva: (!o.vat_notice.is_empty()).then(|| o.vat_notice.clone()),
         mode_paiement: o.head.payment_method,
+        reference_commande_client: (!o.buyer_reference.is_empty()).then_some(o.buyer_reference),
         adresse_livraison: snapshot(&o.shipping_address),
         adresse_facturation: snapshot(&o.billing_address),
         livraisons,

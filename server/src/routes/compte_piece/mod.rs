@@ -44,9 +44,10 @@ pub async fn list(
     let rows =
         account_parts::list_for_account(&mut *state.db.acquire().await?, user.account_id()).await?;
     let catalog = state.catalog();
+    let now = state.dates_now();
     let lines = rows
         .into_iter()
-        .map(|r| line_view(r, &catalog))
+        .map(|r| line_view(r, &catalog, now))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Json(lines))
 }
@@ -61,7 +62,7 @@ pub async fn basket_subtotal(state: &AppState, account_id: i64) -> Result<Cents,
     let catalog = state.catalog();
     let mut total = Cents::ZERO;
     for row in rows {
-        if let Some(cents) = line_view(row, &catalog)?.prix {
+        if let Some(cents) = line_view(row, &catalog, state.dates_now())?.prix {
             total += Cents(i64::try_from(cents).unwrap_or(i64::MAX));
         }
     }
@@ -131,7 +132,7 @@ pub async fn put_line(
     let row = account_parts::find_owned(&mut *state.db.acquire().await?, id, account)
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(LINE_NOT_FOUND.to_owned()))?;
-    Ok(Json(line_view(row, &catalog)?))
+    Ok(Json(line_view(row, &catalog, state.dates_now())?))
 }
 
 /// Handles `DELETE /api/backend/ComptePiece/{id}`: 204.

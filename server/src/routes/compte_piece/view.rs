@@ -7,6 +7,7 @@ use quote_core::{Analysis, Catalog, PriceOptions, QuoteError};
 use serde::Serialize;
 
 use crate::commerce::line_summary::{repair_sentences, summary};
+use crate::commerce::ship_dates::ship_date;
 use crate::db::account_parts::BasketRow;
 use crate::domain::part_status::{orderable, status_label};
 use crate::error::ApiError;
@@ -58,6 +59,9 @@ pub struct LineView {
     pub remise: u32,
     /// Lead time in working days.
     pub delai_jours: Option<u32>,
+    /// Ship date of the line ordered now (`AAAA-MM-JJ`, by the server's clock and the catalog's
+    /// calendar), when it could be priced; the basket ships on its latest.
+    pub expedition: Option<String>,
     /// Why the line cannot be priced any more (catalog changed, part refused), in French.
     pub erreur: Option<String>,
 }
@@ -74,8 +78,8 @@ pub fn line_options(row: &BasketRow) -> Result<PriceOptions, ApiError> {
     Ok(options)
 }
 
-/// Prices a basket row with the catalog.
-pub fn line_view(row: BasketRow, catalog: &Catalog) -> Result<LineView, ApiError> {
+/// Prices a basket row with the catalog, with its ship date for an order placed at `now`.
+pub fn line_view(row: BasketRow, catalog: &Catalog, now: i64) -> Result<LineView, ApiError> {
     let options = line_options(&row)?;
     let analysis: Analysis = serde_json::from_str(&row.analysis).map_err(|e| {
         ApiError::Internal(anyhow::anyhow!(
@@ -103,6 +107,7 @@ pub fn line_view(row: BasketRow, catalog: &Catalog) -> Result<LineView, ApiError
         prix: None,
         remise: 0,
         delai_jours: None,
+        expedition: None,
         erreur: None,
         options,
     };
@@ -114,6 +119,7 @@ pub fn line_view(row: BasketRow, catalog: &Catalog) -> Result<LineView, ApiError
             view.prix = Some(b.line_cents);
             view.remise = b.discount_percent;
             view.delai_jours = Some(b.lead_time_days);
+            view.expedition = Some(ship_date(catalog, now, b.lead_time_days)?.to_string());
         }
         Err(e) => view.erreur = Some(basket_reason(&e)),
     }

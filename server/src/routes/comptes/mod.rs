@@ -1,14 +1,18 @@
 //! Endpoints for the `Comptes` controller: `GET Comptes` (admin: every account; customer: their
 //! own), `POST Comptes` (account creation after the e-mail code and the captcha), `PUT Comptes`
 //! (names; role by an admin), `GET Comptes/me` (with `adresses`), `PUT Comptes/me/password`
-//! (see [`password_change`]) and « Mes sessions » (`Comptes/me/sessions`, see [`sessions`]).
+//! (see [`password_change`]), « Mes sessions » (`Comptes/me/sessions`, see [`sessions`]), and the
+//! RGPD rights: `POST Comptes/me/suppression` (see [`deletion`]) and `Comptes/me/export` (see
+//! [`export`]).
 
+pub mod deletion;
+pub mod export;
 pub mod password_change;
 pub mod sessions;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{delete, get, put};
+use axum::routing::{delete, get, post, put};
 use axum::Router;
 
 use crate::extract::Json;
@@ -40,6 +44,11 @@ pub fn router() -> Router<AppState> {
             get(sessions::list).delete(sessions::end_others),
         )
         .route("/Comptes/me/sessions/{id}", delete(sessions::end_one))
+        .route("/Comptes/me/suppression", post(deletion::delete_account))
+        .route(
+            "/Comptes/me/export",
+            post(export::request).get(export::latest),
+        )
 }
 
 /// An account as the API returns it.
@@ -56,6 +65,11 @@ pub struct AccountView {
     created_at: String,
     /// An admin disabled the account: it cannot sign in.
     desactive: bool,
+    /// The account was closed and anonymised (its owner's request or inactivity): it cannot be
+    /// reopened.
+    supprime: bool,
+    /// When it was closed, ISO 8601.
+    supprime_le: Option<String>,
 }
 
 impl From<Account> for AccountView {
@@ -70,6 +84,8 @@ impl From<Account> for AccountView {
             two_factor_enabled: a.two_factor_enabled,
             created_at: clock::iso8601(a.created_at),
             desactive: a.disabled_at.is_some(),
+            supprime: a.closed_at.is_some(),
+            supprime_le: a.closed_at.map(clock::iso8601),
         }
     }
 }

@@ -11,7 +11,7 @@ use super::entry::Entry;
 use super::{entry_at, sign_in_first};
 use crate::auth::MaybeUser;
 use crate::clock;
-use crate::commerce::basket;
+use crate::commerce::{basket, ship_dates};
 use crate::db::pieces::{self, status, BasketLine, Part};
 use crate::error::ApiError;
 use crate::extract::Json;
@@ -52,9 +52,12 @@ fn price_entry(
         .map_err(|e| ApiError::quote(format!("« {} » : {}", entry.name, e.message())))
 }
 
-/// Handles the `POST /api/devis/calcul-prix` route `{index}`: `{success: true, prix}` where
-/// `prix` is the breakdown (integer cents excl. VAT: `unit_cents`, `line_cents`, ...) computed
-/// from the server's analysis, the database catalog and the entry's options.
+/// Handles the `POST /api/devis/calcul-prix` route `{index}`: `{success: true, prix, delais}`
+/// where `prix` is the breakdown (integer cents excl. VAT: `unit_cents`, `line_cents`, ...)
+/// computed from the server's analysis, the database catalog and the entry's options, and
+/// `delais` every lead-time tier of its process (`{process, mode, jours_ouvres,
+/// facteur_pourcent, expedition, livraison: [{zone, du, au}]}`, post-treatment days included) for
+/// an order placed now by the server's clock.
 pub async fn calcul_prix(
     State(state): State<AppState>,
     jar: CookieJar,
@@ -64,7 +67,10 @@ pub async fn calcul_prix(
     let (_, analysis) = analysed_part(&state, &entry).await?;
     let catalog = state.catalog();
     let prix = price_entry(&entry, &analysis, &catalog)?;
-    Ok(Json(json!({ "success": true, "prix": prix })))
+    let delais = ship_dates::line_dates(&catalog, &prix, state.dates_now())?;
+    Ok(Json(
+        json!({ "success": true, "prix": prix, "delais": delais }),
+    ))
 }
 
 /// One file of `dataFiles`: its position, as a number or `{index}`.

@@ -35,12 +35,36 @@ pub async fn serve(State(state): State<AppState>, req: Request) -> Result<Respon
     if !matches!(*req.method(), Method::GET | Method::HEAD) {
         return Ok(StatusCode::METHOD_NOT_ALLOWED.into_response());
     }
+    if path == "/robots.txt" || path == "/sitemap.xml" {
+        return Ok(crawler_file(&state, &path));
+    }
     let last = path.rsplit('/').next().unwrap_or_default();
     // The shell asked by name is a page too: served raw, its placeholder nonce would match nothing.
     if last.contains('.') && path != "/index.html" {
         return Ok(static_file(&state, req, &path).await);
     }
     page(&state, req, &path).await
+}
+
+/// `robots.txt` and `sitemap.xml`, from the build's table of public pages ([`crate::seo`]).
+fn crawler_file(state: &AppState, path: &str) -> Response {
+    let Some(seo) = state.shell.seo() else {
+        return (StatusCode::NOT_FOUND, "Fichier introuvable").into_response();
+    };
+    let base = state.mailer.base_url();
+    let (content_type, body) = if path == "/robots.txt" {
+        ("text/plain; charset=utf-8", seo.robots(base))
+    } else {
+        ("application/xml; charset=utf-8", seo.sitemap(base))
+    };
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 async fn static_file(state: &AppState, req: Request, path: &str) -> Response {
@@ -74,16 +98,20 @@ async fn page(state: &AppState, req: Request, raw_path: &str) -> Result<Response
         .get(header::USER_AGENT)
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
-    let role = match lookup(state, req.headers()).await? {
-        Lookup::Live(s) if !s.row.two_factor_pending => Some(s.row.role),
-        _ => None,
+    let (role, admin_without_two_factor) = match lookup(state, req.headers()).await? {
+        Lookup::Live(s) if !s.row.two_factor_pending => {
+            (Some(s.row.role), s.admin_needs_two_factor())
+        }
+        _ => (None, false),
     };
+    let query = req.uri().query();
     let facts = Facts {
         path,
-        query: req.uri().query(),
+        query,
         maintenance: state.snapshot.maintenance(),
         mobile: is_mobile(user_agent),
         role,
+        admin_without_two_factor,
     };
     let status = match decide(&facts) {
         Decision::Redirect(to) => {
@@ -109,7 +137,9 @@ async fn page(state: &AppState, req: Request, raw_path: &str) -> Result<Response
             (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
             (header::CONTENT_SECURITY_POLICY, csp),
         ],
-        state.shell.render(&nonce),
+        state
+            .shell
+            .render(&nonce, path, query, state.mailer.base_url()),
     )
         .into_response())
 }

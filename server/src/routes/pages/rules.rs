@@ -28,6 +28,9 @@ pub struct Facts<'a> {
     pub mobile: bool,
     /// Role of the signed-in user, `None` for a visitor.
     pub role: Option<Role>,
+    /// The user is an admin whose two-factor authentication is off: of the admin pages, only
+    /// the admin home (which shows the set-up) opens.
+    pub admin_without_two_factor: bool,
 }
 
 /// Pages a mobile device may open (both spellings of the legal notices, and the accessibility
@@ -84,6 +87,10 @@ fn admin_only(path: &str) -> bool {
     path == "/compte/admin-home" || path == "/compte/admin" || path.starts_with("/compte/admin/")
 }
 
+/// The admin's home page, open during maintenance, and where an admin without its second factor
+/// sets it up.
+const ADMIN_HOME: &str = "/compte/admin-home";
+
 /// Known pages with an id as last segment (`/compte/admin/commande/12`).
 const PAGES_WITH_ID: [&str; 1] = ["/compte/admin/commande/"];
 
@@ -103,7 +110,7 @@ pub fn decide(f: &Facts<'_>) -> Decision {
         if path == "/maintenance" {
             return Decision::Page;
         }
-        if path != "/compte/admin-home" {
+        if path != ADMIN_HOME {
             return Decision::Redirect("/maintenance".to_owned());
         }
     } else if path == "/maintenance" {
@@ -126,6 +133,9 @@ pub fn decide(f: &Facts<'_>) -> Decision {
     if admin_only(path) && f.role != Some(Role::Admin) {
         return Decision::NotFound;
     }
+    if admin_only(path) && f.admin_without_two_factor && path != ADMIN_HOME {
+        return Decision::Redirect(ADMIN_HOME.to_owned());
+    }
     if known(path) {
         Decision::Page
     } else {
@@ -144,7 +154,31 @@ mod tests {
             maintenance: false,
             mobile: false,
             role: None,
+            admin_without_two_factor: false,
         }
+    }
+
+    #[test]
+    fn an_admin_without_its_second_factor_opens_only_the_admin_home_where_it_sets_it_up() {
+        let admin = |p| Facts {
+            role: Some(Role::Admin),
+            admin_without_two_factor: true,
+            ..facts(p)
+        };
+        assert_eq!(decide(&admin("/compte/admin-home")), Decision::Page);
+        for p in [
+            "/compte/admin/commande",
+            "/compte/admin/commande/12",
+            "/compte/admin/catalogue",
+        ] {
+            assert_eq!(decide(&admin(p)), redirect("/compte/admin-home"), "{p}");
+        }
+        assert_eq!(decide(&admin("/compte/parametrage")), Decision::Page);
+        let maintenance = Facts {
+            maintenance: true,
+            ..admin("/compte/admin-home")
+        };
+        assert_eq!(decide(&maintenance), Decision::Page);
     }
 
     fn redirect(to: &str) -> Decision {

@@ -15,6 +15,7 @@ function renderAt(path: string, session: Session | null) {
       { path: '/connexion_compte', element: <VisitorOnly><p>Formulaire de connexion</p></VisitorOnly> },
       { path: '/compte/panier', element: <RequireAuth><p>Panier</p></RequireAuth> },
       { path: '/compte/admin/statistics', element: <RequireAdmin><p>Statistiques</p></RequireAdmin> },
+      { path: '/compte/admin-home', element: <RequireAdmin><p>Tableau de bord</p></RequireAdmin> },
     ],
     { initialEntries: [path] },
   );
@@ -27,7 +28,8 @@ function renderAt(path: string, session: Session | null) {
 }
 
 const client: Session = { user: { email: 'a@b.fr', prenom: 'Ana', nom: 'Roy', role: 'client' } };
-const admin: Session = { user: { email: 'admin@b.fr', role: 'admin' } };
+const admin: Session = { user: { email: 'admin@b.fr', role: 'admin', two_factor_enabled: true } };
+const adminWithoutSecondFactor: Session = { user: { email: 'admin@b.fr', role: 'admin', two_factor_enabled: false } };
 
 afterEach(() => {
   cleanup();
@@ -62,5 +64,14 @@ describe('route guards', () => {
   it('let an admin into admin routes', async () => {
     renderAt('/compte/admin/statistics', admin);
     expect(await screen.findByText('Statistiques')).toBeTruthy();
+  });
+
+  it('take an admin without its second factor to its set-up on the admin home', async () => {
+    const router = renderAt('/compte/admin/statistics', adminWithoutSecondFactor);
+    // The set-up page is loaded on demand: a busy machine may take a while.
+    expect(await screen.findByRole('heading', { name: 'Double authentification requise' }, { timeout: 15_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/compte/admin-home');
+    expect(screen.queryByText('Statistiques')).toBeNull();
+    expect(screen.queryByText('Tableau de bord')).toBeNull();
   });
 });

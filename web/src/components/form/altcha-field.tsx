@@ -23,9 +23,11 @@ interface AltchaFieldProps {
   /** Called with the base64 payload when solved, with null when it expires or fails. */
   onChange: (payload: string | null) => void;
   error?: string;
+  /** The challenge's address (a sign-in names its e-mail: the challenge costs more after failures). */
+  challenge?: string;
 }
 
-export function AltchaField({ onChange, error }: AltchaFieldProps) {
+export function AltchaField({ onChange, error, challenge = '/api/captcha/challenge' }: AltchaFieldProps) {
   const ref = useRef<AltchaElement>(null);
   const callback = useRef(onChange);
   useEffect(() => {
@@ -46,7 +48,7 @@ export function AltchaField({ onChange, error }: AltchaFieldProps) {
   return (
     <div className="field altcha-field">
       <span className="field-label">Vérification anti-robot</span>
-      <altcha-widget ref={ref} challenge="/api/captcha/challenge" language="fr-fr" name="altcha" />
+      <altcha-widget ref={ref} challenge={challenge} language="fr-fr" name="altcha" />
       {error ? (
         <small className="error" role="alert">
           {error}

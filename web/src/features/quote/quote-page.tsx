@@ -9,7 +9,7 @@ import { getCookies, setCookie, type EntryView, type Regrouped } from './api/dev
 import { BasketBar } from './components/basket-bar';
 import { DropZone } from './components/drop-zone';
 import { QuoteItem } from './components/quote-item';
-import { useCatalog } from './hooks/use-catalog';
+import { useCatalog } from '@/lib/use-catalog';
 import { keepSpareQuoteWorker } from './hooks/use-quote-worker';
 import type { ItemSource } from './hooks/use-quote-item';
 import './quote.css';

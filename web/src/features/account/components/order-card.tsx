@@ -1,5 +1,5 @@
-//! One order of the history: number, date, status and its history, lines, totals, shipments,
-//! and the invoice (and credit note) PDFs to download.
+//! One order of the history: number, date, status and its history, the buyer's own order
+//! reference, lines, totals, shipments, and the invoice (and credit note) PDFs to download.
 import { Tag } from 'primereact/tag';
 import { TotalsTable } from '@/components/order/totals-table';
 import { VatLines } from '@/components/order/vat-lines';
@@ -7,6 +7,7 @@ import { formatCents, formatDate } from '@/lib/format';
 import { fr } from '@/lib/typography';
 import type { Order } from '@/lib/api/orders';
 import { OrderDeliveries } from '@/components/order/order-deliveries';
+import { OrderShipDate } from '@/components/order/order-ship-date';
 import { OrderStatusHistory } from './order-status-history';
 
 const SEVERITY: Record<string, 'success' | 'info' | 'warning' | 'danger' | 'secondary'> = {
@@ -27,6 +28,13 @@ export function OrderCard({ order }: { order: Order }) {
         <Tag value={order.statut} severity={SEVERITY[order.statut] ?? 'secondary'} data-testid="order-status" />
         <strong className="order-total">{formatCents(order.total_ttc_cents)} TTC</strong>
       </header>
+      {order.reference_commande_client ? (
+        <p data-testid="order-reference">
+          {fr('Votre référence : ')}
+          <strong>{order.reference_commande_client}</strong>
+        </p>
+      ) : null}
+      <OrderShipDate order={order} />
       <table className="spec-table">
         <thead>
           <tr>

@@ -17,7 +17,8 @@ import { BackupCodes } from './backup-codes';
 
 const schema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Le code de l’application contient 6 chiffres.') });
 
-export function TwoFactorSetup({ enabled }: { enabled: boolean }) {
+/** `onFinished`: called once the backup codes shown after turning it on are put away. */
+export function TwoFactorSetup({ enabled, onFinished }: { enabled: boolean; onFinished?: () => void }) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [disabling, setDisabling] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -46,7 +47,7 @@ export function TwoFactorSetup({ enabled }: { enabled: boolean }) {
     }
   };
 
-  if (codes) return <BackupCodes codes={codes} onDone={() => setCodes(null)} />;
+  if (codes) return <BackupCodes codes={codes} onDone={() => (setCodes(null), onFinished?.())} />;
   const svg = setup?.qr_code;
   const asking = setup !== null || disabling;
   return (

@@ -1,9 +1,11 @@
-//! /compte/parametrage: identity, e-mail, password, addresses (with company), two-factor and the
-//! account's open sessions.
+//! /compte/parametrage: identity, e-mail, password, addresses (with company), two-factor, the
+//! account's open sessions, and the RGPD rights (data export, deletion).
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { useMe } from '@/lib/api/me';
+import { AccountDeletion } from '../components/account-deletion';
 import { AddressBook } from '../components/address-book';
+import { DataExport } from '../components/data-export';
 import { EmailChange } from '../components/email-change';
 import { IdentityForm } from '../components/identity-form';
 import { PasswordChange } from '../components/password-change';
@@ -46,6 +48,12 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection id="sessions" title="Mes sessions" intro="Les navigateurs connectés à votre compte. Déconnectez ceux que vous ne reconnaissez pas, puis changez votre mot de passe.">
           <SessionsList />
+        </SettingsSection>
+        <SettingsSection id="mes-donnees" title="Mes données" intro="Une copie de tout ce que nous conservons sur vous (compte, adresses, pièces et leurs fichiers, devis, commandes, factures, messages, connexions), dans une archive ZIP. Elle est préparée en arrière-plan et vous recevez par e-mail un lien valable 24 heures.">
+          <DataExport />
+        </SettingsSection>
+        <SettingsSection id="suppression" title="Supprimer mon compte">
+          <AccountDeletion secondFactor={Boolean(me.two_factor_enabled)} />
         </SettingsSection>
       </div>
     </Page>

@@ -1,12 +1,13 @@
-//! The admin's orders (docs/commerce-api.md): a page of `GET Commande` filtered and searched on the
-//! server, one order `GET Commande/{id}` with the next legal statuses, `PUT Commande/{id}/statut`
-//! and `POST Commande/{id}/Livraisons`. Answers are typed with the server's generated types; the
+//! The admin's orders (docs/commerce-api.md): a page of `GET Commande` filtered, searched and sorted (`tri`) on
+//! the server, one order `GET Commande/{id}` with the next legal statuses, `PUT Commande/{id}/statut`,
+//! `POST Commande/{id}/Livraisons` and `PUT Commande/{id}/reference`. Answers are typed with the server's generated types; the
 //! address snapshots, free JSON on the server, are checked with zod.
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { proxy } from '@/lib/api-client';
 import type { Order, OrderStatusChange, OrdersPage as ServerOrdersPage } from '@/lib/api-types.generated';
 import { controllerPath } from '@/lib/controller-path';
+import { ORDER_REFERENCE_FIELD } from '@/lib/order-reference';
 import { queryClient } from '@/lib/query-client';
 import { fetchAnswer } from './fetch-answer';
 
@@ -53,12 +54,14 @@ function adminOrder(order: Order): AdminOrder {
 export interface OrdersQuery {
   statut: string | null;
   q: string;
+  /** `expedition`: earliest ship date first (orders without one last); null: newest first. */
+  tri: 'expedition' | null;
   page: number;
   parPage: number;
 }
 
 export function useAdminOrders(query: OrdersQuery) {
-  const path = controllerPath('Commande', { statut: query.statut, q: query.q, page: query.page, par_page: query.parPage });
+  const path = controllerPath('Commande', { statut: query.statut, q: query.q, tri: query.tri, page: query.page, par_page: query.parPage });
   const fetchPage = async (): Promise<OrdersPage> => {
     const page = await fetchAnswer<ServerOrdersPage>(path);
     return { ...page, items: page.items.map(adminOrder) };
@@ -91,6 +94,13 @@ export async function changeStatus(id: number, statut: string, note: string): Pr
   const answer = await proxy<StatusAnswer>(`Commande/${id}/statut`, 'PUT', { statut, note });
   await refresh(id);
   return answer;
+}
+
+/** `PUT Commande/{id}/reference`: the buyer's order reference corrected before the invoice (`null`
+ * removes it); errors are the caller's to show. */
+export async function setOrderReference(id: number, reference: string | null): Promise<void> {
+  await proxy<Order>(`Commande/${id}/reference`, 'PUT', { [ORDER_REFERENCE_FIELD]: reference });
+  await refresh(id);
 }
 
 /** `POST Commande/{id}/Livraisons`; the order becomes "expédiée" and the customer is e-mailed. */

@@ -1,7 +1,11 @@
-//! The role of an account and the button that disables it (with a confirmation) or enables it.
+//! The state of an account, its role and the button that disables it (with a confirmation) or
+//! enables it. A deleted account (closed by its owner or for inactivity) is shown as such and
+//! cannot be changed nor reopened.
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
+import { Tag } from 'primereact/tag';
+import { formatDate } from '@/lib/format';
 import { handleApiError } from '@/lib/errors';
 import { showToast } from '@/lib/toast';
 import { fr } from '@/lib/typography';
@@ -12,6 +16,11 @@ const ROLES = [
   { label: 'Administrateur', value: 'admin' },
 ];
 
+export function AccountState({ account }: { account: AdminAccount }) {
+  if (account.supprime) return <Tag value={account.supprime_le ? `Supprimé le ${formatDate(account.supprime_le)}` : 'Supprimé'} severity="secondary" />;
+  return account.desactive ? <Tag value="Désactivé" severity="danger" /> : <Tag value="Actif" severity="success" />;
+}
+
 export function RoleCell({ account, self }: { account: AdminAccount; self: boolean }) {
   const change = async (role: AdminAccount['role']) => {
     try {
@@ -21,7 +30,7 @@ export function RoleCell({ account, self }: { account: AdminAccount; self: boole
       handleApiError(error);
     }
   };
-  return <Dropdown value={account.role} options={ROLES} disabled={self} onChange={(e) => change(e.value)} aria-label={`Rôle de ${account.email}`} />;
+  return <Dropdown value={account.role} options={ROLES} disabled={self || account.supprime} onChange={(e) => change(e.value)} aria-label={`Rôle de ${account.email}`} />;
 }
 
 export function DisableButton({ account, self }: { account: AdminAccount; self: boolean }) {
@@ -33,6 +42,7 @@ export function DisableButton({ account, self }: { account: AdminAccount; self: 
       handleApiError(error);
     }
   };
+  if (account.supprime) return null;
   if (account.desactive) return <Button type="button" label="Réactiver" size="small" outlined onClick={() => apply(false)} aria-label={`Réactiver ${account.email}`} />;
   const ask = () =>
     confirmDialog({

@@ -7,13 +7,12 @@ import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import type { DataTableExpandedRows } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
-import { Tag } from 'primereact/tag';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { PER_PAGE, useAccounts, type AdminAccount } from '../api/accounts';
-import { DisableButton, RoleCell } from '../components/account-actions';
+import { AccountState, DisableButton, RoleCell } from '../components/account-actions';
 import { AccountDetailPanel } from '../components/account-detail';
 import { AdminTable } from '../components/admin-table';
 
@@ -57,7 +56,7 @@ export default function AccountsPage() {
           <Column header="Nom" body={(a: AdminAccount) => `${a.prenom} ${a.nom}`.trim() || '—'} />
           <Column header="E-mail" body={(a: AdminAccount) => a.email} />
           <Column header="Rôle" body={(a: AdminAccount) => <RoleCell account={a} self={a.email === me} />} />
-          <Column header="État" body={(a: AdminAccount) => (a.desactive ? <Tag value="Désactivé" severity="danger" /> : <Tag value="Actif" severity="success" />)} />
+          <Column header="État" body={(a: AdminAccount) => <AccountState account={a} />} />
           <Column header="Créé le" body={(a: AdminAccount) => formatDate(a.created_at)} />
           <Column header="" body={(a: AdminAccount) => <DisableButton account={a} self={a.email === me} />} />
         </AdminTable>

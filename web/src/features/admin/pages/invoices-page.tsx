@@ -1,7 +1,7 @@
 //! /compte/admin/factures: every invoice and credit note (`GET Factures`), newest first, filtered
 //! by kind and searched by number, order or customer on the server, with the PDFs. An invoice
 //! whose order can still be cancelled gets "Émettre un avoir": the order is cancelled with a
-//! reason and the server issues the credit note.
+//! reason and the server issues the credit note. Below, the accountant's exports of a period.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
@@ -12,6 +12,7 @@ import { Page } from '@/components/ui/page';
 import { useDocuments, type InvoiceDocument } from '../api/invoices';
 import { CancelForm } from '../components/cancel-form';
 import { AmountsCell, ClientCell, DocumentCell, LinkCell, OrderCell } from '../components/document-cells';
+import { AccountingExports } from '../components/accounting-exports';
 import { AdminTable } from '../components/admin-table';
 import { ListSearch } from '../components/list-search';
 
@@ -69,6 +70,7 @@ export default function InvoicesPage() {
           />
         </AdminTable>
       ) : null}
+      <AccountingExports />
       <Dialog header={cancelling ? `Avoir pour la facture ${cancelling.numero}` : ''} visible={cancelling !== null} onHide={() => setCancelling(null)} style={{ width: 'min(32rem, 95vw)' }}>
         {cancelling ? <CancelForm orderId={cancelling.id_commande} numero={cancelling.commande} paid onDone={() => setCancelling(null)} /> : null}
       </Dialog>

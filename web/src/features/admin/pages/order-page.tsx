@@ -1,6 +1,7 @@
 //! /compte/admin/commande/:id: one order for the admin (`GET Commande/{id}`): its customer and
-//! addresses as ordered, lines with each part's file, totals, payment and documents, parcels,
-//! the whole status history, and the next legal statuses as buttons.
+//! their own order reference (corrected here before the invoice), addresses as ordered, lines with each part's file, totals, payment and documents, parcels,
+//! the whole status history, the ship date (« En retard » once passed and not shipped), and the
+//! next legal statuses as buttons.
 import { Link, useParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { Loading } from '@/components/ui/loading';
@@ -13,6 +14,8 @@ import { OrderActions } from '../components/order-actions';
 import { OrderHistoryList } from '../components/order-history-list';
 import { OrderLines } from '../components/order-lines';
 import { OrderPayment } from '../components/order-payment';
+import { OrderReference } from '../components/order-reference';
+import { OrderShipDate } from '../components/order-ship-date';
 import { StatusTag } from '../components/status-tag';
 import { addressLines, customerLabel } from '../order-customer';
 
@@ -63,6 +66,8 @@ export default function AdminOrderPage() {
             </a>
           ) : null}
         </div>
+        <OrderShipDate order={order} long />
+        <OrderReference order={order} />
         <OrderActions order={order} />
       </section>
       <div className="grid-2 section">

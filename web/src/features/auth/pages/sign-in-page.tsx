@@ -36,6 +36,8 @@ export default function SignInPage() {
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   const [altcha, setAltcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
+  // The challenge is asked for the e-mail tried: it costs more as that e-mail's failures grow.
+  const [captchaEmail, setCaptchaEmail] = useState('');
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) });
   const { errors, isSubmitting } = formState;
 
@@ -45,7 +47,10 @@ export default function SignInPage() {
       const answer = await signInWithCredentials(values.email, values.password, callbackUrl, altcha);
       navigate(answer.two_factor_required ? (answer.url ?? '/verify-2fa') : safeCallback(answer.url ?? callbackUrl), { replace: true });
     } catch (error) {
-      if (isCaptchaRequired(error)) setCaptchaNeeded(true);
+      if (isCaptchaRequired(error)) {
+        setCaptchaNeeded(true);
+        setCaptchaEmail(values.email);
+      }
       if (altcha) {
         // A solution serves once: a new check for the next attempt.
         setAltcha(null);
@@ -77,7 +82,9 @@ export default function SignInPage() {
         <Field id="password" label="Mot de passe" error={errors.password?.message}>
           <InputText id="password" type="password" autoComplete="current-password" invalid={!!errors.password} {...register('password')} />
         </Field>
-        {captchaNeeded ? <AltchaField key={captchaKey} onChange={setAltcha} /> : null}
+        {captchaNeeded ? (
+          <AltchaField key={captchaKey} onChange={setAltcha} challenge={`/api/captcha/challenge?email=${encodeURIComponent(captchaEmail)}`} />
+        ) : null}
         <FormError message={serverError} />
         <div className="form-actions">
           <Button type="submit" label="Se connecter" icon="pi pi-sign-in" loading={isSubmitting} />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { handleApiError } from '@/lib/errors';
 import { formatCents } from '@/lib/format';
+import { shipsOn } from '@/lib/ship-date';
 import { fr } from '@/lib/typography';
 import { showToast } from '@/lib/toast';
 import type { CartLine } from '@/lib/api/cart';
@@ -35,6 +36,11 @@ export function CartLineRow({ line }: { line: CartLine }) {
         <div className="cart-details">
           <span className="muted">{line.resume}</span>
           {line.delai_jours != null ? <span className="muted">Délai de fabrication&nbsp;: {line.delai_jours}&nbsp;jours ouvrés</span> : null}
+          {line.expedition ? (
+            <span className="muted" data-testid="cart-line-ship" data-date={line.expedition}>
+              {shipsOn(line.expedition)}
+            </span>
+          ) : null}
           {line.reparations?.length ? (
             <span className="muted" data-testid="cart-line-repairs">
               {fr(`Réparé automatiquement : ${line.reparations.join(' ')}`)}

@@ -10,6 +10,7 @@ const recap: Recap = {
   sous_total_cents: 4350, remise_cents: 435, code_reduction: 'BIENVENUE10', raison_code: null, frais_port_cents: 690, zone: 'france',
   poids_g: 183, total_ht_cents: 4605, tva_taux_bp: 2000, tva_cents: 921, total_ttc_cents: 5526, intracommunautaire: false,
   export_hors_ue: false, mention_tva: null, avis_tva: null, commandable: true, raisons: [],
+  expedition: { jours_ouvres: 7, expedition: '2027-01-06', livraison: { zone: 'france', du: '2027-01-07', au: '2027-01-08' } },
 };
 
 describe('commerce answers (docs/commerce-api.md)', () => {
@@ -36,9 +37,9 @@ describe('commerce answers (docs/commerce-api.md)', () => {
       sous_total_cents, remise_cents, code_reduction, frais_port_cents, total_ht_cents, tva_taux_bp, tva_cents, total_ttc_cents, intracommunautaire, mention_tva, avis_tva,
       autoliquidation: false, consultation_vies: null,
       lignes: lignes.map(({ Id_Piece, designation, Quantite, prix_unitaire_cents, total_ht_cents }) => ({ Id_Piece, designation, Quantite, prix_unitaire_cents, total_ht_cents })),
-      id_commande: 5, numero: 'CO-2026-000005', date: '2026-11-22T21:00:00Z', statut: 'payée',
+      id_commande: 5, numero: 'CO-2026-000005', date: '2026-11-22T21:00:00Z', statut: 'payée', expedition: '2026-12-03', en_retard: false,
       historique: [{ de: null, vers: 'en attente de paiement', date: '2026-11-22T21:00:00Z', note: '' }],
-      mode_paiement: 'carte', adresse_livraison: {}, adresse_facturation: {}, livraisons: [],
+      mode_paiement: 'carte', reference_commande_client: null, adresse_livraison: {}, adresse_facturation: {}, livraisons: [],
       facture: { numero: 'FA-2026-000001', url: '/api/backend/Commande/5/facture.pdf' }, avoir: null, paiement: null,
     };
     expect(order.facture?.numero).toBe('FA-2026-000001');

@@ -15,4 +15,11 @@ describe('quotePdfUrl', () => {
       '/api/backend/Devis/pdf?idAdresseLivraison=2&codeReduction=%C3%89+T%26%C3%89',
     );
   });
+
+  it('carries the buyer’s order reference, encoded', () => {
+    expect(quotePdfUrl({ billingId: 4, deliveryId: 4, reference: 'BC-2026/0042 & co' })).toBe(
+      '/api/backend/Devis/pdf?idAdresseFacturation=4&idAdresseLivraison=4&reference_commande_client=BC-2026%2F0042+%26+co',
+    );
+    expect(quotePdfUrl({ billingId: 4, deliveryId: 4, reference: null })).toBe('/api/backend/Devis/pdf?idAdresseFacturation=4&idAdresseLivraison=4');
+  });
 });

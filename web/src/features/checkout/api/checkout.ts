@@ -32,6 +32,8 @@ export const checkCode = (code: string): Promise<CodeCheck> =>
 export type PaymentMode = 'virement' | 'carte';
 
 export interface OrderRequest extends CheckoutChoice {
+  /** The buyer's own order reference (purchase-order number), when given. */
+  reference_commande_client?: string;
   modePaiement: PaymentMode;
   cgvAcceptees: true;
 }

@@ -5,6 +5,7 @@
 import { Message } from 'primereact/message';
 import { formatCents } from '@/lib/format';
 import { fr } from '@/lib/typography';
+import { deliveryRange, shipsOn } from '@/lib/ship-date';
 import type { Recap, Shipping } from '../api/answers';
 import { TotalsTable } from '@/components/order/totals-table';
 import { QuotePdfButton } from '@/components/order/quote-pdf-button';
@@ -38,6 +39,25 @@ export function RecapPanel({ recap, shipping, quoteUrl }: { recap: Recap; shippi
       {shipping ? (
         <p className="muted" data-testid="shipping-zone">
           {fr(`Livraison : ${shipping.zone_libelle}, ${weight(shipping.poids_g)}.`)}
+        </p>
+      ) : null}
+      {recap.expedition ? (
+        <p className="checkout-ship" data-testid="checkout-ship" data-date={recap.expedition.expedition}>
+          <strong>{shipsOn(recap.expedition.expedition)}</strong>
+          {recap.expedition.livraison ? (
+            <>
+              {' · '}
+              <span data-testid="checkout-delivery">
+                {deliveryRange(recap.expedition.livraison.du, recap.expedition.livraison.au, recap.expedition.livraison.zone)}
+              </span>
+            </>
+          ) : null}
+          <br />
+          <span className="muted">
+            {fr(
+              `Pour une commande payée aujourd’hui avant l’heure limite (pièce la plus longue : ${recap.expedition.jours_ouvres} jours ouvrés) ; la date est fixée au paiement, à la réception d’un virement.`,
+            )}
+          </span>
         </p>
       ) : null}
       <TotalsTable totals={recap} />

@@ -1,12 +1,14 @@
 //! The state of /checkout: addresses and code kept under the specification's local-storage keys,
-//! the server's shipping fee and totals for them, the payment options, and the order placement
-//! with one `Idempotency-Key` per attempt.
+//! the buyer's own order reference (kept in the page only: the specification's keys are the ones
+//! cleared at sign-out), the server's shipping fee and totals for them, the payment options, and
+//! the order placement with one `Idempotency-Key` per attempt.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCart, cartKey } from '@/lib/api/cart';
 import { useMe } from '@/lib/api/me';
 import { ordersKey } from '@/lib/api/orders';
 import { queryClient } from '@/lib/query-client';
+import { checkOrderReference, orderReferenceRefusal } from '@/lib/order-reference';
 import { catalogued, fetchPaymentConfig, fetchRecap, fetchShipping, placeOrder, type PaymentMode } from '../api/checkout';
 import type { PlacedOrder } from '../api/answers';
 import { checkoutStore } from '../checkout-storage';
@@ -23,6 +25,11 @@ export function useCheckout() {
   const [code, setCode] = useState<string | null>(store.code);
   const [mode, setMode] = useState<PaymentMode>('virement');
   const [accepted, setAccepted] = useState(false);
+  const [referenceText, setReferenceText] = useState('');
+  const [referenceRefusal, setReferenceRefusal] = useState<{ text: string; message: string } | null>(null);
+  const reference = checkOrderReference(referenceText);
+  // The server's refusal stays under the field until the text it refused is changed.
+  const referenceError = reference.error ?? (referenceRefusal?.text === referenceText ? referenceRefusal.message : null);
   const deliveryId = known(delivery) ?? addresses[0]?.idAdresse ?? null;
   const billingId = known(billing) ?? deliveryId;
 
@@ -49,8 +56,13 @@ export function useCheckout() {
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const [placing, setPlacing] = useState(false);
   const place = async (): Promise<PlacedOrder | null> => {
-    if (!choice || !accepted || placing) return null;
-    const request = { ...choice, modePaiement: effectiveMode, cgvAcceptees: true as const };
+    if (!choice || !accepted || placing || referenceError) return null;
+    const request = {
+      ...choice,
+      ...(reference.value ? { reference_commande_client: reference.value } : {}),
+      modePaiement: effectiveMode,
+      cgvAcceptees: true as const,
+    };
     setPlacing(true);
     try {
       const order = await placeOrder(request, attempt.current.for(request));
@@ -62,6 +74,11 @@ export function useCheckout() {
       await queryClient.invalidateQueries({ queryKey: ordersKey });
       setPlaced(order);
       return order;
+    } catch (error) {
+      const refusal = orderReferenceRefusal(error);
+      if (refusal === null) throw error;
+      setReferenceRefusal({ text: referenceText, message: refusal });
+      return null;
     } finally {
       setPlacing(false);
     }
@@ -70,6 +87,7 @@ export function useCheckout() {
   return {
     me, cart, addresses, deliveryId, billingId, setDelivery, setBilling, code, setCode,
     shipping, recap, config, cardOffered, mode: effectiveMode, setMode, accepted, setAccepted,
+    referenceText, setReferenceText, referenceError,
     place, placing, placed,
   };
 }

@@ -1,6 +1,6 @@
-//! /checkout (signed in): addresses, discount code, the server's totals, the terms, the payment
-//! choice, then `POST Commande`; a card order is paid here, then the confirmation page waits for
-//! the server to record the payment.
+//! /checkout (signed in): addresses, the buyer's own order reference, discount code, the server's
+//! totals, the terms, the payment choice, then `POST Commande`; a card order is paid here, then
+//! the confirmation page waits for the server to record the payment.
 import { Link, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -12,6 +12,7 @@ import { blockingReasons } from '@/lib/cart-status';
 import { AddressChoice } from '../components/address-choice';
 import { CardPayment } from '../components/card-payment';
 import { DiscountField } from '../components/discount-field';
+import { OrderReferenceField } from '../components/order-reference-field';
 import { PaymentChoice } from '../components/payment-choice';
 import { RecapPanel } from '../components/recap-panel';
 import { TermsAcceptance } from '../components/terms-acceptance';
@@ -59,7 +60,7 @@ export default function CheckoutPage() {
     );
   }
   const recap = c.recap.data;
-  const canOrder = c.accepted && recap?.commandable === true && !c.recap.isFetching && c.deliveryId != null;
+  const canOrder = c.accepted && recap?.commandable === true && !c.recap.isFetching && c.deliveryId != null && !c.referenceError;
   const submit = async () => {
     try {
       const order = await c.place();
@@ -76,6 +77,9 @@ export default function CheckoutPage() {
             <h2>Adresses</h2>
             <AddressChoice id="adresse-livraison" label="Adresse de livraison" addresses={c.addresses} value={c.deliveryId} onChange={c.setDelivery} />
             <AddressChoice id="adresse-facturation" label="Adresse de facturation" addresses={c.addresses} value={c.billingId} onChange={c.setBilling} />
+          </section>
+          <section className="card stack" aria-label="Référence de commande">
+            <OrderReferenceField value={c.referenceText} error={c.referenceError} onChange={c.setReferenceText} />
           </section>
           <section className="card stack" aria-label="Réduction">
             <DiscountField applied={c.code} onApply={c.setCode} />
@@ -102,7 +106,7 @@ export default function CheckoutPage() {
           <RecapPanel
             recap={recap}
             shipping={c.shipping.data}
-            quoteUrl={quotePdfUrl({ billingId: c.billingId, deliveryId: c.deliveryId, code: recap.code_reduction })}
+            quoteUrl={quotePdfUrl({ billingId: c.billingId, deliveryId: c.deliveryId, code: recap.code_reduction, reference: c.referenceText.trim() || null })}
           />
         ) : c.recap.isError ? (
           <p className="card" role="alert">{fr('Le récapitulatif ne peut pas être calculé pour le moment.')}</p>

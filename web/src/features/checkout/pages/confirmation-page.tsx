@@ -14,6 +14,7 @@ import { fr } from '@/lib/typography';
 import { checkoutStore } from '../checkout-storage';
 import { CardPayment } from '../components/card-payment';
 import { TransferDetails } from '../components/transfer-details';
+import { OrderShipDate } from '@/components/order/order-ship-date';
 import { awaitsCardPayment, POLL_MS } from '../order-paid';
 
 export default function ConfirmationPage() {
@@ -55,6 +56,7 @@ export default function ConfirmationPage() {
           {fr('État : ')}
           <strong>{order.statut}</strong> · Total TTC&nbsp;: <strong>{formatCents(order.total_ttc_cents)}</strong>
         </p>
+        <OrderShipDate order={order} />
         {payment?.mode === 'virement' && order.statut === 'en attente de paiement' ? <TransferDetails transfer={payment} /> : null}
         {waiting && !confirmed && payment?.mode === 'carte' ? (
           <CardPayment payment={payment} amountCents={order.total_ttc_cents} returnUrl={window.location.href} onConfirmed={() => setConfirmed(true)} />

@@ -1,5 +1,15 @@
-//! Renders a legal document: numbered sections with paragraphs and lists.
+//! Renders a legal document: numbered sections with paragraphs, lists and links.
+import { Link } from 'react-router';
 import type { LegalSection } from '../data/legal/types';
+
+function SectionLink({ href, label }: { href: string; label: string }) {
+  if (href.startsWith('/')) return <Link to={href}>{label}</Link>;
+  return (
+    <a href={href} rel="noopener noreferrer">
+      {label}
+    </a>
+  );
+}
 
 export function LegalDocument({ sections, updated }: { sections: LegalSection[]; updated: string }) {
   return (
@@ -17,6 +27,11 @@ export function LegalDocument({ sections, updated }: { sections: LegalSection[];
               ))}
             </ul>
           ) : null}
+          {section.links?.map((link) => (
+            <p key={link.href}>
+              <SectionLink {...link} />
+            </p>
+          ))}
         </section>
       ))}
       <p className="muted">Dernière mise à jour&nbsp;: {updated}.</p>

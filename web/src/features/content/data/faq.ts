@@ -1,10 +1,13 @@
 //! The questions and answers of the help centre (/aide), by category.
 import { deepFr } from '@/lib/typography';
+import { FAQ_LEAD_TIME_STATIC } from '../lead-times';
 
 export interface FaqEntry {
   category: string;
   question: string;
   answer: string;
+  /** The answer is written from the catalog's lead times once it is loaded (`withCatalogLeadTimes`). */
+  leadTimes?: boolean;
 }
 
 export const FAQ: FaqEntry[] = deepFr([
@@ -23,7 +26,7 @@ export const FAQ: FaqEntry[] = deepFr([
   { category: 'Commandes et paiement', question: 'Les prix sont-ils HT ou TTC ?', answer: 'Les prix du devis sont affichés hors taxes ; la TVA française de 20 % s’ajoute au moment de la commande. Une entreprise d’un autre pays de l’Union européenne, livrée dans ce pays et dont le numéro de TVA de ce pays est validé par VIES, est facturée hors taxes (livraison intracommunautaire, article 262 ter I du CGI). Une livraison hors de l’Union européenne est facturée hors taxes (exportation).' },
   { category: 'Commandes et paiement', question: 'Puis-je obtenir une facture au nom de mon entreprise ?', answer: 'Oui. Renseignez le nom de l’entreprise et son numéro de TVA dans votre adresse de facturation, depuis la page Paramètres du compte. La facture PDF est disponible dans l’historique des commandes dès le paiement.' },
   { category: 'Commandes et paiement', question: 'Puis-je annuler ma commande ?', answer: 'Tant que la production n’a pas commencé, oui : contactez-nous. Les pièces étant fabriquées d’après votre fichier, elles sont exclues du droit de rétractation de 14 jours (article L221-28 3° du Code de la consommation) une fois la fabrication lancée.' },
-  { category: 'Livraison', question: 'Quels sont les délais de fabrication ?', answer: 'Comptez 7 jours ouvrés en standard et 3 jours ouvrés en express pour les procédés plastiques, 10 jours ouvrés pour le métal. Les post-traitements ajoutent 1 à 2 jours. Le délai court à partir du paiement.' },
+  { category: 'Livraison', question: 'Quels sont les délais de fabrication ?', answer: FAQ_LEAD_TIME_STATIC, leadTimes: true },
   { category: 'Livraison', question: 'Où livrez-vous et combien coûte la livraison ?', answer: 'Nous livrons en France métropolitaine, dans l’Union européenne et dans le reste du monde. Les frais dépendent de la zone de destination et du poids des pièces, calculé d’après leur volume et la densité du matériau ; ils sont affichés avant le paiement.' },
   { category: 'Livraison', question: 'Comment suivre mon colis ?', answer: 'Dès l’expédition, le transporteur et le numéro de suivi apparaissent dans l’historique des commandes de votre compte et vous sont envoyés par e-mail.' },
   { category: 'Compte et sécurité', question: 'Comment activer la double authentification ?', answer: 'Dans Paramètres du compte, section Double authentification : scannez le QR code avec une application d’authentification (par exemple FreeOTP, Aegis ou Google Authenticator), saisissez le code à 6 chiffres puis conservez les dix codes de secours affichés une seule fois.' },

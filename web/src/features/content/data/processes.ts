@@ -1,5 +1,6 @@
 //! The four printing processes of /impression_3D (index 0 SLA, 1 SLS, 2 MJF, 3 SLM). Numbers
-//! match quote-core/catalog/default.json (build volume, minimum wall, layer, tolerance).
+//! match quote-core/catalog/default.json (build volume, minimum wall, layer, tolerance); the lead
+//! times are read from the catalog itself (../lead-times.ts).
 import { deepFr } from '@/lib/typography';
 
 export interface Material {
@@ -19,7 +20,6 @@ export interface Process {
   minWallMm: string;
   tolerance: string;
   surface: string;
-  leadTime: string;
   materials: Material[];
   strengths: string[];
   limits: string[];
@@ -39,7 +39,6 @@ export const PROCESSES: Process[] = deepFr([
     minWallMm: '0,6 mm',
     tolerance: '± 0,15 mm (+ 0,1 % au-delà de 100 mm)',
     surface: 'Ra ≈ 1 à 3 µm brut ; traces de supports poncées sur les faces portantes',
-    leadTime: '7 jours ouvrés en standard, 3 jours en express',
     materials: [
       { name: 'Résine standard', properties: 'Rigide, très bon rendu de détail, gris, blanc ou noir', uses: 'Maquettes, prototypes visuels, boîtiers, masters de moulage' },
       { name: 'Résine tenace', properties: 'Résistance aux chocs proche de l’ABS, allongement à la rupture ≈ 25 %', uses: 'Clips, assemblages encliquetables, prototypes fonctionnels' },
@@ -61,7 +60,6 @@ export const PROCESSES: Process[] = deepFr([
     minWallMm: '0,8 mm',
     tolerance: '± 0,3 mm (+ 0,3 % au-delà de 100 mm)',
     surface: 'Ra ≈ 6 à 10 µm, aspect granuleux mat ; lissage vapeur possible',
-    leadTime: '7 jours ouvrés en standard, 3 jours en express',
     materials: [
       { name: 'Polyamide 12 (PA12)', properties: 'Bon compromis rigidité / résilience, blanc naturel ou teint en noir', uses: 'Pièces mécaniques, boîtiers, gabarits, séries de 1 à 1 000 pièces' },
       { name: 'Polyamide 11 (PA11)', properties: 'Biosourcé (huile de ricin), plus ductile, meilleure tenue aux chocs', uses: 'Charnières, pièces soumises aux chocs, clips' },
@@ -83,7 +81,6 @@ export const PROCESSES: Process[] = deepFr([
     minWallMm: '0,6 mm',
     tolerance: '± 0,3 mm (+ 0,3 % au-delà de 100 mm)',
     surface: 'Ra ≈ 5 à 7 µm après microbillage ; teinte gris naturel ou noir',
-    leadTime: '7 jours ouvrés en standard, 3 jours en express',
     materials: [
       { name: 'Polyamide 12 (PA12)', properties: 'Dense, étanche, propriétés quasi isotropes, gris naturel ou noir', uses: 'Pièces de production, boîtiers, fixations, connecteurs' },
       { name: 'PA12 chargé billes de verre', properties: 'Rigidité accrue (module ≈ 2 800 MPa), stabilité dimensionnelle', uses: 'Supports, carters, outillages et gabarits de contrôle' },
@@ -104,7 +101,6 @@ export const PROCESSES: Process[] = deepFr([
     minWallMm: '0,4 mm',
     tolerance: '± 0,1 mm (+ 0,2 % au-delà de 100 mm)',
     surface: 'Ra ≈ 8 à 12 µm après sablage ; usinage des portées fonctionnelles sur demande',
-    leadTime: '10 jours ouvrés en standard (traitement thermique inclus)',
     materials: [
       { name: 'Aluminium AlSi10Mg', properties: 'Léger (2,67 g/cm³), bonne conductivité thermique', uses: 'Échangeurs, supports allégés, boîtiers, pièces de drones' },
       { name: 'Acier inoxydable 316L', properties: 'Résistant à la corrosion, soudable, 7,99 g/cm³', uses: 'Pièces agroalimentaires, marine, raccords, outillage' },

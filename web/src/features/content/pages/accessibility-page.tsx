@@ -6,7 +6,7 @@ import { ACCESSIBILITY } from '../data/legal/accessibility';
 export default function AccessibilityPage() {
   return (
     <Page title="Déclaration d’accessibilité" lead="Accessibilité du site : état de conformité, contenus non accessibles et voies de recours.">
-      <LegalDocument sections={ACCESSIBILITY} updated="27 novembre 2026" />
+      <LegalDocument sections={ACCESSIBILITY} updated="28 novembre 2026" />
     </Page>
   );
 }

@@ -5,12 +5,17 @@ import { Accordion, AccordionTab } from 'primereact/accordion';
 import { InputText } from 'primereact/inputtext';
 import { Page } from '@/components/ui/page';
 import { fr } from '@/lib/typography';
+import { useCatalog } from '@/lib/use-catalog';
 import { FAQ } from '../data/faq';
+import { withCatalogLeadTimes } from '../lead-times';
 import { searchFaq } from '../search-faq';
 
 export default function HelpPage() {
   const [query, setQuery] = useState('');
-  const results = useMemo(() => searchFaq(FAQ, query), [query]);
+  // The lead-time answer is written from the catalog once it is loaded.
+  const catalog = useCatalog().data?.catalog;
+  const faq = useMemo(() => withCatalogLeadTimes(FAQ, catalog), [catalog]);
+  const results = useMemo(() => searchFaq(faq, query), [faq, query]);
   const categories = [...new Set(results.map((e) => e.category))];
   return (
     <Page title="Centre d’aide" lead="Les réponses aux questions les plus fréquentes sur les devis, les procédés, les commandes et votre compte.">

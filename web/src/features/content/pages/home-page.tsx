@@ -1,8 +1,11 @@
 //! The home page: the offer, the four processes, how it works, and the way to the instant quote.
+//! Its lead times come from the catalog.
 import { Link } from 'react-router';
 import { usePageTitle } from '@/lib/title';
 import { fr } from '@/lib/typography';
+import { useCatalog } from '@/lib/use-catalog';
 import { CallToAction } from '../components/call-to-action';
+import { homeFigure, homeStep } from '../lead-times';
 import { PROCESSES } from '../data/processes';
 import { SECTORS } from '../data/realisations';
 
@@ -10,11 +13,14 @@ const STEPS = [
   ['Déposez vos fichiers', 'STL, OBJ, 3MF ou STEP : l’analyse du volume, des dimensions et de l’étanchéité se fait dans votre navigateur.'],
   ['Choisissez procédé et finitions', 'Le prix de chaque procédé compatible s’affiche instantanément, matière, couleur, finition et quantité comprises.'],
   ['Commandez en ligne', 'Paiement par carte ou virement, facture conforme, suivi de fabrication depuis votre compte.'],
-  ['Recevez vos pièces', 'Fabrication en 7 jours ouvrés (3 en express), contrôle qualité, expédition suivie.'],
 ].map(([title, text]) => [fr(title), fr(text)]);
+const LAST_STEP = fr('Recevez vos pièces');
 
 export default function HomePage() {
   usePageTitle('Accueil');
+  // The lead times are the catalog's, which the admin may change.
+  const catalog = useCatalog().data?.catalog;
+  const steps = [...STEPS, [LAST_STEP, homeStep(catalog)]];
   return (
     <div className="page home">
       <section className="hero">
@@ -33,7 +39,7 @@ export default function HomePage() {
         <div className="figures hero-figures">
           <div className="figure"><strong>4</strong>procédés industriels</div>
           <div className="figure"><strong>11</strong>matériaux</div>
-          <div className="figure"><strong>7 j</strong>délai standard</div>
+          <div className="figure" data-testid="standard-lead-time"><strong>{homeFigure(catalog)}</strong>délai standard</div>
           <div className="figure"><strong>± 0,1 mm</strong>précision en métal</div>
         </div>
       </section>
@@ -57,7 +63,7 @@ export default function HomePage() {
       <section className="section" aria-labelledby="comment">
         <h2 id="comment">Comment ça marche</h2>
         <ol className="steps">
-          {STEPS.map(([title, text]) => (
+          {steps.map(([title, text]) => (
             <li key={title}>
               <h3>{title}</h3>
               <p>{text}</p>

@@ -1,5 +1,7 @@
-//! /impression_3D: one process per index (0 SLA, 1 SLS, 2 MJF, 3 SLM) with its figures and materials.
+//! /impression_3D: one process per index (0 SLA, 1 SLS, 2 MJF, 3 SLM) with its figures and materials;
+//! the lead times are the catalog's.
 import { Page } from '@/components/ui/page';
+import { useCatalog } from '@/lib/use-catalog';
 import { useTopicIndex } from '@/lib/use-topic-index';
 import { fr } from '@/lib/typography';
 import { BulletList } from '../components/bullet-list';
@@ -7,11 +9,13 @@ import { CallToAction } from '../components/call-to-action';
 import { SpecTable } from '../components/spec-table';
 import { TopicTabs } from '../components/topic-tabs';
 import { PROCESSES } from '../data/processes';
+import { processLeadTime } from '../lead-times';
 
 export default function PrintingPage() {
   const index = useTopicIndex(PROCESSES.length) ?? 0;
   const process = PROCESSES[index];
   const [x, y, z] = process.buildVolumeMm;
+  const catalog = useCatalog().data?.catalog;
   return (
     <Page title={`Impression 3D ${process.short}`} heading={process.name} lead={process.summary}>
       <TopicTabs page="/impression_3D" labels={PROCESSES.map((p) => p.name)} current={index} />
@@ -32,7 +36,7 @@ export default function PrintingPage() {
               ['Paroi minimale', process.minWallMm],
               ['Tolérance', process.tolerance],
               ['État de surface', process.surface],
-              ['Délai', process.leadTime],
+              ['Délai', processLeadTime(catalog, process.code)],
             ]}
           />
         </section>

@@ -6,7 +6,7 @@ import { PRIVACY } from '../data/legal/privacy';
 export default function PrivacyPage() {
   return (
     <Page title="Charte de confidentialité" lead="Comment nous traitons vos données personnelles, et comment exercer vos droits.">
-      <LegalDocument sections={PRIVACY} updated="22 novembre 2026" />
+      <LegalDocument sections={PRIVACY} updated="28 novembre 2026" />
     </Page>
   );
 }

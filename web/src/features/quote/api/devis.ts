@@ -1,7 +1,7 @@
 //! Calls of the instant quote's server routes (`/api/upload/file-temp`, `/api/devis/...`).
 import { ApiError, NetworkError, apiFetch, apiSend, getCsrfToken } from '@/lib/api-client';
 import type { QuoteEntry } from '@/lib/api-types.generated';
-import type { PriceBreakdown, PriceOptions, Unit } from '@/wasm/types';
+import type { LeadTimeRow, PriceBreakdown, PriceOptions, Unit } from '@/wasm/types';
 
 /** A quote entry as the server keeps it in its signed cookie (generated from the server's type). */
 export type EntryView = QuoteEntry;
@@ -48,7 +48,7 @@ export function processFile(index: number) {
 
 /** The server's price of entry `index`. */
 export function calculPrix(index: number) {
-  return apiSend<{ success: boolean; prix: PriceBreakdown }>('/api/devis/calcul-prix', 'POST', { index });
+  return apiSend<{ success: boolean; prix: PriceBreakdown; delais: LeadTimeRow[] }>('/api/devis/calcul-prix', 'POST', { index });
 }
 
 export function getCookies() {

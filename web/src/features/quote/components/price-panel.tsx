@@ -49,11 +49,14 @@ export function PricePanel({ breakdown, error, server }: Props) {
         <p className="offer-error">{error ?? 'Calcul du prix…'}</p>
       )}
       <div className={`server-state server-${server.step}`} data-testid="server-state">
-        {server.step === 'uploading' && <ProgressBar value={Math.round(server.progress * 100)} style={{ height: 8 }} />}
-        <span>{STEP_TEXT[server.step]}</span>
-        {server.step === 'confirmed' && server.prix && <span>&nbsp;: {formatCents(server.prix.line_cents)} HT</span>}
-        {/* The server's reason, unless it is the engine's message already shown above. */}
-        {server.message && server.message !== error && <span className="server-message"> — {server.message}</span>}
+        {server.step === 'uploading' && <ProgressBar value={Math.round(server.progress * 100)} style={{ height: 8 }} aria-label="Envoi du fichier" />}
+        {/* A live region (RGAA 7.5): the price confirmed or recalculated is read out when it comes. */}
+        <p role="status" className="server-state-text">
+          <span>{STEP_TEXT[server.step]}</span>
+          {server.step === 'confirmed' && server.prix && <span>&nbsp;: {formatCents(server.prix.line_cents)} HT</span>}
+          {/* The server's reason, unless it is the engine's message already shown above. */}
+          {server.message && server.message !== error && <span className="server-message"> — {server.message}</span>}
+        </p>
       </div>
     </section>
   );

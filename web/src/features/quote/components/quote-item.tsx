@@ -6,12 +6,13 @@ import { Loading } from '@/components/ui/loading';
 import { handleApiError } from '@/lib/errors';
 import { regroupBodies, splitBodies, type EntryView, type Regrouped } from '../api/devis';
 import { ModelViewer } from '@/components/viewer/model-viewer';
-import type { LoadedCatalog } from '../hooks/use-catalog';
+import type { LoadedCatalog } from '@/lib/use-catalog';
 import { useQuoteItem, type ItemSource, type QuoteItemState } from '../hooks/use-quote-item';
 import { formatBytes } from '../format';
 import { AnalysisSummary } from './analysis-summary';
 import { BodyList } from './body-list';
 import { OptionsForm } from './options-form';
+import { LeadTimes } from './lead-times';
 import { PricePanel } from './price-panel';
 import { ProcessOffers } from './process-offers';
 
@@ -115,6 +116,7 @@ function Body({ item, loaded, index, name, onSplit, onRegroup }: BodyProps) {
         <ProcessOffers offers={offers} selected={item.options?.process ?? null} onSelect={(p) => item.changeOptions({ process: p, material: null, colour: null, finish: null, post_treatments: [] })} />
         {item.options && <OptionsForm catalog={loaded.catalog} offers={offers} options={item.options} onChange={item.changeOptions} />}
         <PricePanel breakdown={item.local.breakdown} error={item.local.error} server={item.server} />
+        <LeadTimes tiers={item.local.breakdown ? item.tiers : null} express={item.options?.express ?? false} onChoose={(express) => item.changeOptions({ express })} />
       </div>
       {item.phase === 'analysing' && <div className="item-busy"><Loading label="Nouvelle analyse…" /></div>}
     </div>

@@ -1,10 +1,11 @@
 //! One file of the quote: its analysis and preview in the worker, the customer's options and the
 //! instant price from the engine; the server side runs in `useServerSync`.
 import { useCallback, useEffect, useState } from 'react';
-import type { Analysed, Preview } from '@/workers/quote.worker';
+import type { Analysed, Preview, TierOffer } from '@/workers/quote.worker';
+import { msUntilNextCutoff } from '@/lib/ship-date';
 import type { PriceBreakdown, PriceOptions, ProcessOffer, Unit } from '@/wasm/types';
 import { fetchStoredFile, type EntryView } from '../api/devis';
-import type { LoadedCatalog } from './use-catalog';
+import type { LoadedCatalog } from '@/lib/use-catalog';
 import { useQuoteWorker } from './use-quote-worker';
 import { useServerSync, type ServerState } from './use-server-sync';
 
@@ -42,6 +43,8 @@ export interface QuoteItemState {
   unit: Unit;
   options: PriceOptions | null;
   local: { breakdown: PriceBreakdown | null; error: string | null };
+  /** The lead-time tiers of the options with their ship dates, from the worker (null until computed). */
+  tiers: TierOffer[] | null;
   server: ServerState;
   /** The body of the file this entry is (split out of it), or null for the whole file. */
   body: number | null;
@@ -129,6 +132,27 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
     };
   }, [worker, options, phase, result]);
 
+  // The dates are those of an order placed now: they move at the daily cut-off, when a timer
+  // sets the clock again and the tiers are computed anew (no reload).
+  const [clock, setClock] = useState(() => Date.now());
+  const [tiers, setTiers] = useState<TierOffer[] | null>(null);
+  const cutoff = loaded?.catalog.calendar?.cutoff ?? '12:00';
+  useEffect(() => {
+    const timer = setTimeout(() => setClock(Date.now()), msUntilNextCutoff(Date.now(), cutoff));
+    return () => clearTimeout(timer);
+  }, [clock, cutoff]);
+
+  useEffect(() => {
+    if (!worker || !options || phase !== 'ready') return;
+    let live = true;
+    void worker.tiers(options, clock).then((out) => {
+      if (live) setTiers(out.ok ? out.tiers : null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [worker, options, phase, result, clock]);
+
   useEffect(() => {
     if (!worker || !options || !bodyList) return;
     let live = true;
@@ -165,5 +189,5 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
   }, []);
 
   const bodies = bodyList && bodyList.length > 0 ? { list: bodyList, prices: bodyPrices, previews: bodyPreviews, showPreview } : null;
-  return { phase, error, result, preview, unit, options, local, server, body, bodies, changeUnit, changeOptions };
+  return { phase, error, result, preview, unit, options, local, tiers, server, body, bodies, changeUnit, changeOptions };
 }

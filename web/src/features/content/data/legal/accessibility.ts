@@ -15,19 +15,20 @@ export const ACCESSIBILITY: LegalSection[] = deepFr([
   {
     heading: 'État de conformité',
     paragraphs: [
-      `Le site n’a pas encore fait l’objet d’un audit de conformité au référentiel général d’amélioration de l’accessibilité (RGAA 4.1) mené par un organisme indépendant. Au sens de la réglementation, il est donc déclaré non conforme au RGAA 4.1, dans l’attente de cet audit.`,
-      'Notre propre évaluation, refaite à chaque version du site, vérifie :',
+      `Le site ${COMPANY.brand} est partiellement conforme au référentiel général d’amélioration de l’accessibilité (RGAA 4.1).`,
+      'Cet état repose sur notre propre évaluation, pas encore sur un audit des 106 critères du RGAA mené par un organisme indépendant : nous ne pouvons donc pas encore publier de taux de conformité. Les défauts connus sont listés plus bas. Notre évaluation, refaite à chaque version du site, vérifie :',
     ],
     items: [
-      'l’absence de toute erreur détectée par les règles WCAG 2.1 niveaux A et AA de l’outil axe-core, sur chaque page et dans chaque état atteint par un visiteur, un client ou un administrateur (fichiers déposés, erreurs de formulaire, fenêtres de dialogue ouvertes, panier, commande) ;',
-      'le parcours complet du devis à la commande et au paiement au clavier seul, avec un focus visible ;',
-      'l’affichage à 320 pixels de large et avec un zoom de 200 %.',
+      'les règles WCAG 2.1 niveaux A et AA de l’outil axe-core, sans erreur sur les pages publiques et sur le devis en ligne (vide, avec un fichier analysé, avec un fichier refusé) ;',
+      'l’affichage à 320 pixels de large, sans défilement horizontal, des pages ouvertes aux téléphones ;',
+      'un lien « Aller au contenu », un focus visible, des erreurs de formulaire reliées à leur champ et le prix du devis annoncé aux lecteurs d’écran.',
     ],
   },
   {
     heading: 'Contenus non accessibles',
     paragraphs: ['Les contenus suivants ne sont pas, ou pas entièrement, accessibles, pour les raisons indiquées :'],
     items: [
+      'Les pages du compte client, du panier, de la commande et de l’espace d’administration, ainsi que le parcours complet au clavier, n’ont pas encore été évalués en entier : des défauts peuvent y subsister. Leur évaluation est en cours.',
       'L’aperçu 3D des pièces du devis en ligne se manipule à la souris ou au doigt seulement. Ce qu’il montre est aussi donné en texte à côté de lui : volume, dimensions, surface, étanchéité du maillage, surplombs, parois trop fines et arêtes ouvertes.',
       'Les graphiques des statistiques de l’espace d’administration sont des images dessinées : les mêmes chiffres sont donnés dans les tableaux qui les suivent.',
       'Les devis, factures et avoirs au format PDF ne sont pas balisés pour les technologies d’assistance (PDF/UA) : leur contenu reste lisible en texte, et nous pouvons vous l’envoyer sous une autre forme sur simple demande.',
@@ -36,11 +37,11 @@ export const ACCESSIBILITY: LegalSection[] = deepFr([
   },
   {
     heading: 'Établissement de cette déclaration',
-    paragraphs: ['Cette déclaration a été établie le 27 novembre 2026.'],
+    paragraphs: ['Cette déclaration a été établie le 27 novembre 2026 et mise à jour le 28 novembre 2026.'],
     items: [
       'Technologies utilisées : HTML5, CSS, JavaScript, WAI-ARIA, WebGL (aperçu 3D)',
       'Outils d’évaluation : axe-core (règles WCAG 2.1 A et AA) dans le navigateur Chromium, parcours au clavier automatisés, vérifications manuelles',
-      'Pages évaluées : toutes les pages du site, dans les états décrits ci-dessus',
+      'Pages évaluées : les pages publiques et le devis en ligne, dans les états décrits ci-dessus',
     ],
   },
   {
@@ -48,6 +49,7 @@ export const ACCESSIBILITY: LegalSection[] = deepFr([
     paragraphs: [
       `Si vous n’arrivez pas à accéder à un contenu ou à un service, écrivez-nous à ${COMPANY.email}, appelez le ${COMPANY.phone} (${COMPANY.hours.toLowerCase()}) ou utilisez le formulaire de contact : nous vous répondons sous 48 heures ouvrées et vous proposons une autre façon d’obtenir l’information ou le service, par exemple un devis établi à partir de votre fichier envoyé par e-mail.`,
     ],
+    links: [{ href: '/contact', label: 'Signaler un problème d’accessibilité par le formulaire de contact' }],
   },
   {
     heading: 'Voies de recours',
@@ -60,5 +62,6 @@ export const ACCESSIBILITY: LegalSection[] = deepFr([
       'auprès de l’un de ses délégués, présents dans chaque département ;',
       'par courrier, gratuitement et sans timbre : Défenseur des droits, Libre réponse 71120, 75342 Paris CEDEX 07.',
     ],
+    links: [{ href: 'https://formulaire.defenseurdesdroits.fr/', label: 'Formulaire en ligne du Défenseur des droits' }],
   },
 ]);

@@ -21,14 +21,25 @@ export const PRIVACY: LegalSection[] = deepFr([
   },
   {
     heading: 'Durées de conservation',
-    paragraphs: ['Vos données sont conservées pendant les durées suivantes :'],
+    paragraphs: ['Vos données sont conservées pendant les durées suivantes, puis effacées automatiquement :'],
     items: [
-      'Compte : jusqu’à sa suppression, ou 3 ans après votre dernière activité',
-      'Fichiers 3D des devis non commandés : 90 jours',
-      'Commandes et factures : 10 ans (article L123-22 du Code de commerce)',
-      'Messages de contact : 3 ans après le dernier échange',
-      'Journaux techniques : 12 mois',
+      'Compte, adresses, entreprises, pièces et leurs fichiers 3D, devis : jusqu’à la suppression de votre compte. Un compte sans aucune connexion pendant 3 ans reçoit un e-mail d’avertissement ; sans connexion dans les 30 jours qui suivent, il est supprimé comme décrit ci-dessous',
+      'Fichiers déposés sur la page de devis sans être enregistrés dans un compte : 30 jours',
+      'Factures et avoirs, avec l’identité de l’acheteur qui y figure : 10 ans (article L123-22 du Code de commerce), y compris après la suppression du compte',
+      'Messages envoyés par le formulaire de contact : 3 ans après leur envoi',
+      'Historique de connexion (date, adresse IP, navigateur) : jusqu’à la fin de chaque session, au plus 90 jours',
+      'Compteurs de tentatives (protection contre les abus) : 24 heures ; e-mails envoyés : 7 jours',
+      'Export de vos données : 24 heures après sa préparation',
     ],
+  },
+  {
+    heading: 'Télécharger vos données ou supprimer votre compte',
+    paragraphs: [
+      'Depuis les paramètres de votre compte, « Télécharger mes données » prépare une archive ZIP avec votre compte, vos adresses, vos entreprises, vos pièces et leurs fichiers, vos devis, vos commandes, vos factures et avoirs en PDF, les messages envoyés par le formulaire de contact et l’historique de vos connexions, au format JSON accompagné des documents eux-mêmes. Vous recevez par e-mail un lien de téléchargement valable 24 heures.',
+      '« Supprimer mon compte », après confirmation par votre mot de passe (et un code de double authentification si elle est activée), ferme votre compte immédiatement : toutes vos sessions sont déconnectées et votre adresse e-mail est libérée. Vos adresses, entreprises, pièces et leurs fichiers, devis, panier, messages de contact, historique de connexion et codes de double authentification sont effacés, ainsi que les commandes qui n’ont pas donné lieu à une facture.',
+      'Seul ce que la loi nous oblige à conserver reste : vos factures et avoirs pendant 10 ans, avec votre identité telle qu’elle y figure, et les commandes correspondantes, sans votre adresse e-mail ni vos adresses (seul le pays est gardé, pour nos déclarations de TVA). Une commande en cours de fabrication ou de livraison doit être livrée avant la suppression.',
+    ],
+    links: [{ href: '/compte/parametrage', label: 'Paramètres de mon compte' }],
   },
   {
     heading: 'Destinataires',

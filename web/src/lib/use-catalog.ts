@@ -1,4 +1,5 @@
-//! The catalog (`Combinaison/full` through the proxy), with its JSON text for the engine.
+//! The catalog (`Combinaison/full` through the proxy), with its JSON text for the engine; the quote
+//! prices with it and the content pages read their lead times from it (one query, one cache).
 import { useQuery } from '@tanstack/react-query';
 import { proxy } from '@/lib/api-client';
 import type { Catalog } from '@/wasm/types';
