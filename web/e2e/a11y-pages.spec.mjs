@@ -141,6 +141,8 @@ export default [
         await audit.check(page, 'historique: commande dépliée');
       }
 
+      await visit(ctx, audit, page, '/compte/mes-devis', 'Aucun devis pour le moment', 'mes devis, aucun devis');
+
       await visit(ctx, audit, page, '/compte/parametrage', 'Double authentification', 'paramètres du compte');
       await page.getByRole('button', { name: 'Ajouter une adresse' }).click();
       await auditDialog(page, audit, 'paramètres: dialogue nouvelle adresse');

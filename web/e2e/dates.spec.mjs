@@ -4,7 +4,8 @@
 // slowest line, the range to the delivery zone); an order gets its date when the admin records the
 // transfer, shown in the history. Each date shown is checked against the server's and against a
 // French wording written here with Intl (not the app's own formatter). The content pages and the
-// FAQ say the catalog's lead times, and follow an admin's change of them.
+// FAQ say the catalog's lead times, and follow an admin's change of them. The card's quantity ×
+// tier table gives the server's prices at each quantity.
 import { adminClient } from './support/admin-client.mjs';
 import { expectAvatar, signIn } from './support/flows.mjs';
 import { createAddressInPlace, customerWithBasket } from './support/commerce.mjs';
@@ -93,6 +94,55 @@ export default [
     },
   },
   {
+    name: 'the quote card’s quantity table prices each quantity and tier as the server does, and chooses one',
+    async run(ctx) {
+      const page = await ctx.newPage();
+      // A new visitor: the first test left its quote (in express) in the cookies.
+      await page.context().clearCookies();
+      try {
+        await dropFile(ctx, page, fixture('cube.stl'));
+        await waitForServerPrice(page);
+        const table = page.locator('[data-testid=quantity-table]');
+        await table.locator('summary', { hasText: 'Prix selon la quantité et le délai' }).click();
+        const quantities = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.dataset.testid.replace('quantity-', ''))));
+        if (quantities.join(',') !== '1,5,10,25,50,100') throw new Error(`quantities shown: ${quantities}`);
+        const own = table.locator('[data-testid=quantity-1]');
+        if ((await own.getAttribute('aria-current')) !== 'true' || !plain(await own.innerText()).includes('(votre quantité)')) throw new Error('the visitor’s quantity is not marked');
+        /** A row's standard and express line and part prices as shown, in cents, and its text. */
+        const cents = (text) => Math.round(Number(plain(text).replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+        const row = async (q) => {
+          const r = table.locator(`[data-testid=quantity-${q}]`);
+          const [std, exp] = await r.locator('[data-testid=tier-cell]').all();
+          const read = async (cell) => ({ line: cents(await cell.locator('.quantity-line').innerText()), part: cents(await cell.locator('.quantity-part').innerText()) });
+          return { text: plain(await r.innerText()), standard: await read(std), express: await read(exp) };
+        };
+        const server = await serverPrice(page, 0);
+        const one = await row(1);
+        if (one.standard.line !== server.body.prix.line_cents) throw new Error(`quantity 1 shows ${one.standard.line} cents, the server's line is ${server.body.prix.line_cents}`);
+        // The catalog's breaks (10 and 50 parts) lower the price of a part there, and the table says so.
+        const five = await row(5);
+        const ten = await row(10);
+        const fifty = await row(50);
+        if (!(ten.standard.part < five.standard.part && ten.text.includes('↓') && ten.text.includes('−10 %') && fifty.standard.part < ten.standard.part && fifty.text.includes('−25 %')))
+          throw new Error(`no drop marked at the breaks: 5 « ${five.text} », 10 « ${ten.text} », 50 « ${fifty.text} »`);
+        if (five.text.includes('↓')) throw new Error(`a drop marked where the price does not drop: ${five.text}`);
+        if (!(ten.express.line > ten.standard.line)) throw new Error(`express is not dearer than standard at 10: ${ten.text}`);
+        await ctx.screenshot(page, 'devis-quantites');
+
+        // A quantity's button sets the quote to it: the card and the server price 10 parts as the table did.
+        await table.getByRole('button', { name: 'Choisir 10 pièces' }).click();
+        await page.locator('[data-testid=line-price]', { hasText: euros.format(ten.standard.line / 100) }).waitFor();
+        await page.locator('[data-testid=server-state]', { hasText: euros.format(ten.standard.line / 100) }).waitFor({ timeout: 75_000 });
+        const after = await serverPrice(page, 0);
+        if (after.body.prix.quantity !== 10 || after.body.prix.line_cents !== ten.standard.line)
+          throw new Error(`the server prices ${after.body.prix.quantity} parts at ${after.body.prix.line_cents} cents, the table said ${ten.standard.line}`);
+        if ((await table.locator('[data-testid=quantity-10]').getAttribute('aria-current')) !== 'true') throw new Error('the chosen quantity is not marked');
+      } finally {
+        await page.context().clearCookies();
+      }
+    },
+  },
+  {
     name: 'the basket, the checkout and the paid order show the server’s ship dates',
     async run(ctx) {
       const admin = await adminClient(ctx);
@@ -127,9 +177,14 @@ export default [
       await page.locator('label[for=cgv]').click();
       await page.getByRole('button', { name: 'Commander et payer par virement' }).click();
       await page.waitForURL((u) => u.pathname === '/checkout/confirmation');
-      await ctx.expectText(page, 'La date d’expédition sera fixée à la réception de votre virement.');
       const [placed] = (await proxyCall(page, 'Commande/mes-commandes')).body;
       if (placed.expedition !== null) throw new Error(`an unpaid order already has a ship date: ${placed.expedition}`);
+      // Unpaid, it says the date it would have if paid now (the checkout's), fixed at the transfer.
+      const ifPaid = placed.expedition_si_paiement;
+      if (ifPaid?.expedition !== ship.expedition) throw new Error(`unpaid order's date if paid now: ${JSON.stringify(ifPaid)}, the checkout said ${ship.expedition}`);
+      const pending = page.locator('[data-testid=order-ship-pending]');
+      await expectDate(pending, ifPaid.expedition, 'Payée aujourd’hui, la commande serait expédiée le', 'unpaid order');
+      if (!plain(await pending.innerText()).endsWith('la date sera fixée à la réception de votre virement.')) throw new Error(`unpaid order: "${await pending.innerText()}"`);
       await ctx.screenshot(page, 'confirmation-date-en-attente');
 
       const paid = await admin.proxy(`Commande/${placed.id_commande}/statut`, 'PUT', { statut: 'payée', note: 'Virement reçu' });
@@ -140,6 +195,12 @@ export default [
       const card = page.locator('[data-testid=order]', { hasText: placed.numero });
       await card.locator('[data-testid=order-status]', { hasText: 'payée' }).waitFor();
       await expectDate(card.locator('[data-testid=order-ship]'), after.expedition, 'Expédition prévue le', 'order history');
+      // With the delivery range to its zone, from the carrier's days in the catalog.
+      const range = after.livraison_estimee;
+      if (range?.zone !== 'france' || !(range.du > after.expedition) || !(range.au >= range.du)) throw new Error(`paid order's delivery range: ${JSON.stringify(range)}`);
+      const orderDelivery = card.locator('[data-testid=order-delivery]');
+      if ((await orderDelivery.getAttribute('data-au')) !== range.au || !plain(await orderDelivery.innerText()).endsWith(french(range.au)))
+        throw new Error(`order history delivery "${await orderDelivery.innerText()}", the server's ${JSON.stringify(range)}`);
       await ctx.goto(page, `/checkout/confirmation?commande=${placed.id_commande}`);
       await expectDate(page.locator('[data-testid=order-ship]'), after.expedition, 'Expédition prévue le', 'order confirmation');
       await ctx.screenshot(page, 'commande-date-expedition');
@@ -206,7 +267,7 @@ export default [
     },
   },
   {
-    name: 'the home page, a process page and the FAQ say the catalog’s lead times, and follow the admin’s change',
+    name: 'the home page, a process page, the post-treatments and the FAQ say the catalog’s lead times, and follow the admin’s change',
     async run(ctx) {
       const admin = await adminClient(ctx);
       const current = await admin.proxy('Admin/Catalogue');
@@ -218,6 +279,8 @@ export default [
       changed.express = { ...changed.express, lead_time_days: 4 };
       const slm = changed.processes.find((p) => p.code === 'SLM');
       slm.lead_times = [{ mode: 'standard', lead_time_days: 13, factor_percent: 100 }];
+      // Polishing adds two working days.
+      changed.post_treatments.find((t) => t.index === 0).lead_time_days = 2;
       const put = await admin.proxy('Admin/Catalogue', 'POST', { version_base: current.body.version, catalogue: changed });
       if (put.status !== 200 && put.status !== 201) throw new Error(`POST Admin/Catalogue: ${put.status} ${JSON.stringify(put.body)}`);
       try {
@@ -234,6 +297,12 @@ export default [
         await row.filter({ hasText: '13 jours ouvrés en standard, 4 jours ouvrés en express' }).waitFor();
         await ctx.goto(page, '/impression_3D?index=0');
         await row.filter({ hasText: '9 jours ouvrés en standard, 4 jours ouvrés en express' }).waitFor();
+
+        // The post-treatment pages say the days each adds, as the quote counts them.
+        await ctx.goto(page, '/post_traitement?index=0');
+        await page.locator('.spec-table tr', { hasText: 'Délai ajouté' }).filter({ hasText: '2 jours ouvrés, ajoutés à la date d’expédition' }).waitFor();
+        await ctx.goto(page, '/post_traitement?index=1');
+        await page.locator('.spec-table tr', { hasText: 'Délai ajouté' }).filter({ hasText: 'Aucun : la date d’expédition reste celle du procédé' }).waitFor();
 
         await ctx.goto(page, '/aide');
         await page.locator('#faq-search').fill('délais de fabrication');

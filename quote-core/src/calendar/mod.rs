@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 pub use date::{Date, Weekday, MAX_YEAR, MIN_YEAR};
 pub use holidays::{easter_sunday, is_public_holiday, public_holidays};
-pub use paris::{french_date, local as paris_local, parse_rfc3339};
+pub use paris::{french_date, local as paris_local, parse_rfc3339, FRENCH_MONTHS};
 
 use crate::QuoteError;
 

@@ -103,22 +103,24 @@ pub fn parse_rfc3339(text: &str) -> Option<i64> {
     in_range(t).then_some(t)
 }
 
+/// The French names of the months, January first (lower case, as inside a sentence).
+pub const FRENCH_MONTHS: [&str; 12] = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+];
+
 /// A readable French form of a Paris date: « jeudi 10 décembre 2026 ».
 pub fn french_date(date: Date) -> String {
-    const MONTHS: [&str; 12] = [
-        "janvier",
-        "février",
-        "mars",
-        "avril",
-        "mai",
-        "juin",
-        "juillet",
-        "août",
-        "septembre",
-        "octobre",
-        "novembre",
-        "décembre",
-    ];
     let (y, m, d) = date.ymd();
     let day = if d == 1 {
         "1er".to_owned()
@@ -126,5 +128,5 @@ pub fn french_date(date: Date) -> String {
         d.to_string()
     };
     let w: Weekday = date.weekday();
-    format!("{} {day} {} {y}", w.french(), MONTHS[m as usize - 1])
+    format!("{} {day} {} {y}", w.french(), FRENCH_MONTHS[m as usize - 1])
 }

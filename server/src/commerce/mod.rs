@@ -25,6 +25,7 @@ pub mod payments;
 pub mod pdf_archive;
 pub mod profile;
 pub mod quote;
+pub mod reorder;
 pub mod ship_dates;
 pub mod shipping;
 pub mod statistics;

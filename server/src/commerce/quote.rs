@@ -7,6 +7,7 @@ use quote_core::{Analysis, Catalog};
 
 use super::discounts;
 use super::error::CommerceError;
+use super::ship_dates::ShipDate;
 use super::totals::{self, TotalLine, Totals};
 use super::vat::VatDecision;
 use crate::db::account_parts::BasketRow;
@@ -43,6 +44,9 @@ pub struct QuoteFor {
     pub card_payment: bool,
     /// The buyer's own order reference typed at checkout, printed « Votre référence ».
     pub buyer_reference: Option<OrderReference>,
+    /// The basket's ship date and delivery range to the zone for an order paid now, as the basket
+    /// shows it ([`super::ship_dates::of_basket`]).
+    pub ship_date: Option<ShipDate>,
 }
 
 /// `24,5`: one decimal, French comma.
@@ -205,6 +209,12 @@ pub fn quote_data(
         vat_regime: t.vat.regime,
         vat_exemption: t.vat.regime.exemption(t.vat.vies.clone()),
         lead_time_days,
+        delivery: target
+            .ship_date
+            .as_ref()
+            .and_then(|s| s.livraison.as_ref())
+            .map(|l| (l.du.clone(), l.au.clone())),
+        ship_date: target.ship_date.map(|s| s.expedition),
         card_payment: target.card_payment,
         notes: std::iter::once(shipping_note)
             .chain(t.vat.notice.map(|n| format!("{n}.")))

@@ -37,6 +37,7 @@ fn target(address_given: bool) -> QuoteFor {
         address_given,
         card_payment: false,
         buyer_reference: None,
+        ship_date: None,
     }
 }
 
@@ -111,6 +112,33 @@ fn a_quote_carries_the_buyer_s_order_reference_when_given() {
     };
     let q = quote_data(&t, &rows, with, &seller(), NOV_22).unwrap();
     assert_eq!(q.buyer_reference.as_deref(), Some("BC-2026/0042"));
+}
+
+#[test]
+fn a_quote_carries_the_basket_s_ship_date_and_delivery_range_as_the_checkout_gives_them() {
+    let rows = vec![row(1, 1, status::ANALYSED, "SLA")];
+    let t = totals(&rows, None, "fr");
+    let catalog = Catalog::default_catalog();
+    // Friday 11 December 2026 at 12:00 in Paris: past the cut-off, day 0 is Monday 14.
+    let now = quote_core::calendar::parse_rfc3339("2026-12-11T12:00:00+01:00").unwrap();
+    let ship = crate::commerce::ship_dates::of_basket(&t, &catalog, now)
+        .unwrap()
+        .expect("a priced line has a date");
+    let days = t.lines[0].breakdown.as_ref().unwrap().lead_time_days;
+    assert_eq!(ship.jours_ouvres, days);
+    let expected = crate::commerce::ship_dates::ship_date(&catalog, now, days).unwrap();
+    assert_eq!(ship.expedition, expected.to_string());
+    let range = ship.livraison.clone().expect("the zone of the basket");
+    assert_eq!(range.zone, "france");
+    let with = QuoteFor {
+        ship_date: Some(ship.clone()),
+        ..target(true)
+    };
+    let q = quote_data(&t, &rows, with, &seller(), now).unwrap();
+    assert_eq!(q.ship_date.as_deref(), Some(ship.expedition.as_str()));
+    assert_eq!(q.delivery, Some((range.du, range.au)));
+    let q = quote_data(&t, &rows, target(true), &seller(), now).unwrap();
+    assert_eq!((q.ship_date, q.delivery), (None, None));
 }
 
 #[test]

@@ -9,6 +9,7 @@ use quote_core::{Catalog, PriceBreakdown};
 use serde::Serialize;
 
 use super::error::CommerceError;
+use super::totals::Totals;
 
 /// The ship date of a basket or an order: that of its slowest line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -80,6 +81,21 @@ pub fn slowest(
         expedition: shipped.to_string(),
         livraison: zone.map(|z| delivery(catalog, shipped, z)),
     }))
+}
+
+/// The ship date of priced basket lines `t` for an order paid at `now` (the slowest line), with
+/// the delivery range to the zone its shipping was priced for: what the basket, the checkout's
+/// summary and the quote PDF give.
+pub fn of_basket(
+    t: &Totals,
+    catalog: &Catalog,
+    now: i64,
+) -> Result<Option<ShipDate>, CommerceError> {
+    let days = t
+        .lines
+        .iter()
+        .filter_map(|l| l.breakdown.as_ref().map(|b| b.lead_time_days));
+    slowest(catalog, days, now, Some(t.zone))
 }
 
 #[cfg(test)]

@@ -273,6 +273,8 @@ pub struct OrderRow {
     pub paid_at: Option<i64>,
     /// Ship date (`AAAA-MM-JJ`), fixed when paid.
     pub ship_date: Option<String>,
+    /// Delivery zone of the shipping fee (`france`, `ue`, `monde`).
+    pub shipping_zone: String,
 }
 
 /// The order `id`; `lock` is `Db::for_update()` (the row stays locked on PostgreSQL until the
@@ -287,7 +289,7 @@ pub async fn find_row(
          billing_address, shipping_address, subtotal_cents, discount_cents, discount_code, \
          shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, vat_regime, buyer_vat_number, \
          vies_request_identifier, vies_checked_at, vat_notice, buyer_reference, \
-         created_at, paid_at, ship_date FROM orders WHERE id = $1{lock}"
+         created_at, paid_at, ship_date, shipping_zone FROM orders WHERE id = $1{lock}"
     );
     let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
     row.map(|r| OrderRow::from_row(&r)).transpose()
@@ -318,6 +320,40 @@ pub async fn lines(conn: &mut AnyConnection, order_id: i64) -> Result<Vec<LineRo
     .fetch_all(conn)
     .await?;
     rows.iter().map(LineRow::from_row).collect()
+}
+
+/// A line of an order as it is ordered again: its part, options and quantity, and what it cost.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ReorderLine {
+    /// The part.
+    pub part_id: i64,
+    /// As printed.
+    pub designation: String,
+    /// The line's details JSON (`options`, the options it was priced with).
+    pub details: String,
+    /// Number of parts.
+    pub quantite: i64,
+    /// Line total excl. VAT then.
+    pub line_total_cents: i64,
+}
+
+/// The lines of the order `order_id` of `account_id` to put in the basket again, in position
+/// order; empty when the order is not the account's (or has no lines).
+pub async fn reorder_lines(
+    conn: &mut AnyConnection,
+    order_id: i64,
+    account_id: i64,
+) -> Result<Vec<ReorderLine>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT l.part_id, l.designation, l.details, l.quantite, l.line_total_cents \
+         FROM order_lines l JOIN orders o ON o.id = l.order_id \
+         WHERE l.order_id = $1 AND o.account_id = $2 ORDER BY l.position",
+    )
+    .bind(order_id)
+    .bind(account_id)
+    .fetch_all(conn)
+    .await?;
+    rows.iter().map(ReorderLine::from_row).collect()
 }
 
 /// Sets the status (and `paid_at` when given).
@@ -388,7 +424,7 @@ const ROW: &str =
      billing_address, shipping_address, subtotal_cents, discount_cents, discount_code, \
      shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, vat_regime, buyer_vat_number, \
      vies_request_identifier, vies_checked_at, vat_notice, buyer_reference, \
-     created_at, paid_at, ship_date FROM orders";
+     created_at, paid_at, ship_date, shipping_zone FROM orders";
 
 fn order_row(r: &AnyRow) -> Result<OrderRow, sqlx::Error> {
     OrderRow::from_row(r)

@@ -46,3 +46,35 @@ pub async fn by_number(
     })
     .transpose()
 }
+
+/// A quote of an account's list.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct QuoteRow {
+    /// `DE-2026-000001`.
+    pub number: String,
+    /// Issued at (Unix seconds).
+    pub issued_at: i64,
+    /// Last instant of validity (Unix seconds).
+    pub valid_until: i64,
+    /// Total incl. VAT, cents.
+    pub total_ttc_cents: i64,
+    /// The frozen JSON of what it printed.
+    pub data: String,
+}
+
+/// The quotes issued to `account_id`, newest first.
+pub async fn list_for_account(
+    conn: &mut AnyConnection,
+    account_id: i64,
+) -> Result<Vec<QuoteRow>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT number, issued_at, valid_until, total_ttc_cents, data FROM quotes \
+         WHERE account_id = $1 ORDER BY issued_at DESC, id DESC",
+    )
+    .bind(account_id)
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(<QuoteRow as sqlx::FromRow<_>>::from_row)
+        .collect()
+}

@@ -203,6 +203,13 @@ pub struct QuoteData {
     pub vat_exemption: Option<VatExemption>,
     /// Lead time in working days, when known.
     pub lead_time_days: Option<u32>,
+    /// Ship date (`AAAA-MM-JJ`) of an order paid when the quote was issued: that of its slowest
+    /// line, as the basket gives it. Quotes issued before dates were printed have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ship_date: Option<String>,
+    /// Delivery range (`AAAA-MM-JJ`, first and last day) to the zone of the shipping fee.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delivery: Option<(String, String)>,
     /// Whether card payment is offered (else the quote names the bank transfer only).
     #[serde(default)]
     pub card_payment: bool,

@@ -367,6 +367,12 @@ pub fn credit_note(d: &CreditNoteData) -> View {
     }
 }
 
+/// « jeudi 7 janvier 2027 » for `AAAA-MM-JJ` (non-breaking spaces, as the other dates).
+fn long_date(iso: &str) -> Option<String> {
+    let date = quote_core::calendar::Date::parse(iso)?;
+    Some(quote_core::calendar::french_date(date).replace(' ', "\u{a0}"))
+}
+
 /// The page of a quote: valid until a date, and plainly not an invoice.
 pub fn quote(d: &QuoteData) -> View {
     let s = &d.seller;
@@ -382,6 +388,15 @@ pub fn quote(d: &QuoteData) -> View {
     if let Some(days) = d.lead_time_days {
         meta.push(field("Délai", format!("{days} jours ouvrés")));
     }
+    let ship = d.ship_date.as_deref().and_then(long_date);
+    if let Some(ship) = &ship {
+        meta.push(field("Expédition", ship.clone()));
+    }
+    if let Some((from, to)) = &d.delivery {
+        if let (Some(from), Some(to)) = (long_date(from), long_date(to)) {
+            meta.push(field("Livraison estimée", format!("du {from} au {to}")));
+        }
+    }
     let means = if d.card_payment {
         "par carte bancaire ou par virement"
     } else {
@@ -391,6 +406,13 @@ pub fn quote(d: &QuoteData) -> View {
         "Paiement à la commande, {means}. La commande se passe sur le site, qui recalcule les \
          prix au jour de la commande."
     )];
+    if ship.is_some() {
+        mentions.push(format!(
+            "Dates d’expédition et de livraison pour une commande payée à l’heure de ce \
+             devis{NBSP}; elles sont fixées au paiement, selon le délai de chaque pièce et les \
+             jours ouvrés."
+        ));
+    }
     mentions.extend(d.notes.iter().cloned());
     mentions.extend(vat_regime::mentions(d.vat_regime, d.vat_exemption.as_ref()));
     if business {

@@ -4,6 +4,7 @@
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use jiff::Timestamp;
+use quote_core::calendar::FRENCH_MONTHS;
 
 /// The time zone of the company.
 fn paris() -> TimeZone {
@@ -42,22 +43,6 @@ pub fn fr_date_time(unix: i64) -> String {
     )
 }
 
-/// French month names, January first.
-const MONTHS_FR: [&str; 12] = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-];
-
 /// `22 novembre 2026`: the long French date of Unix seconds, in Paris.
 pub fn fr_date_long(unix: i64) -> String {
     let d = paris_date(unix);
@@ -66,29 +51,21 @@ pub fn fr_date_long(unix: i64) -> String {
     } else {
         d.day().to_string()
     };
-    format!("{day} {} {}", MONTHS_FR[(d.month() - 1) as usize], d.year())
+    format!(
+        "{day} {} {}",
+        FRENCH_MONTHS[(d.month() - 1) as usize],
+        d.year()
+    )
 }
 
 /// `mars 2026`: the French month and year of a date.
 pub fn fr_month_year(date: Date) -> String {
-    format!("{} {}", MONTHS[(date.month() - 1) as usize], date.year())
+    format!(
+        "{} {}",
+        FRENCH_MONTHS[(date.month() - 1) as usize],
+        date.year()
+    )
 }
-
-/// The French names of the months.
-const MONTHS: [&str; 12] = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-];
 
 /// Unix seconds of the first instant of the Paris calendar day `date` (00:00 in Paris).
 pub fn paris_day_start(date: Date) -> i64 {
@@ -125,7 +102,7 @@ pub fn paris_month(unix: i64) -> (i64, i64, String) {
     let d = paris_date(unix);
     let first = d.first_of_month();
     let next = paris_day_end(d.last_of_month()) + 1;
-    let name = format!("{} {}", MONTHS_FR[(d.month() - 1) as usize], d.year());
+    let name = format!("{} {}", FRENCH_MONTHS[(d.month() - 1) as usize], d.year());
     (paris_day_start(first), next, name)
 }
 

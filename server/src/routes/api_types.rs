@@ -9,6 +9,7 @@ use ts_rs::{Config, TS};
 
 use crate::auth::captcha::Challenge;
 use crate::commerce::order_status::OrderStatus;
+use crate::commerce::reorder::{Reordered, ReorderedLine};
 use crate::commerce::ship_dates::ShipDate;
 use crate::commerce::statistics::{MonthView, Report, ShareView, TotalsView};
 use crate::db::accounts::Role;
@@ -42,6 +43,7 @@ use crate::routes::devis::entry::EntryView as QuoteEntry;
 use crate::routes::email::email_reset::ResetDone;
 use crate::routes::email::Done;
 use crate::routes::factures::{DocClient, FactureView, FacturesPage};
+use crate::routes::mes_devis::MyQuoteView;
 use crate::routes::pieces::view::{ClientView as PartClient, HistoryView as PartHistory, PartView};
 use crate::routes::pieces::{ReviewPage, StatusView as PartStatus};
 use crate::routes::reduction::view::{
@@ -123,6 +125,7 @@ pub fn declarations() -> String {
         // The instant quote and the basket.
         QuoteEntry,
         CartLine,
+        MyQuoteView,
         // Checkout and orders.
         OrderStatus,
         FraisPort,
@@ -143,6 +146,8 @@ pub fn declarations() -> String {
         CommandeView,
         ListPage,
         StatusView,
+        ReorderedLine,
+        Reordered,
         // Administration.
         DashboardView,
         AccountPageView,

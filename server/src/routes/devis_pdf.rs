@@ -18,7 +18,9 @@ use crate::auth::AuthUser;
 use crate::clock;
 use crate::commerce::error::CommerceError;
 use crate::commerce::quote::{self, QuoteFor};
-use crate::commerce::{addresses, invoicing, order_reference, pdf_archive, shipping, vat_check};
+use crate::commerce::{
+    addresses, invoicing, order_reference, pdf_archive, ship_dates, shipping, vat_check,
+};
 use crate::db::addresses::AddressView;
 use crate::db::quotes;
 use crate::db::sessions::SessionRow;
@@ -75,22 +77,7 @@ pub async fn issued_quote_pdf(
         documents::render_quote,
     )
     .await?;
-    Ok(pdf_response(&number, bytes))
-}
-
-fn pdf_response(number: &str, bytes: bytes::Bytes) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{number}.pdf\""),
-            ),
-            (header::CACHE_CONTROL, "private, no-store".to_owned()),
-        ],
-        bytes,
-    )
-        .into_response()
+    Ok(crate::routes::download::pdf(&number, bytes))
 }
 
 /// What the query names (the first value of each name; an empty value is no value).
@@ -170,7 +157,7 @@ pub async fn quote_pdf(
     };
     let result = issue_pdf(&state, &user.row, choice).await;
     let (number, bytes) = ticket.kept_if_ok(&state, result).await?;
-    Ok(pdf_response(&number, bytes))
+    Ok(crate::routes::download::pdf(&number, bytes))
 }
 
 /// What the customer asked the quote for, checked.
@@ -221,6 +208,7 @@ async fn issue_pdf(
         address_given: delivery.is_some(),
         card_payment: state.payment.is_some(),
         buyer_reference: reference,
+        ship_date: ship_dates::of_basket(&t, &catalog, state.dates_now())?,
     };
     let seller = Seller::from_env(&state.config.settings.brand_name);
     let data = quote::quote_data(&t, &rows, target, &seller, now)?;

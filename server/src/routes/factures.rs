@@ -8,8 +8,7 @@
 
 use crate::extract::Query;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use serde::{Deserialize, Serialize};
@@ -52,18 +51,7 @@ pub struct MonthQuery {
 
 /// An export as a download, never cached.
 fn download(export: Export) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, export.content_type.to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{}\"", export.file_name),
-            ),
-            (header::CACHE_CONTROL, "private, no-store".to_owned()),
-        ],
-        export.bytes,
-    )
-        .into_response()
+    super::download::attachment(export.content_type, &export.file_name, export.bytes)
 }
 
 /// Handles `GET /api/backend/Factures/fec?du=&au=` (admin).

@@ -15,11 +15,13 @@ pub mod comptes;
 pub mod contact;
 pub mod devis;
 pub mod devis_pdf;
+pub mod download;
 pub mod email;
 pub mod entreprise;
 pub mod factures;
 pub mod health;
 pub mod maintenance;
+pub mod mes_devis;
 pub mod pages;
 pub mod paging;
 pub mod payment;
@@ -51,6 +53,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(reduction_compte::router())
         .merge(commande::router())
         .merge(devis_pdf::router())
+        .merge(mes_devis::router())
         .merge(pieces::router())
         .merge(factures::router())
         .merge(admin::router())

@@ -6,7 +6,9 @@
 use serde_json::{json, Value};
 use server::db::accounts::Role;
 
-use crate::builders::{a_customer, a_visitor, an_admin, an_order, cube, User, UserBuilder, FR};
+use crate::builders::{
+    a_customer, a_visitor, an_admin, an_order, cube, place_order, User, UserBuilder,
+};
 use crate::helpers::{spawn_app, TestApp, TestClient};
 
 /// Only an admin: 401 for a visitor, 403 for a customer.
@@ -172,9 +174,12 @@ async fn the_discount_routes_answer_each_role_as_expected() {
 #[tokio::test]
 async fn commande_routes_answer_each_role_as_expected() {
     let app = spawn_app().await;
-    let w = callers(&app, a_customer(&app).with_address(FR)).await;
+    let w = callers(&app, a_customer(&app).ready_to_order()).await;
     let address = w.a.address();
-    let order = an_order(&app).of(&w.a).number(1).await;
+    // A placed order (with its lines) for « Commander à nouveau »; it empties A's basket. The
+    // inserted one takes a number the counter will not give.
+    let placed = place_order(&w.a, "cle-authz").await["id_commande"].clone();
+    let order = an_order(&app).of(&w.a).number(99).await;
     let both = json!({ "idAdresseLivraison": address, "idAdresseFacturation": address });
     let mut place = both.clone();
     place["modePaiement"] = json!("virement");
@@ -201,6 +206,8 @@ async fn commande_routes_answer_each_role_as_expected() {
         route("PUT", format!("Commande/{order}/reference"), ADMIN)
             .body(json!({ "reference_commande_client": "BC-42" })),
         route("PUT", format!("Commande/{order}/statut"), ADMIN).body(json!({ "statut": "payée" })),
+        // Ordering again puts the order's parts in the caller's basket: the customer's only.
+        route("POST", format!("Commande/{placed}/recommander"), OWNER),
         // Every invoice and credit note (A's invoice included now): admins only.
         route("GET", "Factures", ADMIN),
         route("GET", "Factures?type=avoir&q=CO&page=1&par_page=10", ADMIN),
@@ -235,6 +242,8 @@ async fn the_quote_pdf_answers_each_role_as_expected() {
             format!("Devis/pdf?idAdresseLivraison={address}"),
             OWNER,
         ),
+        // « Mes devis »: each signed-in caller lists their own quotes.
+        route("GET", "Devis/mes-devis", SIGNED_IN),
     ])
     .await;
 }

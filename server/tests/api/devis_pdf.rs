@@ -9,7 +9,7 @@ use server::domain::Cents;
 
 use crate::builders::{a_customer, an_admin, cube, Addr, DE, FR};
 use crate::commande_pdf::pdf_text;
-use crate::helpers::{spawn_app, TestApp, TestClient};
+use crate::helpers::{exec, spawn_app, spawn_app_with, TestApp, TestClient};
 use crate::vies_helpers::app_on_vies;
 
 const QUOTE: &str = "/api/backend/Devis/pdf";
@@ -324,4 +324,103 @@ async fn a_quote_is_issued_by_a_post_with_the_csrf_header_and_downloaded_again_b
             .status(),
         401
     );
+}
+
+#[tokio::test]
+async fn a_quote_prints_the_ship_date_and_delivery_range_the_checkout_gives() {
+    // Thursday 24 December 2026 at 11:30 in Paris: day 0 is that day; 7 working days past the
+    // holidays is Wednesday 6 January 2027, delivered in France on the 7th or 8th.
+    let app = spawn_app_with(|s| s.dates_clock = Some("2026-12-24T11:30:00+01:00".into())).await;
+    let c = a_customer(&app).ready_to_order().await;
+    let home = c.address();
+    let r = recap(
+        &c,
+        json!({ "idAdresseLivraison": home, "idAdresseFacturation": home }),
+    )
+    .await;
+    assert_eq!(r["expedition"]["expedition"], "2027-01-06");
+    let (number, pdf) = quote(&c, "").await;
+    let (_, _, data) =
+        server::db::quotes::by_number(&mut app.db.pool.acquire().await.unwrap(), &number)
+            .await
+            .unwrap()
+            .expect("the quote is stored");
+    let frozen: Value = serde_json::from_str(&data).unwrap();
+    assert_eq!(frozen["ship_date"], r["expedition"]["expedition"]);
+    assert_eq!(
+        frozen["delivery"],
+        json!([
+            r["expedition"]["livraison"]["du"],
+            r["expedition"]["livraison"]["au"]
+        ])
+    );
+    let Some(text) = pdf_text(&pdf) else { return };
+    assert_has(
+        &text,
+        &[
+            "Expédition mercredi 6 janvier 2027",
+            "Livraison estimée du jeudi 7 janvier 2027 au vendredi 8 janvier 2027",
+            "pour une commande payée à l’heure de ce devis",
+        ],
+    );
+}
+
+#[tokio::test]
+async fn my_quotes_lists_the_account_s_quotes_newest_first_with_their_pdf() {
+    let app = spawn_app().await;
+    let a = a_customer(&app).ready_to_order().await;
+    let b = a_customer(&app)
+        .email("autre@exemple.fr")
+        .ready_to_order()
+        .await;
+    let (first, _) = quote(&a, "").await;
+    let (theirs, _) = quote(&b, "").await;
+    let (second, _) = quote(&a, "?reference_commande_client=BC-42").await;
+    let r = recap(
+        &a,
+        json!({ "idAdresseLivraison": a.address(), "idAdresseFacturation": a.address() }),
+    )
+    .await;
+
+    let (status, mine) = a.call("GET", "Devis/mes-devis", None).await;
+    assert_eq!(status, 200, "{mine}");
+    let numbers: Vec<&str> = mine
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["numero"].as_str().unwrap())
+        .collect();
+    assert_eq!(numbers, [second.as_str(), first.as_str()], "{mine}");
+    let latest = &mine[0];
+    assert_eq!(latest["valide"], true);
+    assert_eq!(latest["pieces"], 1);
+    assert_eq!(latest["reference_commande_client"], "BC-42");
+    assert_eq!(mine[1]["reference_commande_client"], Value::Null);
+    assert_eq!(latest["total_ttc_cents"], r["total_ttc_cents"]);
+    assert_eq!(latest["total_ht_cents"], r["total_ht_cents"]);
+    assert_eq!(latest["expedition"], r["expedition"]["expedition"]);
+    assert!(latest["valable_jusqu_au"].as_str().unwrap() > latest["date"].as_str().unwrap());
+    // Its link downloads the PDF as handed out, for its owner.
+    let url = latest["url"].as_str().unwrap();
+    assert_eq!(url, format!("/api/backend/Devis/{second}/pdf"));
+    let res = a.get(url).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "application/pdf");
+
+    // B sees only B's; a visitor is asked to sign in.
+    let (_, listed) = b.call("GET", "Devis/mes-devis", None).await;
+    assert_eq!(listed.as_array().unwrap().len(), 1, "{listed}");
+    assert_eq!(listed[0]["numero"], theirs.as_str());
+    let (status, _) = app.client().call("GET", "Devis/mes-devis", None).await;
+    assert_eq!(status, 401);
+
+    // Past its validity, a quote is listed as such.
+    exec!(
+        app,
+        "UPDATE quotes SET valid_until = 1 WHERE number = $1",
+        &first
+    );
+    let (_, mine) = a.call("GET", "Devis/mes-devis", None).await;
+    assert_eq!(mine[1]["numero"], first.as_str());
+    assert_eq!(mine[1]["valide"], false);
 }

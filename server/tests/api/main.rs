@@ -54,6 +54,7 @@ mod payment_mail;
 mod pieces;
 mod proxy;
 mod reduction_admin;
+mod reorder;
 mod review_queue;
 mod rgpd_export;
 mod rgpd_inactifs;

@@ -180,6 +180,13 @@ async fn an_order_s_ship_date_is_fixed_when_the_transfer_is_received() {
         "not paid yet: {}",
         mine[0]
     );
+    // Unpaid, it gives the date it would have if paid now, with the range to its zone.
+    assert_eq!(
+        mine[0]["expedition_si_paiement"],
+        json!({ "jours_ouvres": 7, "expedition": "2027-01-07",
+                "livraison": { "zone": "france", "du": "2027-01-08", "au": "2027-01-11" } })
+    );
+    assert_eq!(mine[0]["livraison_estimee"], Value::Null);
 
     let admin = an_admin(&app).await;
     let res = admin.set_order_status(id, "payée").await;
@@ -190,8 +197,15 @@ async fn an_order_s_ship_date_is_fixed_when_the_transfer_is_received() {
     let mine: Vec<Value> = c.get_json("Commande/mes-commandes").await;
     assert_eq!(mine[0]["numero"], placed["numero"]);
     assert_eq!(mine[0]["expedition"], "2027-01-07");
+    // Paid, the date is fixed and the delivery range follows it: Friday 8 to Monday 11 January.
+    assert_eq!(
+        mine[0]["livraison_estimee"],
+        json!({ "zone": "france", "du": "2027-01-08", "au": "2027-01-11" })
+    );
+    assert_eq!(mine[0]["expedition_si_paiement"], Value::Null);
     let seen: Value = admin.get_json(&format!("Commande/{id}")).await;
     assert_eq!(seen["expedition"], "2027-01-07");
+    assert_eq!(seen["livraison_estimee"], mine[0]["livraison_estimee"]);
     // Moving on keeps the date fixed at payment.
     let res = admin.set_order_status(id, "en production").await;
     assert_eq!(res.status(), 200);

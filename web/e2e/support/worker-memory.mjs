@@ -10,9 +10,22 @@
 /** How long a worker may take to answer one protocol command. */
 const ANSWER_MS = 10_000;
 
+/**
+ * `promise`, or a rejection naming `what` after `ms`: playwright-core's DevTools sessions wait
+ * for an answer without limit, and a page that stops answering them must fail the case, not
+ * hold the whole run (seen once in CI: a case that never started, 15 minutes).
+ */
+export function bounded(promise, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** Watches the dedicated workers of `page`; `sample()` reads the memory of each one alive. */
 export async function watchWorkerMemory(page) {
-  const cdp = await page.context().newCDPSession(page);
+  const cdp = await bounded(page.context().newCDPSession(page), ANSWER_MS, 'DevTools session of the page');
   /** sessionId -> the worker's URL, for the workers alive. */
   const workers = new Map();
   const pending = new Map();
@@ -38,7 +51,7 @@ export async function watchWorkerMemory(page) {
     if (m.error) p.reject(new Error(`${m.error.message} (${m.error.code})`));
     else p.resolve(m.result);
   });
-  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  await bounded(cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false }), ANSWER_MS, 'Target.setAutoAttach');
 
   /**
    * Sends one command to a worker and waits for its answer, at most `ANSWER_MS`: a worker that
@@ -96,7 +109,7 @@ export async function watchWorkerMemory(page) {
     /** How many workers the page has now. */
     count: () => workers.size,
     async close() {
-      await cdp.detach().catch(() => undefined);
+      await bounded(cdp.detach(), ANSWER_MS, 'detaching the DevTools session').catch(() => undefined);
     },
   };
 }

@@ -51,6 +51,7 @@ export const accountRoutes: Record<string, Loader> = {
   'compte/panier': () => import('@/features/cart/pages/cart-page').then((m) => ({ Component: m.default })),
   'compte/parametrage': account('settings-page'),
   'compte/historique-commande': account('orders-page'),
+  'compte/mes-devis': account('quotes-page'),
 };
 
 const admin = (name: string): Loader => () =>

@@ -440,6 +440,52 @@ export type CartLine = {
 };
 
 /**
+ * One quote of « Mes devis ».
+ */
+export type MyQuote = {
+  /**
+   * `DE-2026-000001`.
+   */
+  numero: string,
+  /**
+   * Issued at, ISO 8601.
+   */
+  date: string,
+  /**
+   * Last instant of validity, ISO 8601 (the end of the 30th Paris day).
+   */
+  valable_jusqu_au: string,
+  /**
+   * Whether it is still valid now.
+   */
+  valide: boolean,
+  /**
+   * Number of lines (parts).
+   */
+  pieces: number,
+  /**
+   * Total excl. VAT, cents.
+   */
+  total_ht_cents: number,
+  /**
+   * Total incl. VAT, cents.
+   */
+  total_ttc_cents: number,
+  /**
+   * The buyer's order reference it prints, when given.
+   */
+  reference_commande_client: string | null,
+  /**
+   * Ship date it gives for an order paid at its issue (`AAAA-MM-JJ`); `null` on older quotes.
+   */
+  expedition: string | null,
+  /**
+   * Its PDF as handed out.
+   */
+  url: string,
+};
+
+/**
  * An order's status, spelled in the API as the customer reads it.
  */
 export type OrderStatus = "en attente de paiement" | "payée" | "en production" | "expédiée" | "livrée" | "annulée";
@@ -922,6 +968,16 @@ export type Order = {
    */
   en_retard: boolean,
   /**
+   * Delivery range of a paid order to its delivery zone, from its ship date and the carrier's
+   * business days; `null` until the ship date is fixed.
+   */
+  livraison_estimee: DeliveryRange | null,
+  /**
+   * While the order waits for its payment: its ship date and delivery range if it were paid
+   * now (its slowest line, by the server's clock for dates); `null` otherwise.
+   */
+  expedition_si_paiement: ShipDate | null,
+  /**
    * Status history, oldest first.
    */
   historique: Array<OrderHistory>,
@@ -1070,6 +1126,51 @@ export type OrderStatusChange = {
    * Credit note issued by this change.
    */
   avoir: DocumentLink | null,
+};
+
+/**
+ * A line put back in the basket: its price then and now (excl. VAT, for the same quantity).
+ */
+export type ReorderedLine = {
+  /**
+   * The part.
+   */
+  id_piece: number,
+  /**
+   * As printed on the order.
+   */
+  designation: string,
+  /**
+   * Number of parts, as ordered.
+   */
+  quantite: number,
+  /**
+   * Line total excl. VAT on the order.
+   */
+  total_ht_avant_cents: number,
+  /**
+   * Line total excl. VAT today; `null` when the line cannot be priced now.
+   */
+  total_ht_cents: number | null,
+  /**
+   * Why the line cannot be ordered now (an option no longer offered, a refused part), in
+   * French; `null` when it can.
+   */
+  raison: string | null,
+};
+
+/**
+ * The answer of `POST Commande/{id}/recommander`.
+ */
+export type Reordered = {
+  /**
+   * The order's number.
+   */
+  numero: string,
+  /**
+   * Its lines, in order.
+   */
+  lignes: Array<ReorderedLine>,
 };
 
 /**

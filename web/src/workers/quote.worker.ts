@@ -30,6 +30,13 @@ export interface TierOffer {
   chosen: boolean;
 }
 
+/** The prices of one quantity of the quantity table, per tier ordered online (null: not offered). */
+export interface QuantityRow {
+  quantity: number;
+  standard: PriceBreakdown | null;
+  express: PriceBreakdown | null;
+}
+
 export interface Analysed {
   analysis: Analysis;
   offers: ProcessOffer[];
@@ -308,6 +315,32 @@ const api = {
         return { row, line_cents: line.line_cents, chosen: express === options.express };
       });
       return { ok: true, tiers };
+    } catch (error) {
+      return { ok: false, error: engineError(error) };
+    }
+  },
+
+  /**
+   * The quantity table of the card: the options priced at each of `quantities`, with the standard
+   * and the express tier (the same engine call as the price, so the quantity breaks apply as they
+   * will on the order). A tier the process does not offer is null.
+   */
+  async quantityTable(options: PriceOptions, quantities: number[]): Promise<Outcome<{ rows: QuantityRow[] }>> {
+    await ready;
+    if (!analysisJson) return { ok: false, error: { code: 'no_analysis', message: 'Le fichier n’est pas encore analysé.' } };
+    const analysed = analysisJson;
+    const priceAt = (quantity: number, express: boolean): PriceBreakdown | null => {
+      try {
+        return JSON.parse(engine().price(analysed, JSON.stringify({ ...options, quantity, express }), catalogJson)) as PriceBreakdown;
+      } catch {
+        return null;
+      }
+    };
+    const rows = quantities.map((quantity) => ({ quantity, standard: priceAt(quantity, false), express: priceAt(quantity, true) }));
+    if (rows.some((r) => r.standard !== null || r.express !== null)) return { ok: true, rows };
+    try {
+      engine().price(analysed, JSON.stringify(options), catalogJson);
+      return { ok: true, rows };
     } catch (error) {
       return { ok: false, error: engineError(error) };
     }

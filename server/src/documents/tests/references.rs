@@ -98,6 +98,8 @@ fn the_quote_prints_the_reference_typed_at_checkout() {
         vat_regime: VatRegime::France,
         vat_exemption: None,
         lead_time_days: Some(7),
+        ship_date: None,
+        delivery: None,
         card_payment: false,
         notes: Vec::new(),
     };

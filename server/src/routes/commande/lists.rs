@@ -4,7 +4,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 
 use super::order_id;
-use super::view::{commande_view, paris_today, CommandeView, LivraisonView};
+use super::view::{commande_view, CommandeView, LivraisonView, OrderDates};
 use crate::auth::{AdminUser, AuthUser};
 use crate::commerce::invoicing::ORDER_NOT_FOUND;
 use crate::commerce::order_status::OrderStatus;
@@ -22,10 +22,10 @@ pub async fn my_orders(
     let seller = Seller::from_env(&state.config.settings.brand_name);
     let mut conn = state.db.pool.acquire().await?;
     let rows = orders::list_for_account(&mut conn, user.account_id()).await?;
-    let today = paris_today(state.dates_now());
+    let dates = OrderDates::of(&state);
     let mut out = Vec::with_capacity(rows.len());
     for o in rows {
-        out.push(commande_view(&mut conn, o, &seller, false, &today).await?);
+        out.push(commande_view(&mut conn, o, &seller, false, &dates).await?);
     }
     Ok(Json(out))
 }
@@ -112,10 +112,10 @@ pub async fn admin_list(
         (page - 1) * par_page,
     )
     .await?;
-    let today = paris_today(state.dates_now());
+    let dates = OrderDates::of(&state);
     let mut items = Vec::with_capacity(rows.len());
     for o in rows {
-        items.push(commande_view(&mut conn, o, &seller, true, &today).await?);
+        items.push(commande_view(&mut conn, o, &seller, true, &dates).await?);
     }
     Ok(Json(ListPage {
         items,
@@ -137,8 +137,8 @@ pub async fn admin_one(
     let o = orders::find_row(&mut conn, id, "")
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(ORDER_NOT_FOUND.to_owned()))?;
-    let today = paris_today(state.dates_now());
+    let dates = OrderDates::of(&state);
     Ok(Json(
-        commande_view(&mut conn, o, &seller, true, &today).await?,
+        commande_view(&mut conn, o, &seller, true, &dates).await?,
     ))
 }

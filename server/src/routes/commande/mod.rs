@@ -1,7 +1,7 @@
 //! Endpoints of the `Commande` controller (docs/commerce-api.md), one file per resource: the
 //! shipping fee (`shipping_fee`), the recap (`recap`), placing an order (`place`), the lists
 //! (`lists`), the admin's status change (`status`), parcels (`deliveries`) and correction of the
-//! buyer's order reference (`reference`), the PDFs (`pdf`).
+//! buyer's order reference (`reference`), the PDFs (`pdf`), ordering again (`reorder`).
 //! Handlers parse and answer; `commerce` decides.
 
 mod deliveries;
@@ -10,6 +10,7 @@ pub mod pdf;
 mod place;
 pub mod recap;
 mod reference;
+mod reorder;
 mod shipping_fee;
 mod status;
 pub mod view;
@@ -37,6 +38,7 @@ pub fn router() -> Router<AppState> {
         .route("/Commande/{id}", get(lists::admin_one))
         .route("/Commande/{id}/statut", put(status::put_status))
         .route("/Commande/{id}/reference", put(reference::put_reference))
+        .route("/Commande/{id}/recommander", post(reorder::reorder))
         .route("/Commande/{id}/Livraisons", post(deliveries::add_delivery))
         .route("/Commande/{id}/facture.pdf", get(pdf::invoice_pdf))
         .route("/Commande/{id}/avoir.pdf", get(pdf::credit_note_pdf))

@@ -4,8 +4,7 @@
 //! or an admin.
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
 use crate::auth::AuthUser;
 use crate::commerce::{invoicing, pdf_archive};
@@ -42,21 +41,6 @@ async fn readable_order(state: &AppState, user: &AuthUser, raw_id: &str) -> Resu
     Ok(id)
 }
 
-fn pdf_response(number: &str, bytes: bytes::Bytes) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{number}.pdf\""),
-            ),
-            (header::CACHE_CONTROL, "private, no-store".to_owned()),
-        ],
-        bytes,
-    )
-        .into_response()
-}
-
 /// Handles the `GET /api/backend/Commande/{id}/facture.pdf` route.
 pub async fn invoice_pdf(
     State(state): State<AppState>,
@@ -76,7 +60,7 @@ pub async fn invoice_pdf(
         documents::render_invoice,
     )
     .await?;
-    Ok(pdf_response(&number, bytes))
+    Ok(crate::routes::download::pdf(&number, bytes))
 }
 
 /// Handles the `GET /api/backend/Commande/{id}/avoir.pdf` route.
@@ -98,5 +82,5 @@ pub async fn credit_note_pdf(
         documents::render_credit_note,
     )
     .await?;
-    Ok(pdf_response(&number, bytes))
+    Ok(crate::routes::download::pdf(&number, bytes))
 }

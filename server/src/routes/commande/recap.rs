@@ -143,11 +143,7 @@ impl From<&Totals> for RecapView {
 /// The summary of `t` with the basket's ship date for an order placed at `now`.
 fn view(t: &Totals, catalog: &Catalog, now: i64) -> Result<RecapView, ApiError> {
     let mut shown = RecapView::from(t);
-    let days = t
-        .lines
-        .iter()
-        .filter_map(|l| l.breakdown.as_ref().map(|b| b.lead_time_days));
-    shown.expedition = ship_dates::slowest(catalog, days, now, Some(t.zone))?;
+    shown.expedition = ship_dates::of_basket(t, catalog, now)?;
     Ok(shown)
 }
 

@@ -44,8 +44,8 @@ pub async fn put_reference(
     let o = orders::find_row(&mut conn, id, "")
         .await?
         .ok_or_else(|| ApiError::NotFoundWith(ORDER_NOT_FOUND.to_owned()))?;
-    let today = super::view::paris_today(state.dates_now());
+    let dates = super::view::OrderDates::of(&state);
     Ok(Json(
-        commande_view(&mut conn, o, &seller, true, &today).await?,
+        commande_view(&mut conn, o, &seller, true, &dates).await?,
     ))
 }

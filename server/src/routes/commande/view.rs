@@ -2,6 +2,11 @@
 //! (docs/commerce-api.md): lines, totals, status and its history, addresses as snapshotted,
 //! deliveries, and the invoice and credit note with their download links.
 
+use std::sync::Arc;
+
+use quote_core::calendar::Date;
+use quote_core::pricing::DeliveryRange;
+use quote_core::Catalog;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::AnyConnection;
@@ -9,12 +14,14 @@ use sqlx::AnyConnection;
 use super::DocumentLink;
 use crate::clock;
 use crate::commerce::order_status::OrderStatus;
+use crate::commerce::ship_dates::{self, ShipDate};
 use crate::db::deliveries::{self, DeliveryRow};
 use crate::db::invoices;
 use crate::db::orders::{self, OrderRow};
 use crate::documents::{Seller, VatRegime, ViesProof};
 use crate::error::ApiError;
 use crate::payment::transfer::{transfer_details, TransferDetails};
+use crate::state::AppState;
 
 /// One status change.
 #[derive(Debug, Clone, Serialize)]
@@ -110,6 +117,13 @@ pub struct CommandeView {
     /// Whether the order is late: its ship date has passed (Paris date by the server's clock,
     /// `AppState::dates_now`) and it is still paid or in production, not shipped.
     pub en_retard: bool,
+    /// Delivery range of a paid order to its delivery zone, from its ship date and the carrier's
+    /// business days; `null` until the ship date is fixed.
+    #[cfg_attr(feature = "ts", ts(type = "DeliveryRange | null"))]
+    pub livraison_estimee: Option<DeliveryRange>,
+    /// While the order waits for its payment: its ship date and delivery range if it were paid
+    /// now (its slowest line, by the server's clock for dates); `null` otherwise.
+    pub expedition_si_paiement: Option<ShipDate>,
     /// Status history, oldest first.
     pub historique: Vec<HistoryView>,
     /// Lines.
@@ -198,16 +212,48 @@ pub fn paris_today(now: i64) -> String {
     quote_core::calendar::paris_local(now).0.to_string()
 }
 
-/// Builds the view of an order (`with_client` for the admin); `today` is the Paris date
-/// ([`paris_today`]) that says whether it is late.
+/// What an order's dates are read against: the catalog's calendar and carriers, and the server's
+/// clock for dates (`AppState::dates_now`).
+pub struct OrderDates {
+    catalog: Arc<Catalog>,
+    now: i64,
+    today: String,
+}
+
+impl OrderDates {
+    /// The current catalog and clock.
+    pub fn of(state: &AppState) -> Self {
+        let now = state.dates_now();
+        Self {
+            catalog: state.catalog(),
+            now,
+            today: paris_today(now),
+        }
+    }
+}
+
+/// Builds the view of an order (`with_client` for the admin); `dates` says whether it is late,
+/// its delivery range and, unpaid, its dates if paid now.
 pub async fn commande_view(
     conn: &mut AnyConnection,
     o: OrderRow,
     seller: &Seller,
     with_client: bool,
-    today: &str,
+    dates: &OrderDates,
 ) -> Result<CommandeView, ApiError> {
     let id = o.head.id;
+    let zone = o.shipping_zone.as_str();
+    let livraison_estimee = o
+        .ship_date
+        .as_deref()
+        .and_then(Date::parse)
+        .map(|shipped| ship_dates::delivery(&dates.catalog, shipped, zone));
+    let expedition_si_paiement = if o.head.status == OrderStatus::AwaitingPayment.as_str() {
+        let days = orders::line_lead_times(&mut *conn, id).await?;
+        ship_dates::slowest(&dates.catalog, days, dates.now, Some(zone))?
+    } else {
+        None
+    };
     let historique = orders::history(&mut *conn, id)
         .await?
         .into_iter()
@@ -260,7 +306,9 @@ pub async fn commande_view(
         paiement: awaiting_transfer.then(|| transfer_details(&o.head, seller)),
         numero: o.head.numero,
         date: clock::iso8601(o.created_at),
-        en_retard: is_late(&o.head.status, o.ship_date.as_deref(), today),
+        en_retard: is_late(&o.head.status, o.ship_date.as_deref(), &dates.today),
+        livraison_estimee,
+        expedition_si_paiement,
         statut: o.head.status,
         expedition: o.ship_date,
         historique,

@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/compte/parametrage', label: 'Paramètres du compte', icon: 'pi pi-cog' },
   { to: '/compte/panier', label: 'Panier', icon: 'pi pi-shopping-cart' },
   { to: '/compte/historique-commande', label: 'Historique des commandes', icon: 'pi pi-history' },
+  { to: '/compte/mes-devis', label: 'Mes devis', icon: 'pi pi-file' },
   { to: '/devis_ligne', label: 'Nouveau devis', icon: 'pi pi-calculator' },
 ];
 

@@ -27,6 +27,7 @@ export function UserMenu() {
     { separator: true },
     { label: 'Panier', icon: 'pi pi-shopping-cart', command: go('/compte/panier') },
     { label: 'Historique des commandes', icon: 'pi pi-history', command: go('/compte/historique-commande') },
+    { label: 'Mes devis', icon: 'pi pi-file', command: go('/compte/mes-devis') },
     ...(isAdmin(user) ? [{ label: 'Administration', icon: 'pi pi-shield', command: go('/compte/admin-home') }] : []),
     { separator: true },
     { label: 'Déconnexion', icon: 'pi pi-sign-out', command: go('/compte/logout') },

@@ -1,30 +1,46 @@
 //! The ship date of an order as the server fixed it when the order was paid (its slowest line's
-//! working days from the payment, by the workshop's calendar), or, while it waits for its payment,
-//! that the date will be fixed then. Nothing once shipped or cancelled (the parcels tell the rest).
-import { shipsOn } from '@/lib/ship-date';
+//! working days from the payment, by the workshop's calendar) with the delivery range to its
+//! zone, or, while it waits for its payment, the dates it would have if paid now and that they
+//! are fixed then. Nothing once shipped or cancelled (the parcels tell the rest).
+import type { DeliveryRange } from '@/wasm/types';
+import type { ShipDate } from '@/lib/api-types.generated';
+import { deliveryRange, formatDay, shipsOn } from '@/lib/ship-date';
 import { fr } from '@/lib/typography';
 
 interface Props {
-  order: { statut: string; expedition: string | null; mode_paiement: string };
+  order: {
+    statut: string;
+    expedition: string | null;
+    mode_paiement: string;
+    livraison_estimee: DeliveryRange | null;
+    expedition_si_paiement: ShipDate | null;
+  };
 }
 
 export function OrderShipDate({ order }: Props) {
   if (order.statut === 'expédiée' || order.statut === 'livrée' || order.statut === 'annulée') return null;
   if (order.expedition) {
+    const range = order.livraison_estimee;
     return (
       <p className="order-ship" data-testid="order-ship" data-date={order.expedition}>
         <strong>{shipsOn(order.expedition)}</strong>
+        {range ? (
+          <span className="muted" data-testid="order-delivery" data-du={range.du} data-au={range.au}>
+            {' · '}
+            {deliveryRange(range.du, range.au, range.zone)}
+          </span>
+        ) : null}
       </p>
     );
   }
   if (order.statut !== 'en attente de paiement') return null;
+  const ifPaid = order.expedition_si_paiement;
+  const when = order.mode_paiement === 'virement' ? 'à la réception de votre virement' : 'au paiement';
   return (
-    <p className="muted" data-testid="order-ship-pending">
-      {fr(
-        order.mode_paiement === 'virement'
-          ? 'La date d’expédition sera fixée à la réception de votre virement.'
-          : 'La date d’expédition sera fixée au paiement.',
-      )}
+    <p className="muted" data-testid="order-ship-pending" data-date={ifPaid?.expedition}>
+      {ifPaid
+        ? fr(`Payée aujourd’hui, la commande serait expédiée le ${formatDay(ifPaid.expedition)} ; la date sera fixée ${when}.`)
+        : fr(`La date d’expédition sera fixée ${when}.`)}
     </p>
   );
 }

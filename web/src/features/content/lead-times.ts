@@ -37,6 +37,17 @@ export function processLeadTime(catalog: Catalog | undefined, code: string): str
   return tiersText(processTiers(catalog, code));
 }
 
+/**
+ * The « Délai ajouté » line of a post-treatment's page (`index` as in the catalog): the working
+ * days it adds to the ship date, as the quote counts them, or where to find them without the catalog.
+ */
+export function postTreatmentLeadTime(catalog: Catalog | undefined, index: number): string {
+  const treatment = catalog?.post_treatments.find((t) => t.index === index);
+  if (!treatment) return LEAD_TIME_UNKNOWN;
+  const days = treatment.lead_time_days ?? 0;
+  return days > 0 ? fr(`${workingDays(days)}, ajoutés à la date d’expédition`) : fr('Aucun : la date d’expédition reste celle du procédé');
+}
+
 export const LEAD_TIME_UNKNOWN = fr('Selon le délai choisi : la date d’expédition s’affiche dans le devis en ligne');
 
 /** « 12:00 » → « 12 h », « 14:30 » → « 14 h 30 ». */

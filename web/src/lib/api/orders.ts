@@ -2,11 +2,11 @@
 //! deliveries, invoice and credit note. A failure is an error, never an empty history.
 import { useQuery, type Query } from '@tanstack/react-query';
 import { proxy } from '@/lib/api-client';
-import type { Order } from '@/lib/api-types.generated';
+import type { Order, Reordered } from '@/lib/api-types.generated';
 import { handleApiError } from '@/lib/errors';
 
 /** One order of `Commande/mes-commandes` (and of the admin's pages), generated from the server's type. */
-export type { Delivery, Order } from '@/lib/api-types.generated';
+export type { Delivery, Order, Reordered, ReorderedLine } from '@/lib/api-types.generated';
 
 export const ordersKey = ['commandes', 'mine'] as const;
 
@@ -24,3 +24,9 @@ type Interval = number | false | ((query: Query<Order[], Error, Order[], typeof 
 export function useOrders(refetchInterval?: Interval) {
   return useQuery({ queryKey: ordersKey, queryFn: fetchOrders, staleTime: 0, refetchInterval });
 }
+
+/**
+ * « Commander à nouveau »: the order's parts back in the basket with their options and
+ * quantities, at today's prices; the answer gives each line's total then and now.
+ */
+export const reorder = (orderId: number) => proxy<Reordered>(`Commande/${orderId}/recommander`, 'POST');

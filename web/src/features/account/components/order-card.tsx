@@ -1,5 +1,6 @@
 //! One order of the history: number, date, status and its history, the buyer's own order
-//! reference, lines, totals, shipments, and the invoice (and credit note) PDFs to download.
+//! reference, lines, totals, shipments, the invoice (and credit note) PDFs to download, and
+//! « Commander à nouveau ».
 import { Tag } from 'primereact/tag';
 import { TotalsTable } from '@/components/order/totals-table';
 import { VatLines } from '@/components/order/vat-lines';
@@ -9,6 +10,7 @@ import type { Order } from '@/lib/api/orders';
 import { OrderDeliveries } from '@/components/order/order-deliveries';
 import { OrderShipDate } from '@/components/order/order-ship-date';
 import { OrderStatusHistory } from './order-status-history';
+import { ReorderButton } from './reorder-button';
 
 const SEVERITY: Record<string, 'success' | 'info' | 'warning' | 'danger' | 'secondary'> = {
   'en attente de paiement': 'warning',
@@ -65,20 +67,19 @@ export function OrderCard({ order }: { order: Order }) {
           {formatCents(order.paiement.montant_cents)} à {order.paiement.titulaire}, IBAN {order.paiement.iban}, BIC {order.paiement.bic}, référence à indiquer{'\u00a0'}: <strong>{order.paiement.reference}</strong>.
         </p>
       ) : null}
-      {order.facture || order.avoir ? (
-        <div className="form-actions">
-          {order.facture ? (
-            <a className="p-button p-button-outlined" href={order.facture.url} download data-testid="invoice-link">
-              <i className="pi pi-file-pdf" aria-hidden="true" />&nbsp;Facture {order.facture.numero} (PDF)
-            </a>
-          ) : null}
-          {order.avoir ? (
-            <a className="p-button p-button-outlined" href={order.avoir.url} download data-testid="credit-note-link">
-              <i className="pi pi-file-pdf" aria-hidden="true" />&nbsp;Avoir {order.avoir.numero} (PDF)
-            </a>
-          ) : null}
-        </div>
-      ) : null}
+      <div className="form-actions">
+        <ReorderButton order={order} />
+        {order.facture ? (
+          <a className="p-button p-button-outlined" href={order.facture.url} download data-testid="invoice-link">
+            <i className="pi pi-file-pdf" aria-hidden="true" />&nbsp;Facture {order.facture.numero} (PDF)
+          </a>
+        ) : null}
+        {order.avoir ? (
+          <a className="p-button p-button-outlined" href={order.avoir.url} download data-testid="credit-note-link">
+            <i className="pi pi-file-pdf" aria-hidden="true" />&nbsp;Avoir {order.avoir.numero} (PDF)
+          </a>
+        ) : null}
+      </div>
       <OrderStatusHistory history={order.historique} />
     </article>
   );

@@ -38,6 +38,7 @@ describe('commerce answers (docs/commerce-api.md)', () => {
       autoliquidation: false, consultation_vies: null,
       lignes: lignes.map(({ Id_Piece, designation, Quantite, prix_unitaire_cents, total_ht_cents }) => ({ Id_Piece, designation, Quantite, prix_unitaire_cents, total_ht_cents })),
       id_commande: 5, numero: 'CO-2026-000005', date: '2026-11-22T21:00:00Z', statut: 'payée', expedition: '2026-12-03', en_retard: false,
+      livraison_estimee: { zone: 'france', du: '2026-12-04', au: '2026-12-07' }, expedition_si_paiement: null,
       historique: [{ de: null, vers: 'en attente de paiement', date: '2026-11-22T21:00:00Z', note: '' }],
       mode_paiement: 'carte', reference_commande_client: null, adresse_livraison: {}, adresse_facturation: {}, livraisons: [],
       facture: { numero: 'FA-2026-000001', url: '/api/backend/Commande/5/facture.pdf' }, avoir: null, paiement: null,

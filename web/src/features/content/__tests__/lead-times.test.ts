@@ -4,7 +4,7 @@ import { seoTable } from '@/app/seo-pages';
 import { fr } from '@/lib/typography';
 import type { Catalog } from '@/wasm/types';
 import { FAQ } from '../data/faq';
-import { FAQ_LEAD_TIME_STATIC, LEAD_TIME_UNKNOWN, faqLeadTimeAnswer, homeFigure, homeStep, processLeadTime, processTiers, withCatalogLeadTimes } from '../lead-times';
+import { FAQ_LEAD_TIME_STATIC, LEAD_TIME_UNKNOWN, faqLeadTimeAnswer, homeFigure, homeStep, postTreatmentLeadTime, processLeadTime, processTiers, withCatalogLeadTimes } from '../lead-times';
 
 const plain = (s: string) => s.replaceAll('\u00a0', ' ').replaceAll('\u202f', ' ');
 /** The shop's own catalog (the one the server serves until the admin changes it); vitest runs in web/. */
@@ -74,5 +74,17 @@ describe('lead times read from the catalog', () => {
       const text = plain(`${page.description} ${JSON.stringify(page.structured)}`);
       expect(text, page.path).not.toMatch(/\d+ jours? ouvrés?(?! (?:pour vous répondre|heures))/);
     }
+  });
+
+  it('says the days a post-treatment adds as the catalog counts them, and none before it loads', () => {
+    const c = fresh();
+    for (const t of c.post_treatments) {
+      const n = t.lead_time_days ?? 0;
+      expect(plain(postTreatmentLeadTime(c, t.index))).toBe(n > 0 ? `${days(n)}, ajoutés à la date d’expédition` : 'Aucun : la date d’expédition reste celle du procédé');
+    }
+    c.post_treatments[0]!.lead_time_days = 2;
+    expect(plain(postTreatmentLeadTime(c, 0))).toBe('2 jours ouvrés, ajoutés à la date d’expédition');
+    expect(postTreatmentLeadTime(undefined, 0)).toBe(LEAD_TIME_UNKNOWN);
+    expect(postTreatmentLeadTime(c, 99)).toBe(LEAD_TIME_UNKNOWN);
   });
 });

@@ -21,7 +21,6 @@ export const POST_TREATMENTS: PostTreatment[] = deepFr([
       ['Rugosité obtenue', 'Ra ≈ 0,4 à 0,8 µm (résine), Ra ≈ 2 µm (polyamide lissé), poli miroir possible sur inox'],
       ['Faces traitées', 'Toutes les faces accessibles ; les canaux internes ne sont pas polis'],
       ['Effet sur les cotes', 'Retrait de matière de 0,02 à 0,05 mm par face'],
-      ['Délai ajouté', '1 à 2 jours ouvrés'],
     ],
     processes: 'SLA, SLS, MJF et SLM',
   },

@@ -13,6 +13,7 @@ import { AnalysisSummary } from './analysis-summary';
 import { BodyList } from './body-list';
 import { OptionsForm } from './options-form';
 import { LeadTimes } from './lead-times';
+import { QuantityTable } from './quantity-table';
 import { PricePanel } from './price-panel';
 import { ProcessOffers } from './process-offers';
 
@@ -117,6 +118,14 @@ function Body({ item, loaded, index, name, onSplit, onRegroup }: BodyProps) {
         {item.options && <OptionsForm catalog={loaded.catalog} offers={offers} options={item.options} onChange={item.changeOptions} />}
         <PricePanel breakdown={item.local.breakdown} error={item.local.error} server={item.server} />
         <LeadTimes tiers={item.local.breakdown ? item.tiers : null} express={item.options?.express ?? false} onChoose={(express) => item.changeOptions({ express })} />
+        {item.options && (
+          <QuantityTable
+            rows={item.local.breakdown ? item.quantityRows : null}
+            quantity={item.options.quantity}
+            express={item.options.express}
+            onChoose={(quantity) => item.changeOptions({ quantity })}
+          />
+        )}
       </div>
       {item.phase === 'analysing' && <div className="item-busy"><Loading label="Nouvelle analyse…" /></div>}
     </div>

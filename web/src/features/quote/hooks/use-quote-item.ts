@@ -1,10 +1,11 @@
 //! One file of the quote: its analysis and preview in the worker, the customer's options and the
 //! instant price from the engine; the server side runs in `useServerSync`.
 import { useCallback, useEffect, useState } from 'react';
-import type { Analysed, Preview, TierOffer } from '@/workers/quote.worker';
+import type { Analysed, Preview, QuantityRow, TierOffer } from '@/workers/quote.worker';
 import { msUntilNextCutoff } from '@/lib/ship-date';
 import type { PriceBreakdown, PriceOptions, ProcessOffer, Unit } from '@/wasm/types';
 import { fetchStoredFile, type EntryView } from '../api/devis';
+import { tableQuantities } from '../quantity-table';
 import type { LoadedCatalog } from '@/lib/use-catalog';
 import { useQuoteWorker } from './use-quote-worker';
 import { useServerSync, type ServerState } from './use-server-sync';
@@ -45,6 +46,8 @@ export interface QuoteItemState {
   local: { breakdown: PriceBreakdown | null; error: string | null };
   /** The lead-time tiers of the options with their ship dates, from the worker (null until computed). */
   tiers: TierOffer[] | null;
+  /** The quantity × tier table of the options, from the worker (null until computed). */
+  quantityRows: QuantityRow[] | null;
   server: ServerState;
   /** The body of the file this entry is (split out of it), or null for the whole file. */
   body: number | null;
@@ -153,6 +156,19 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
     };
   }, [worker, options, phase, result, clock]);
 
+  const [quantityRows, setQuantityRows] = useState<QuantityRow[] | null>(null);
+  const maxQuantity = loaded?.catalog.max_quantity ?? 1;
+  useEffect(() => {
+    if (!worker || !options || phase !== 'ready') return;
+    let live = true;
+    void worker.quantityTable(options, tableQuantities(options.quantity, maxQuantity)).then((out) => {
+      if (live) setQuantityRows(out.ok ? out.rows : null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [worker, options, phase, result, maxQuantity]);
+
   useEffect(() => {
     if (!worker || !options || !bodyList) return;
     let live = true;
@@ -189,5 +205,5 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
   }, []);
 
   const bodies = bodyList && bodyList.length > 0 ? { list: bodyList, prices: bodyPrices, previews: bodyPreviews, showPreview } : null;
-  return { phase, error, result, preview, unit, options, local, tiers, server, body, bodies, changeUnit, changeOptions };
+  return { phase, error, result, preview, unit, options, local, tiers, quantityRows, server, body, bodies, changeUnit, changeOptions };
 }

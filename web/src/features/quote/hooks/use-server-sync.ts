@@ -80,7 +80,14 @@ export function useServerSync(
         if (!current()) return;
         setState((s) => ({ ...s, step: 'pricing', key }));
         const { prix } = await calculPrix(index);
-        const local = await worker.price(options);
+        let local = await worker.price(options);
+        // A restored entry is priced by the server while the worker may still be reading its file
+        // again: wait for the engine's own price (up to 30 s) rather than call the prices
+        // different (seen on a loaded machine: « Prix recalculé » right after signing up).
+        for (let tries = 0; !local.ok && local.error.code === 'no_analysis' && tries < 100 && current(); tries += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          local = await worker.price(options);
+        }
         if (!current()) return;
         const same = local.ok && local.breakdown.line_cents === prix.line_cents;
         setState({
