@@ -61,3 +61,33 @@ fn quote_says_until_when_it_is_valid_and_that_it_is_not_an_invoice() {
     assert_has(&text, &["Paiement à la commande, par virement bancaire."]);
     assert!(!text.contains("carte bancaire"), "{text}");
 }
+
+#[test]
+fn a_company_s_quote_prints_its_siren() {
+    let mut buyer = company_buyer();
+    buyer.vat_number = None;
+    buyer.siren = Some("732829320".to_owned());
+    let data = QuoteData {
+        number: "DE-2026-000008".to_owned(),
+        issued_at: NOV_22,
+        valid_until: DEC_22,
+        seller: seller(),
+        buyer,
+        buyer_reference: None,
+        lines: two_lines(),
+        totals: france_totals(),
+        vat_regime: VatRegime::France,
+        vat_exemption: None,
+        lead_time_days: None,
+        card_payment: false,
+        notes: Vec::new(),
+    };
+    let pdf = render_quote(&data).expect("render");
+    let Some(text) = pdf_text("quote-siren", &pdf) else {
+        return;
+    };
+    assert_has(
+        &text,
+        &["Ateliers Mécaniques du Rhône", "SIREN : 732829320"],
+    );
+}
