@@ -100,7 +100,8 @@ export default [
       await page.fill('#address-siren', '732 829 320');
       await page.getByRole('button', { name: 'Ajouter l’adresse' }).click();
       const card = page.locator('.address-card', { hasText: '9 rue de la Forge' });
-      await card.getByText('Forge Girard · SIREN 732829320').waitFor();
+      await card.getByText('Forge Girard').waitFor();
+      await card.locator('[data-testid=company-siren]', { hasText: 'SIREN 732829320' }).waitFor();
       await ctx.screenshot(page, 'adresse-siren');
       await card.getByRole('button', { name: 'Modifier' }).click();
       const field = page.locator('#address-siren');
