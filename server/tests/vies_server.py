@@ -3,7 +3,8 @@
 REST API (`POST /check-vat-number`, `GET /check-status`, the shapes of
 https://ec.europa.eu/taxation_customs/vies/rest-api) with fixed behaviours by number:
 
-  DE123456789, DE811907980, BE0403019261, FR40303265045, IT00743110157   valid (name, address)
+  DE123456789, DE811907980, BE0403019261, FR40303265045, IT00743110157,
+  SE559900001401, DK10000009                    valid (name, address)
   DE111111111                                   the member state is unavailable (MS_UNAVAILABLE)
   DE222222222                                   slow: answers "valid" after --slow-seconds (3.5 s)
   any other number                              invalid
@@ -30,6 +31,8 @@ VALID = {
     "BE0403019261": ("Exemple SA", "Rue de la Loi 16\n1000 Bruxelles"),
     "FR40303265045": ("FORME ADDITIVE TEST", "12 RUE DE L'EXEMPLE\n69000 LYON"),
     "IT00743110157": ("Esempio SpA", "Via Roma 1\n20121 Milano"),
+    "SE559900001401": ("Exempel AB", "Storgatan 1\n111 51 Stockholm"),
+    "DK10000009": ("Eksempel ApS", "Vesterbrogade 1\n1620 København V"),
 }
 UNAVAILABLE = {"DE111111111"}
 SLOW = {"DE222222222"}

@@ -1,4 +1,5 @@
-// Sign-up with the e-mail code, sign-in, sign-out with its toast, and the account menu.
+// Sign-up with the e-mail code, sign-in, sign-out with its toast, and the account menu; addresses
+// with a company (VAT number, SIREN) saved from the settings page.
 import { expectAvatar, expectSignedOut, expectToast, freshEmail, PASSWORD, signIn, signOut, signUpViaUi } from './support/flows.mjs';
 
 export default [
@@ -75,6 +76,37 @@ export default [
       await ctx.expectText(page, '4 rue des Imprimeurs');
       await ctx.expectText(page, 'Atelier Roux');
       await ctx.screenshot(page, 'adresses');
+    },
+  },
+  {
+    name: 'a French company without VAT number saves its SIREN, shown on its address and in the form',
+    async run(ctx) {
+      const page = await ctx.newPage();
+      await signUpViaUi(ctx, page, { email: freshEmail('siren'), prenom: 'Paul', nom: 'Girard' });
+      await ctx.goto(page, '/compte/parametrage');
+      await page.getByRole('button', { name: 'Ajouter une adresse' }).click();
+      await page.fill('#address-prenom', 'Paul');
+      await page.fill('#address-nom', 'Girard');
+      await page.fill('#address-rue', '9 rue de la Forge');
+      await page.fill('#address-codePostal', '69007');
+      await page.fill('#address-ville', 'Lyon');
+      if (await page.locator('#address-siren').count()) throw new Error('SIREN asked without a company');
+      await page.fill('#address-nom_entreprise', 'Forge Girard');
+      await page.locator('#address-siren').waitFor();
+      await page.locator('#address-siren-hint', { hasText: '9 chiffres' }).waitFor();
+      await page.fill('#address-siren', '732 829 321');
+      await page.getByRole('button', { name: 'Ajouter l’adresse' }).click();
+      await page.locator('#address-siren-error', { hasText: 'Le numéro SIREN doit comporter 9' }).waitFor();
+      await page.fill('#address-siren', '732 829 320');
+      await page.getByRole('button', { name: 'Ajouter l’adresse' }).click();
+      const card = page.locator('.address-card', { hasText: '9 rue de la Forge' });
+      await card.getByText('Forge Girard').waitFor();
+      await card.locator('[data-testid=company-siren]', { hasText: 'SIREN 732829320' }).waitFor();
+      await ctx.screenshot(page, 'adresse-siren');
+      await card.getByRole('button', { name: 'Modifier' }).click();
+      const field = page.locator('#address-siren');
+      await field.waitFor();
+      if ((await field.inputValue()) !== '732829320') throw new Error(`SIREN in the form: ${await field.inputValue()}`);
     },
   },
 ];

@@ -3,21 +3,20 @@
 //! (detached from the account's addresses first, in one transaction).
 
 use super::error::CommerceError;
-use crate::db::companies::Company;
+use crate::db::companies::{Company, NewCompany};
 use crate::db::{address_changes, companies, Db};
 
 /// The most companies one account may keep (issue 22, finding 6: rows a caller can add are
 /// bounded, like addresses).
 pub const MAX_PER_ACCOUNT: i64 = 50;
 
-/// Creates the company `nom` (VAT number `tva`) of `account_id`, attached to its address
-/// `attach_to` when given, in one transaction under the account's lock; refused past
+/// Creates the company `fields` (name, VAT number, SIREN) of `account_id`, attached to its
+/// address `attach_to` when given, in one transaction under the account's lock; refused past
 /// [`MAX_PER_ACCOUNT`].
 pub async fn create(
     db: &Db,
     account_id: i64,
-    nom: &str,
-    tva: Option<&str>,
+    fields: NewCompany<'_>,
     attach_to: Option<i64>,
     now: i64,
 ) -> Result<Company, CommerceError> {
@@ -27,7 +26,7 @@ pub async fn create(
             "Vous ne pouvez pas enregistrer plus de {MAX_PER_ACCOUNT}\u{a0}entreprises."
         )));
     }
-    let company = companies::insert(&mut tx, account_id, nom, tva, now).await?;
+    let company = companies::insert(&mut tx, account_id, fields, now).await?;
     if let Some(address_id) = attach_to {
         address_changes::set_company(&mut tx, address_id, account_id, Some(company.id), now)
             .await?;

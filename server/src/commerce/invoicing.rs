@@ -145,25 +145,33 @@ pub fn party(snapshot: &str, email: Option<&str>) -> Party {
             .map(str::to_owned),
         email: email.map(str::to_owned),
         postal: Some(postal),
-        siren: None,
+        siren: company["siren"]
+            .as_str()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned),
     };
     with_siren(party)
 }
 
-/// The SIREN of a French company: the nine digits of its French VAT number (`FRkk` + SIREN).
+/// The SIREN in a French VAT number: its nine digits after `FR` and the key (`FRkk` + SIREN).
 pub fn siren_of_vat(vat: &str) -> Option<String> {
     let compact: String = vat.chars().filter(|c| !c.is_whitespace()).collect();
     let digits = compact.strip_prefix("FR")?.get(2..)?;
     (digits.len() == 9 && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.to_owned())
 }
 
-/// Fills the SIREN of a company from its French VAT number.
+/// The SIREN of a company: the one it gave, else the one of its French VAT number; none for a
+/// consumer.
 fn with_siren(mut p: Party) -> Party {
-    p.siren = p
-        .company
-        .as_ref()
-        .and(p.vat_number.as_deref())
-        .and_then(siren_of_vat);
+    let company = p.company.as_deref().is_some_and(|c| !c.trim().is_empty());
+    p.siren = if company {
+        p.siren
+            .take()
+            .or_else(|| p.vat_number.as_deref().and_then(siren_of_vat))
+    } else {
+        None
+    };
     p
 }
 
@@ -342,6 +350,35 @@ mod tests {
         );
         assert_eq!(postal.country_code, "DE");
         assert_eq!(p.siren, None);
+    }
+
+    fn french_company(entreprise: &str) -> String {
+        format!(
+            r#"{{"idPays":{{"code":"fr","name":"France"}},"ville":"Lyon","codePostal":"69003",
+            "rue":"12 rue de la Part-Dieu","complement":"","nom":"Dupont","prenom":"Jeanne",
+            "tel":"","entreprise":{entreprise}}}"#
+        )
+    }
+
+    #[test]
+    fn a_company_s_own_siren_is_taken_before_its_vat_number_s() {
+        let given = french_company(
+            r#"{"id_entreprise":1,"nom_Entreprise":"Atelier","numero_Tva":null,"siren":"732829320"}"#,
+        );
+        assert_eq!(party(&given, None).siren.as_deref(), Some("732829320"));
+        let from_vat = french_company(
+            r#"{"id_entreprise":1,"nom_Entreprise":"Atelier","numero_Tva":"FR40303265045","siren":null}"#,
+        );
+        assert_eq!(party(&from_vat, None).siren.as_deref(), Some("303265045"));
+        // A snapshot taken before companies had a SIREN has no key.
+        let old = french_company(
+            r#"{"id_entreprise":1,"nom_Entreprise":"Atelier","numero_Tva":"FR40303265045"}"#,
+        );
+        assert_eq!(party(&old, None).siren.as_deref(), Some("303265045"));
+        let neither =
+            french_company(r#"{"id_entreprise":1,"nom_Entreprise":"Atelier","numero_Tva":null}"#);
+        assert_eq!(party(&neither, None).siren, None);
+        assert_eq!(party(&french_company("null"), None).siren, None);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use sqlx::{AnyConnection, Row};
 
 use super::addresses::{view_from_row, AddressView, VIEW_SELECT};
+pub use super::companies::NewCompany;
 
 /// The validated fields of an address.
 #[derive(Debug, Clone)]
@@ -54,15 +55,6 @@ pub async fn insert(
     .await
 }
 
-/// The company to create with an address: its name and VAT number.
-#[derive(Debug, Clone, Copy)]
-pub struct NewCompany<'a> {
-    /// Company name.
-    pub nom: &'a str,
-    /// Intra-EU VAT number, normalised.
-    pub tva: Option<&'a str>,
-}
-
 /// Creates an address, and its company when given, in one transaction that holds the account's
 /// row while it counts its addresses: `None` (nothing created) when the account already has `max`.
 /// Call it in a transaction of `Db::begin` with `lock` = `Db::for_update()`: the account row is
@@ -92,12 +84,13 @@ pub async fn insert_capped(
     let company_id: Option<i64> = match company {
         Some(c) => Some(
             sqlx::query(
-                "INSERT INTO companies (account_id, nom_entreprise, numero_tva, created_at, updated_at) \
-                 VALUES ($1, $2, $3, $4, $4) RETURNING id",
+                "INSERT INTO companies (account_id, nom_entreprise, numero_tva, siren, created_at, \
+                 updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
             )
             .bind(account_id)
             .bind(c.nom)
             .bind(c.tva)
+            .bind(c.siren)
             .bind(now)
             .fetch_one(&mut *tx)
             .await?

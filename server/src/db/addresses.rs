@@ -1,5 +1,5 @@
 //! The `addresses` table, read with its country and company in the specification's shape
-//! (`idAdresse`, `idPays {code, name}`, ..., `entreprise {nom_Entreprise, numero_Tva}`).
+//! (`idAdresse`, `idPays {code, name}`, ..., `entreprise {nom_Entreprise, numero_Tva, siren}`).
 
 use serde::Serialize;
 use sqlx::any::AnyRow;
@@ -30,6 +30,8 @@ pub struct CompanyView {
     /// Intra-EU VAT number.
     #[serde(rename = "numero_Tva")]
     pub numero_tva: Option<String>,
+    /// SIREN (nine digits), when the customer gave it.
+    pub siren: Option<String>,
     /// The latest VIES check of the number (`None`: never checked).
     pub vies: Option<ViesState>,
 }
@@ -66,7 +68,7 @@ pub struct AddressView {
 pub const VIEW_SELECT: &str =
     "SELECT a.id, a.account_id, a.country_code, COALESCE(c.nom, a.country_code) AS country_name, \
      a.ville, a.code_postal, a.rue, a.complement, a.nom, a.prenom, a.tel, \
-     e.id AS company_id, e.nom_entreprise, e.numero_tva, \
+     e.id AS company_id, e.nom_entreprise, e.numero_tva, e.siren, \
      (SELECT v.outcome FROM vies_checks v WHERE v.vat_number = e.numero_tva \
       ORDER BY v.checked_at DESC, v.id DESC LIMIT 1) AS vies_outcome, \
      (SELECT v.checked_at FROM vies_checks v WHERE v.vat_number = e.numero_tva \
@@ -85,6 +87,7 @@ pub fn view_from_row(row: &AnyRow) -> Result<AddressView, sqlx::Error> {
                 id,
                 nom_entreprise: row.try_get("nom_entreprise")?,
                 numero_tva: row.try_get("numero_tva")?,
+                siren: row.try_get("siren")?,
                 vies: outcome.zip(checked_at).map(|(o, at)| ViesState::of(&o, at)),
             })
         }

@@ -1,5 +1,5 @@
-//! The `companies` table: the companies a customer buys for (name and intra-EU VAT number),
-//! attached to their addresses. Every read and write is scoped to the owning account.
+//! The `companies` table: the companies a customer buys for (name, intra-EU VAT number and
+//! SIREN), attached to their addresses. Every read and write is scoped to the owning account.
 
 use serde::Serialize;
 use sqlx::{AnyConnection, FromRow};
@@ -19,10 +19,26 @@ pub struct Company {
     /// Intra-EU VAT number, normalised.
     #[serde(rename = "numero_Tva")]
     pub numero_tva: Option<String>,
+    /// SIREN (nine digits), when the customer gave it.
+    pub siren: Option<String>,
     /// The latest VIES check of the number (`None`: never checked).
     #[sqlx(skip)]
     pub vies: Option<ViesState>,
 }
+
+/// A company's validated fields, to create or update it.
+#[derive(Debug, Clone, Copy)]
+pub struct NewCompany<'a> {
+    /// Company name.
+    pub nom: &'a str,
+    /// Intra-EU VAT number, normalised.
+    pub tva: Option<&'a str>,
+    /// SIREN, nine digits.
+    pub siren: Option<&'a str>,
+}
+
+/// The columns every read returns.
+const COLUMNS: &str = "id, nom_entreprise, numero_tva, siren";
 
 /// The company with the VIES status of its number.
 async fn with_vies(conn: &mut AnyConnection, mut c: Company) -> Result<Company, sqlx::Error> {
@@ -34,17 +50,17 @@ async fn with_vies(conn: &mut AnyConnection, mut c: Company) -> Result<Company, 
 pub async fn insert(
     conn: &mut AnyConnection,
     account_id: i64,
-    nom: &str,
-    tva: Option<&str>,
+    c: NewCompany<'_>,
     now: i64,
 ) -> Result<Company, sqlx::Error> {
-    let row = sqlx::query(
-        "INSERT INTO companies (account_id, nom_entreprise, numero_tva, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $4) RETURNING id, nom_entreprise, numero_tva",
-    )
+    let row = sqlx::query(&format!(
+        "INSERT INTO companies (account_id, nom_entreprise, numero_tva, siren, created_at, \
+         updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING {COLUMNS}"
+    ))
     .bind(account_id)
-    .bind(nom)
-    .bind(tva)
+    .bind(c.nom)
+    .bind(c.tva)
+    .bind(c.siren)
     .bind(now)
     .fetch_one(&mut *conn)
     .await?;
@@ -75,9 +91,9 @@ pub async fn find_owned(
     id: i64,
     account_id: i64,
 ) -> Result<Option<Company>, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT id, nom_entreprise, numero_tva FROM companies WHERE id = $1 AND account_id = $2",
-    )
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM companies WHERE id = $1 AND account_id = $2"
+    ))
     .bind(id)
     .bind(account_id)
     .fetch_optional(&mut *conn)
@@ -93,9 +109,9 @@ pub async fn list_for_account(
     conn: &mut AnyConnection,
     account_id: i64,
 ) -> Result<Vec<Company>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT id, nom_entreprise, numero_tva FROM companies WHERE account_id = $1 ORDER BY id",
-    )
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM companies WHERE account_id = $1 ORDER BY id"
+    ))
     .bind(account_id)
     .fetch_all(&mut *conn)
     .await?;
@@ -111,16 +127,16 @@ pub async fn update(
     conn: &mut AnyConnection,
     id: i64,
     account_id: i64,
-    nom: &str,
-    tva: Option<&str>,
+    c: NewCompany<'_>,
     now: i64,
 ) -> Result<Option<Company>, sqlx::Error> {
-    let row = sqlx::query(
-        "UPDATE companies SET nom_entreprise = $1, numero_tva = $2, updated_at = $3 \
-         WHERE id = $4 AND account_id = $5 RETURNING id, nom_entreprise, numero_tva",
-    )
-    .bind(nom)
-    .bind(tva)
+    let row = sqlx::query(&format!(
+        "UPDATE companies SET nom_entreprise = $1, numero_tva = $2, siren = $3, updated_at = $4 \
+         WHERE id = $5 AND account_id = $6 RETURNING {COLUMNS}"
+    ))
+    .bind(c.nom)
+    .bind(c.tva)
+    .bind(c.siren)
     .bind(now)
     .bind(id)
     .bind(account_id)

@@ -24,7 +24,7 @@ pub struct Party {
     /// The address as fields, for the Factur-X XML (none on documents frozen before issue 23).
     #[serde(default)]
     pub postal: Option<PostalAddress>,
-    /// SIREN of a French business customer (from its French VAT number).
+    /// SIREN of a business customer: the one it gave, else the one of its French VAT number.
     #[serde(default)]
     pub siren: Option<String>,
 }

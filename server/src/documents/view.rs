@@ -150,10 +150,11 @@ fn buyer_reference(reference: Option<&str>) -> Option<String> {
         .map(|r| labelled("Votre référence", r))
 }
 
-/// A party of a Factur-X document: the buyer's SIREN is printed (French company).
-fn party_fx(heading: &str, p: &Party, factur_x: bool) -> PartyView {
+/// A buyer with its SIREN printed (a company's) when `with_siren`: on Factur-X documents and on
+/// quotes; documents frozen before Factur-X render as they were.
+fn party_fx(heading: &str, p: &Party, with_siren: bool) -> PartyView {
     let mut view = party(heading, p);
-    if let Some(siren) = p.siren.as_deref().filter(|s| factur_x && !s.is_empty()) {
+    if let Some(siren) = p.siren.as_deref().filter(|s| with_siren && !s.is_empty()) {
         let at = view.lines.len()
             - usize::from(p.email.as_deref().is_some_and(|e| !e.trim().is_empty()));
         view.lines.insert(at, labelled("SIREN", siren));
@@ -429,7 +430,7 @@ pub fn quote(d: &QuoteData) -> View {
         meta,
         seller_name: s.legal_name.clone(),
         seller_lines: seller_lines(s),
-        parties: vec![party("Client", &d.buyer)],
+        parties: vec![party_fx("Client", &d.buyer, true)],
         notice: [
             format!("Devis valable jusqu’au {}.", fr_date_long(d.valid_until)),
             format!(

@@ -66,6 +66,11 @@ pub enum DomainError {
     /// A SIREN that is not nine digits passing the Luhn check.
     #[error("Le numéro SIREN doit comporter 9\u{a0}chiffres valides.")]
     InvalidSiren,
+    /// A SIREN that differs from the one inside the company's French VAT number.
+    #[error(
+        "Le numéro SIREN ne correspond pas au numéro de TVA intracommunautaire\u{a0}: un numéro de TVA français se compose de FR, d'une clé de 2\u{a0}chiffres et du SIREN de l'entreprise."
+    )]
+    SirenVatMismatch,
     /// A SIRET that is not fourteen digits passing the Luhn check.
     #[error("Le numéro SIRET doit comporter 14\u{a0}chiffres valides.")]
     InvalidSiret,

@@ -91,6 +91,14 @@ impl VatNumber {
         &self.0
     }
 
+    /// The SIREN inside a French number (`FR` + key + SIREN), `None` for another country.
+    pub fn french_siren(&self) -> Option<Siren> {
+        self.0
+            .strip_prefix("FR")
+            .and_then(|body| body.get(2..))
+            .and_then(|siren| Siren::parse(siren).ok())
+    }
+
     /// ISO 3166-1 code (lower case) of the issuing country; Greece's prefix is `EL`, Northern
     /// Ireland's `XI`.
     pub fn country_code(&self) -> String {
@@ -139,6 +147,16 @@ mod tests {
         assert_eq!(vat.as_str(), "FR40303265045");
         assert_eq!(vat.country_code(), "fr");
         assert!(VatNumber::parse("FR44732829320").is_ok());
+    }
+
+    #[test]
+    fn a_french_number_gives_its_siren_and_others_none() {
+        let fr = VatNumber::parse("FR40303265045").unwrap();
+        assert_eq!(fr.french_siren().unwrap().as_str(), "303265045");
+        assert_eq!(
+            VatNumber::parse("DE123456789").unwrap().french_siren(),
+            None
+        );
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Endpoints of the `Entreprise` controller: the companies a customer buys for. `GET Entreprise`
 //! lists them, `POST` creates one (optionally attached to an address), `PUT` renames it or changes
-//! its VAT number, `DELETE` removes it (and detaches it from the addresses). The VAT number is
-//! checked by format and, for France, by its key, then with VIES: the answer carries the number's
-//! VIES status (`vies`), shown in the settings. Another customer's company answers 404.
+//! its VAT number or SIREN, `DELETE` removes it (and detaches it from the addresses). The VAT
+//! number is checked by format and, for France, by its key, then with VIES: the answer carries the
+//! number's VIES status (`vies`), shown in the settings. The SIREN passes its check (Luhn) and is
+//! the one of a French VAT number given with it. Another customer's company answers 404.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -42,16 +43,21 @@ pub struct CompanyBody {
     id_adresse: Option<i64>,
     nom_entreprise: Option<String>,
     numero_tva: Option<String>,
+    siren: Option<String>,
 }
 
 fn validated(body: &CompanyBody) -> Result<input::CompanyInput, ApiError> {
-    input::company(body.nom_entreprise.as_deref(), body.numero_tva.as_deref())
-        .map_err(ApiError::Validation)?
-        .ok_or_else(|| {
-            ApiError::Validation(vec![
-                "Le champ «\u{a0}nom de l'entreprise\u{a0}» est obligatoire.".to_owned(),
-            ])
-        })
+    input::company(
+        body.nom_entreprise.as_deref(),
+        body.numero_tva.as_deref(),
+        body.siren.as_deref(),
+    )
+    .map_err(ApiError::Validation)?
+    .ok_or_else(|| {
+        ApiError::Validation(vec![
+            "Le champ «\u{a0}nom de l'entreprise\u{a0}» est obligatoire.".to_owned(),
+        ])
+    })
 }
 
 /// Handles `GET /api/backend/Entreprise`.
@@ -93,15 +99,8 @@ pub async fn create(
     }
     let now = clock::now();
     vat_check::check_company_number(&state.db, &state.vies, wanted.tva.as_deref(), now).await?;
-    let company = company_rules::create(
-        &state.db,
-        account_id,
-        &wanted.nom,
-        wanted.tva.as_deref(),
-        body.id_adresse,
-        now,
-    )
-    .await?;
+    let company =
+        company_rules::create(&state.db, account_id, wanted.fields(), body.id_adresse, now).await?;
     Ok((StatusCode::CREATED, Json(company)))
 }
 
@@ -144,8 +143,7 @@ async fn apply_update(
         &mut *state.db.acquire().await?,
         id,
         account_id,
-        &wanted.nom,
-        wanted.tva.as_deref(),
+        wanted.fields(),
         now,
     )
     .await?

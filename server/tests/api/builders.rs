@@ -90,7 +90,7 @@ impl DerefMut for User {
     }
 }
 
-/// An address to create: country, postcode and, for a company, its name and VAT number.
+/// An address to create: country, postcode and, for a company, its name, VAT number and SIREN.
 #[derive(Clone, Copy)]
 pub struct Addr {
     /// `idPays`.
@@ -99,6 +99,8 @@ pub struct Addr {
     pub postcode: &'static str,
     /// `(nom_entreprise, numero_tva)`.
     pub company: Option<(&'static str, &'static str)>,
+    /// The company's `siren` (empty: none).
+    pub siren: &'static str,
 }
 
 /// A French consumer's address in Lyon.
@@ -106,18 +108,21 @@ pub const FR: Addr = Addr {
     country: "fr",
     postcode: "69003",
     company: None,
+    siren: "",
 };
 /// A German consumer's address in Berlin.
 pub const DE: Addr = Addr {
     country: "de",
     postcode: "10115",
     company: None,
+    siren: "",
 };
 /// A Swiss address in Geneva (outside the EU).
 pub const CH: Addr = Addr {
     country: "ch",
     postcode: "1201",
     company: None,
+    siren: "",
 };
 
 impl Addr {
@@ -127,6 +132,11 @@ impl Addr {
             company: Some((name, vat)),
             ..self
         }
+    }
+
+    /// The same address, its company giving this SIREN.
+    pub const fn siren(self, siren: &'static str) -> Addr {
+        Addr { siren, ..self }
     }
 }
 
@@ -213,7 +223,7 @@ impl<'a> UserBuilder<'a> {
         let (client, id) = self.app.signed_in(&self.email, self.role).await;
         let mut addresses = Vec::new();
         for a in &self.addresses {
-            addresses.push(address(&client, a.country, a.postcode, a.company).await);
+            addresses.push(address_of(&client, a).await);
         }
         let mut lines = Vec::new();
         if !self.basket.is_empty() {
@@ -269,6 +279,26 @@ pub async fn address(
     }
     let a = c.expect(201, "POST", "Adresses", Some(body)).await;
     a["idAdresse"].as_i64().unwrap()
+}
+
+/// Creates the address `a` (its company's SIREN included); returns its id.
+async fn address_of(c: &TestClient, a: &Addr) -> i64 {
+    if a.siren.is_empty() {
+        return address(c, a.country, a.postcode, a.company).await;
+    }
+    let (name, vat) = a.company.expect("a SIREN belongs to a company");
+    let body = json!({
+        "idPays": a.country, "ville": "Ville", "codePostal": a.postcode,
+        "rue": "1 rue de la Gare", "complement": "", "nom": "Dupont", "prenom": "Jeanne",
+        "tel": "06 12 34 56 78", "nom_entreprise": name, "numero_tva": vat, "siren": a.siren
+    });
+    let created = c.expect(201, "POST", "Adresses", Some(body)).await;
+    assert_eq!(
+        created["entreprise"]["siren"],
+        a.siren.replace(' ', ""),
+        "{created}"
+    );
+    created["idAdresse"].as_i64().unwrap()
 }
 
 /// The body of `POST Commande` to one address (delivery and billing), by bank transfer, the

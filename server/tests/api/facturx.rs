@@ -12,11 +12,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::builders::{a_customer, an_admin, cube, CH, FR};
+use crate::builders::{a_customer, an_admin, cube, Addr, CH, FR};
 use crate::commande_pdf::pdf_text;
 use crate::helpers::TestClient;
-use crate::vat::{munich, order};
-use crate::vies_helpers::{app_on_vies, INVALID_DE, VALID_DE};
+use crate::vat::{munich, order, stored};
+use crate::vies_helpers::{app_on_vies, INVALID_DE, VALID_DE, VALID_DK, VALID_SE};
 
 /// Whether python3 can run the validator; in CI (CI=true) it must.
 pub(crate) fn validator_available() -> bool {
@@ -161,4 +161,115 @@ async fn every_kind_of_invoice_and_a_credit_note_pass_the_factur_x_validation() 
         validate(path, *fr_ctc);
     }
     validate(&credit_path, true);
+}
+
+/// A company in Stockholm with this VAT number.
+const fn stockholm(vat: &'static str) -> Addr {
+    Addr {
+        country: "se",
+        postcode: "11151",
+        company: Some(("Exempel AB", vat)),
+        siren: "",
+    }
+}
+
+/// A company in Copenhagen with this VAT number.
+const fn copenhagen(vat: &'static str) -> Addr {
+    Addr {
+        country: "dk",
+        postcode: "1620",
+        company: Some(("Eksempel ApS", vat)),
+        siren: "",
+    }
+}
+
+/// The `ram:BuyerTradeParty` element of an extracted XML.
+fn buyer_of(xml: &str) -> &str {
+    let start = xml.find("<ram:BuyerTradeParty>").expect("a buyer");
+    let end = xml[start..]
+        .find("</ram:BuyerTradeParty>")
+        .expect("its end")
+        + start;
+    &xml[start..end]
+}
+
+#[tokio::test]
+async fn a_french_company_known_by_its_siren_and_nordic_companies_pass_the_factur_x_validation() {
+    let (_vies, app) = app_on_vies().await;
+    let admin = an_admin(&app).await;
+    let kinds = [
+        (
+            "entreprise-france-siren",
+            FR.company("Forge Girard SAS", "").siren("732 829 320"),
+            ("0225", "732829320"),
+            "B2B",
+        ),
+        (
+            "entreprise-france-sans-identifiant",
+            FR.company("Club de modélisme de Lyon", ""),
+            ("EM", "club@facturx.example"),
+            "B2C",
+        ),
+        (
+            "intracommunautaire-suede",
+            stockholm(VALID_SE),
+            ("0007", "5599000014"),
+            "B2BINT",
+        ),
+        (
+            "intracommunautaire-danemark",
+            copenhagen(VALID_DK),
+            ("0184", "DK10000009"),
+            "B2BINT",
+        ),
+    ];
+    let mut issued = Vec::new();
+    for (name, addr, endpoint, framework) in kinds {
+        let email = if framework == "B2C" {
+            "club@facturx.example".to_owned()
+        } else {
+            format!("{name}@facturx.example")
+        };
+        let c = a_customer(&app)
+            .email(&email)
+            .with_basket(cube())
+            .with_address(addr)
+            .await;
+        let a = c.address();
+        let placed = order(&c, &format!("fx-{name}"), a, a).await;
+        if framework == "B2BINT" {
+            let (regime, rate, _, _) = stored(&app, &placed["id_commande"]).await;
+            assert_eq!((regime.as_str(), rate), ("intracommunautaire", 0), "{name}");
+        }
+        let id = placed["id_commande"].as_i64().unwrap();
+        assert_eq!(admin.set_order_status(id, "payée").await.status(), 200);
+        let (path, bytes) = document(&c, id, "facture", name).await;
+        issued.push((name, path, bytes, endpoint, framework));
+    }
+    assert_prints(&issued[0].2, &["Forge Girard SAS", "SIREN : 732829320"]);
+    if let Some(text) = pdf_text(&issued[1].2) {
+        assert!(!text.contains("SIREN :"), "{text}");
+    }
+
+    if !validator_available() {
+        return;
+    }
+    for (name, path, _, (scheme, id), framework) in &issued {
+        let dump = outdir().join(format!("{name}.xml"));
+        // Every one passes the French CTC set too: the company without identifier is B2C, but
+        // carries the business notes a company's invoice has.
+        validate_with(path, true, Some(&dump));
+        let xml = std::fs::read_to_string(&dump).unwrap();
+        let buyer = buyer_of(&xml);
+        let uri = format!("<ram:URIID schemeID=\"{scheme}\">{id}</ram:URIID>");
+        assert!(buyer.contains(&uri), "{name}: {buyer}");
+        assert!(
+            xml.contains(&format!("<ram:Content>{framework}</ram:Content>")),
+            "{name}"
+        );
+    }
+    let siren_buyer =
+        std::fs::read_to_string(outdir().join("entreprise-france-siren.xml")).unwrap();
+    assert!(buyer_of(&siren_buyer).contains("<ram:ID schemeID=\"0002\">732829320</ram:ID>"));
+    assert!(!buyer_of(&siren_buyer).contains("SpecifiedTaxRegistration"));
 }

@@ -66,6 +66,7 @@ mod security_session;
 mod security_sign_in;
 mod seo;
 mod ship_dates;
+mod siren;
 mod snapshot;
 mod statistics;
 mod storage_s3;

@@ -28,6 +28,7 @@ pub const fn munich(vat: &'static str) -> Addr {
         country: "de",
         postcode: "80331",
         company: Some(("Muster GmbH", vat)),
+        siren: "",
     }
 }
 
@@ -101,6 +102,7 @@ async fn billed_in_another_member_state_and_delivered_in_france_pays_20_percent(
         country: "be",
         postcode: "1000",
         company: Some(("Exemple SA", VALID_BE)),
+        siren: "",
     };
     let c = customer(&app, &[brussels, FR]).await;
     let (office, lyon) = (c.addresses[0], c.addresses[1]);

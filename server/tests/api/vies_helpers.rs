@@ -9,6 +9,10 @@ use crate::partners::Partner;
 pub const VALID_DE: &str = "DE123456789";
 /// Valid, Belgian.
 pub const VALID_BE: &str = "BE0403019261";
+/// Valid, Swedish (organisation number 5599000014).
+pub const VALID_SE: &str = "SE559900001401";
+/// Valid, Danish (CVR number 10000009).
+pub const VALID_DK: &str = "DK10000009";
 /// Invalid (any number the stand-in does not know).
 pub const INVALID_DE: &str = "DE999999999";
 /// Germany's service unavailable (`MS_UNAVAILABLE`).

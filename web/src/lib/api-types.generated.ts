@@ -76,6 +76,10 @@ export type AddressCompany = {
    */
   numero_Tva: string | null,
   /**
+   * SIREN (nine digits), when the customer gave it.
+   */
+  siren: string | null,
+  /**
    * The latest VIES check of the number (`None`: never checked).
    */
   vies: ViesStatus | null,
@@ -161,6 +165,10 @@ export type Company = {
    * Intra-EU VAT number, normalised.
    */
   numero_Tva: string | null,
+  /**
+   * SIREN (nine digits), when the customer gave it.
+   */
+  siren: string | null,
   /**
    * The latest VIES check of the number (`None`: never checked).
    */

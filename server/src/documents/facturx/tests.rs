@@ -204,6 +204,42 @@ fn an_export_is_category_g_and_a_card_payment_code_48() {
 }
 
 #[test]
+fn a_french_company_with_a_siren_and_no_vat_number_is_b2b_in_the_directory() {
+    let mut d = fx_invoice();
+    d.buyer.vat_number = None;
+    d.buyer.siren = Some("732829320".to_owned());
+    let xml = invoice_xml(&d);
+    assert!(xml.contains("<ram:Content>B2B</ram:Content>"));
+    let buyer = &xml[xml.find("<ram:BuyerTradeParty>").unwrap()..];
+    let buyer = &buyer[..buyer.find("</ram:BuyerTradeParty>").unwrap()];
+    assert!(buyer.contains("<ram:ID schemeID=\"0002\">732829320</ram:ID>"));
+    assert!(buyer.contains("<ram:URIID schemeID=\"0225\">732829320</ram:URIID>"));
+    assert!(!buyer.contains("SpecifiedTaxRegistration"), "{buyer}");
+}
+
+#[test]
+fn a_french_company_without_siren_nor_vat_number_is_b2c_with_its_business_notes() {
+    let mut d = fx_invoice();
+    d.buyer.vat_number = None;
+    d.buyer.siren = None;
+    let xml = invoice_xml(&d);
+    assert!(xml.contains("<ram:Content>B2C</ram:Content>"));
+    assert!(xml.contains(">PMD<") && xml.contains(">PMT<") && xml.contains(">AAB<"));
+    assert!(xml.contains("<ram:URIID schemeID=\"EM\">achats@amr.example</ram:URIID>"));
+    assert!(!xml.contains("<ram:ID schemeID=\"0002\">404833048"));
+}
+
+#[test]
+fn a_swedish_company_is_reached_by_its_organisation_number() {
+    let mut d = german(fx_invoice(), VatRegime::IntraEu);
+    d.buyer.vat_number = Some("SE559900001401".to_owned());
+    let xml = invoice_xml(&d);
+    assert!(xml.contains("<ram:Content>B2BINT</ram:Content>"));
+    assert!(xml.contains("<ram:URIID schemeID=\"0007\">5599000014</ram:URIID>"));
+    assert!(xml.contains("<ram:ID schemeID=\"VA\">SE559900001401</ram:ID>"));
+}
+
+#[test]
 fn a_consumer_has_no_business_notes_and_is_reached_by_e_mail() {
     let mut d = fx_invoice();
     d.business = false;

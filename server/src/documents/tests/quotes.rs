@@ -98,3 +98,35 @@ fn a_quote_issued_before_dates_were_printed_reads_without_them() {
     assert!(!text.contains("Expédition"), "{text}");
     assert!(!text.contains("Dates d’expédition"), "{text}");
 }
+
+#[test]
+fn a_company_s_quote_prints_its_siren() {
+    let mut buyer = company_buyer();
+    buyer.vat_number = None;
+    buyer.siren = Some("732829320".to_owned());
+    let data = QuoteData {
+        number: "DE-2026-000008".to_owned(),
+        issued_at: NOV_22,
+        valid_until: DEC_22,
+        seller: seller(),
+        buyer,
+        buyer_reference: None,
+        lines: two_lines(),
+        totals: france_totals(),
+        vat_regime: VatRegime::France,
+        vat_exemption: None,
+        lead_time_days: None,
+        ship_date: None,
+        delivery: None,
+        card_payment: false,
+        notes: Vec::new(),
+    };
+    let pdf = render_quote(&data).expect("render");
+    let Some(text) = pdf_text("quote-siren", &pdf) else {
+        return;
+    };
+    assert_has(
+        &text,
+        &["Ateliers Mécaniques du Rhône", "SIREN : 732829320"],
+    );
+}

@@ -5,7 +5,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::countries;
-use crate::domain::{text, Nom, Phone, PostalCode, Prenom, VatNumber};
+use crate::db::companies::NewCompany;
+use crate::domain::{text, DomainError, Nom, Phone, PostalCode, Prenom, Siren, VatNumber};
 
 /// Maximum length of a company name.
 const COMPANY_MAX: usize = 120;
@@ -26,6 +27,8 @@ pub struct AddressBody {
     pub tel: Option<String>,
     pub nom_entreprise: Option<String>,
     pub numero_tva: Option<String>,
+    /// The company's SIREN (nine digits, spaces allowed), optional.
+    pub siren: Option<String>,
 }
 
 /// A company's validated fields.
@@ -35,6 +38,19 @@ pub struct CompanyInput {
     pub nom: String,
     /// Normalised intra-EU VAT number, if given.
     pub tva: Option<String>,
+    /// SIREN (nine digits), if given.
+    pub siren: Option<String>,
+}
+
+impl CompanyInput {
+    /// The fields to store.
+    pub fn fields(&self) -> NewCompany<'_> {
+        NewCompany {
+            nom: &self.nom,
+            tva: self.tva.as_deref(),
+            siren: self.siren.as_deref(),
+        }
+    }
 }
 
 /// An address's validated fields.
@@ -65,8 +81,13 @@ fn country_code(value: Option<&Value>) -> Option<String> {
     countries::find(code).map(|c| c.code.to_owned())
 }
 
-/// Validates a company: blank name and number mean "no company"; a number needs a name.
-pub fn company(nom: Option<&str>, tva: Option<&str>) -> Result<Option<CompanyInput>, Vec<String>> {
+/// Validates a company: blank name, number and SIREN mean "no company"; a number or a SIREN
+/// needs a name; a SIREN must pass its check and, with a French VAT number, be the one inside it.
+pub fn company(
+    nom: Option<&str>,
+    tva: Option<&str>,
+    siren: Option<&str>,
+) -> Result<Option<CompanyInput>, Vec<String>> {
     let mut errors = Vec::new();
     let nom = text::optional(nom.unwrap_or_default(), "nom de l'entreprise", COMPANY_MAX)
         .map_err(|e| errors.push(e.to_string()))
@@ -77,17 +98,37 @@ pub fn company(nom: Option<&str>, tva: Option<&str>) -> Result<Option<CompanyInp
         None
     } else {
         VatNumber::parse(tva_raw)
-            .map(|v| v.as_str().to_owned())
             .map_err(|e| errors.push(e.to_string()))
             .ok()
     };
-    if nom.is_none() && !tva_raw.is_empty() && errors.is_empty() {
-        errors.push("Indiquez le nom de l'entreprise de ce numéro de TVA.".to_owned());
+    let siren_raw = siren.unwrap_or_default().trim();
+    let siren = if siren_raw.is_empty() {
+        None
+    } else {
+        Siren::parse(siren_raw)
+            .map_err(|e| errors.push(e.to_string()))
+            .ok()
+    };
+    if let (Some(vat), Some(siren)) = (&tva, &siren) {
+        if vat.french_siren().is_some_and(|s| s != *siren) {
+            errors.push(DomainError::SirenVatMismatch.to_string());
+        }
+    }
+    if nom.is_none() && errors.is_empty() {
+        if !tva_raw.is_empty() {
+            errors.push("Indiquez le nom de l'entreprise de ce numéro de TVA.".to_owned());
+        } else if !siren_raw.is_empty() {
+            errors.push("Indiquez le nom de l'entreprise de ce numéro SIREN.".to_owned());
+        }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(nom.map(|nom| CompanyInput { nom, tva }))
+    Ok(nom.map(|nom| CompanyInput {
+        nom,
+        tva: tva.map(|v| v.as_str().to_owned()),
+        siren: siren.map(|s| s.as_str().to_owned()),
+    }))
 }
 
 /// Validates a whole address.
@@ -126,9 +167,13 @@ pub fn address(body: &AddressBody) -> Result<AddressInput, Vec<String>> {
             .map_err(|e| push(e.to_string()))
             .ok(),
     };
-    let company = company(body.nom_entreprise.as_deref(), body.numero_tva.as_deref())
-        .map_err(|es| es.into_iter().for_each(&mut push))
-        .ok();
+    let company = company(
+        body.nom_entreprise.as_deref(),
+        body.numero_tva.as_deref(),
+        body.siren.as_deref(),
+    )
+    .map_err(|es| es.into_iter().for_each(&mut push))
+    .ok();
     match (
         country,
         nom,

@@ -80,13 +80,57 @@ fn a_company_with_a_valid_french_vat_number_is_kept_normalised() {
 #[test]
 fn a_vat_number_with_a_wrong_key_or_without_company_name_is_refused() {
     assert!(
-        company(Some("Atelier"), Some("FR41303265045")).unwrap_err()[0].contains("clé de contrôle")
+        company(Some("Atelier"), Some("FR41303265045"), None).unwrap_err()[0]
+            .contains("clé de contrôle")
     );
-    let errors = company(None, Some("FR40303265045")).unwrap_err();
+    let errors = company(None, Some("FR40303265045"), None).unwrap_err();
     assert_eq!(
         errors,
         vec!["Indiquez le nom de l'entreprise de ce numéro de TVA.".to_owned()]
     );
+}
+
+#[test]
+fn a_french_company_may_give_its_siren_without_a_vat_number() {
+    let mut v = valid();
+    v["nom_entreprise"] = json!("Atelier Dupont SARL");
+    v["siren"] = json!(" 732 829 320 ");
+    let company = address(&body(v)).unwrap().company.unwrap();
+    assert_eq!(company.siren.as_deref(), Some("732829320"));
+    assert_eq!(company.tva, None);
+}
+
+#[test]
+fn a_siren_failing_its_check_is_refused_in_french() {
+    for bad in ["732829321", "73282932", "73282932A"] {
+        assert_eq!(
+            company(Some("Atelier"), None, Some(bad)).unwrap_err(),
+            vec!["Le numéro SIREN doit comporter 9\u{a0}chiffres valides.".to_owned()],
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn a_siren_must_be_the_one_of_the_french_vat_number() {
+    let ok = company(Some("Atelier"), Some("FR40303265045"), Some("303 265 045"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(ok.siren.as_deref(), Some("303265045"));
+    let errors = company(Some("Atelier"), Some("FR40303265045"), Some("732829320")).unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].starts_with("Le numéro SIREN ne correspond pas au numéro de TVA"));
+    // Another member state's number says nothing of a SIREN.
+    assert!(company(Some("Atelier"), Some("DE123456789"), Some("732829320")).is_ok());
+}
+
+#[test]
+fn a_siren_without_company_name_is_refused() {
+    assert_eq!(
+        company(None, None, Some("732829320")).unwrap_err(),
+        vec!["Indiquez le nom de l'entreprise de ce numéro SIREN.".to_owned()]
+    );
+    assert_eq!(company(Some(" "), None, Some(" ")), Ok(None));
 }
 
 #[test]

@@ -15,7 +15,7 @@ use crate::auth::AuthUser;
 use crate::clock;
 use crate::commerce::addresses;
 use crate::commerce::vat_check;
-use crate::db::address_changes::{self, AddressFields, NewCompany};
+use crate::db::address_changes::{self, AddressFields};
 use crate::db::addresses::AddressView;
 use crate::db::companies;
 use crate::error::ApiError;
@@ -58,10 +58,7 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<AddressView>), ApiError> {
     let account_id = user.account_id();
     let input = input::address(&body).map_err(ApiError::Validation)?;
-    let company = input.company.as_ref().map(|c| NewCompany {
-        nom: &c.nom,
-        tva: c.tva.as_deref(),
-    });
+    let company = input.company.as_ref().map(CompanyInput::fields);
     if let Some(c) = &input.company {
         // VIES is asked before the transaction: no lock is held while it answers.
         let tva = c.tva.as_deref();
@@ -137,8 +134,7 @@ async fn company_for_update(
                 &mut *state.db.acquire().await?,
                 id,
                 account_id,
-                &wanted.nom,
-                wanted.tva.as_deref(),
+                wanted.fields(),
                 now,
             )
             .await?
@@ -150,8 +146,7 @@ async fn company_for_update(
     Ok(companies::insert(
         &mut *state.db.acquire().await?,
         account_id,
-        &wanted.nom,
-        wanted.tva.as_deref(),
+        wanted.fields(),
         now,
     )
     .await?

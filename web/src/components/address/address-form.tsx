@@ -1,6 +1,7 @@
-//! The address form (dialog content): names, street, postcode, city, country, phone, company.
+//! The address form (dialog content): names, street, postcode, city, country, phone, company
+//! (name, VAT number and, in France, SIREN).
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -11,7 +12,7 @@ import { formErrorMessage } from '@/lib/form-error';
 import type { AddressPayload } from '@/lib/api/addresses';
 import type { Address } from '@/lib/api/me';
 import { COUNTRIES } from '@/lib/countries';
-import { addressDefaults, addressSchema, toPayload, type AddressValues } from './address-schema';
+import { addressDefaults, addressSchema, showsSiren, toPayload, type AddressValues } from './address-schema';
 
 interface AddressFormProps {
   address?: Address | null;
@@ -42,6 +43,8 @@ export function AddressForm({ address, onSubmit, onCancel }: AddressFormProps) {
     defaultValues: addressDefaults(address),
   });
   const { errors } = formState;
+  const [company, country] = useWatch({ control, name: ['nom_entreprise', 'idPays'] });
+  const sirenShown = showsSiren({ nom_entreprise: company, idPays: country });
   const submit = async (values: AddressValues) => {
     setServerError(null);
     try {
@@ -57,6 +60,11 @@ export function AddressForm({ address, onSubmit, onCancel }: AddressFormProps) {
           <InputText id={`address-${name}`} autoComplete={autoComplete} invalid={!!errors[name]} {...register(name)} />
         </Field>
       ))}
+      {sirenShown ? (
+        <Field id="address-siren" label="SIREN" hint="9 chiffres" error={errors.siren?.message}>
+          <InputText id="address-siren" inputMode="numeric" autoComplete="off" invalid={!!errors.siren} {...register('siren')} />
+        </Field>
+      ) : null}
       <Field id="address-idPays" label="Pays" error={errors.idPays?.message}>
         <Controller
           name="idPays"

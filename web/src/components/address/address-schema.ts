@@ -1,5 +1,8 @@
-//! Validation of the address form (French messages), and its conversion to the API payload.
+//! Validation of the address form (French messages), and its conversion to the API payload. The
+//! SIREN is asked for a company in France only (`showsSiren`): elsewhere it is neither checked
+//! nor sent (an empty one clears it).
 import { z } from 'zod';
+import { compactSiren, isValidSiren, SIREN_INVALID, SIREN_VAT_MISMATCH, sirenOfVat } from '@/lib/siren';
 import { personNameSchema } from '@/lib/validation';
 import type { AddressPayload } from '@/lib/api/addresses';
 import type { Address } from '@/lib/api/me';
@@ -26,11 +29,20 @@ export const addressSchema = z
       .trim()
       .transform((v) => v.replace(/[\s.-]/g, '').toUpperCase())
       .refine((v) => v === '' || /^[A-Z]{2}[A-Z0-9]{2,13}$/.test(v), 'Numéro de TVA intracommunautaire invalide (ex. FR12345678901).'),
+    siren: z.string().trim().transform(compactSiren),
   })
   .refine((v) => v.idPays !== 'fr' || /^\d{5}$/.test(v.codePostal), { message: 'Un code postal français contient 5 chiffres.', path: ['codePostal'] })
-  .refine((v) => v.numero_tva === '' || v.nom_entreprise !== '', { message: 'Indiquez le nom de l’entreprise du numéro de TVA.', path: ['nom_entreprise'] });
+  .refine((v) => v.numero_tva === '' || v.nom_entreprise !== '', { message: 'Indiquez le nom de l’entreprise du numéro de TVA.', path: ['nom_entreprise'] })
+  .superRefine((v, ctx) => {
+    if (!showsSiren(v) || v.siren === '') return;
+    if (!isValidSiren(v.siren)) ctx.addIssue({ code: 'custom', message: SIREN_INVALID, path: ['siren'] });
+    else if ((sirenOfVat(v.numero_tva) ?? v.siren) !== v.siren) ctx.addIssue({ code: 'custom', message: SIREN_VAT_MISMATCH, path: ['siren'] });
+  });
 
 export type AddressValues = z.input<typeof addressSchema>;
+
+/** Whether the form asks the SIREN: a company, in France. */
+export const showsSiren = (v: { nom_entreprise: string; idPays: string }) => v.nom_entreprise.trim() !== '' && v.idPays === 'fr';
 
 export function addressDefaults(address?: Address | null): AddressValues {
   return {
@@ -44,9 +56,10 @@ export function addressDefaults(address?: Address | null): AddressValues {
     tel: address?.tel ?? '',
     nom_entreprise: address?.entreprise?.nom_Entreprise ?? '',
     numero_tva: address?.entreprise?.numero_Tva ?? '',
+    siren: address?.entreprise?.siren ?? '',
   };
 }
 
 export function toPayload(values: z.output<typeof addressSchema>): AddressPayload {
-  return { ...values };
+  return { ...values, siren: showsSiren(values) ? values.siren : '' };
 }

@@ -14,13 +14,14 @@ export function customerLabel(billing: AddressSnapshot, email: string | undefine
   return { name: name || email || 'Client inconnu', company, email: email ?? '' };
 }
 
-/** The printed lines of an address snapshot: name, company, street, complement, town, country. */
+/** The printed lines of an address snapshot: name, company, VAT number, SIREN, street, complement, town, country. */
 export function addressLines(a: AddressSnapshot): string[] {
   if (!a) return [];
   const name = [a.prenom, a.nom].map((s) => (s ?? '').trim()).filter(Boolean).join(' ');
   const town = [a.codePostal, a.ville].map((s) => (s ?? '').trim()).filter(Boolean).join(' ');
   const vat = a.entreprise?.numero_Tva ? `TVA ${a.entreprise.numero_Tva}` : '';
-  return [name, a.entreprise?.nom_Entreprise ?? '', vat, a.rue ?? '', a.complement ?? '', town, a.idPays?.name ?? '', a.tel ?? '']
+  const siren = a.entreprise?.siren ? `SIREN ${a.entreprise.siren}` : '';
+  return [name, a.entreprise?.nom_Entreprise ?? '', vat, siren, a.rue ?? '', a.complement ?? '', town, a.idPays?.name ?? '', a.tel ?? '']
     .map((s) => s.trim())
     .filter(Boolean);
 }

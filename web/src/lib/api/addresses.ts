@@ -12,6 +12,8 @@ export interface AddressPayload {
   tel: string;
   nom_entreprise: string;
   numero_tva: string;
+  /** Nine digits, or empty for none. */
+  siren: string;
 }
 
 export const createAddress = (payload: AddressPayload) => proxy('Adresses', 'POST', payload);

@@ -54,6 +54,7 @@ export function AddressBook({ addresses }: { addresses: Address[] }) {
                 {a.prenom} {a.nom}
               </strong>
               {a.entreprise?.nom_Entreprise ? <span>{a.entreprise.nom_Entreprise}{a.entreprise.numero_Tva ? ` · TVA ${a.entreprise.numero_Tva}` : ''}</span> : null}
+              {a.entreprise?.siren ? <span data-testid="company-siren">SIREN {a.entreprise.siren}</span> : null}
               {a.entreprise?.numero_Tva ? <ViesStatusLine vies={a.entreprise.vies} /> : null}
               <span>{a.rue}</span>
               {a.complement ? <span>{a.complement}</span> : null}

@@ -29,6 +29,10 @@ describe('addressLines', () => {
     expect(addressLines(billing)).toEqual(['Inès Moreau', 'Ateliers Moreau', 'TVA FR40123456824', '8 quai Saint-Antoine', '69002 Lyon', 'France', '+33612345678']);
     expect(addressLines(null)).toEqual([]);
   });
+  it('prints the company’s SIREN after its VAT number', () => {
+    const company = { nom_Entreprise: 'Ateliers Moreau', numero_Tva: null, siren: '732829320' };
+    expect(addressLines({ ...billing, entreprise: company }).slice(1, 3)).toEqual(['Ateliers Moreau', 'SIREN 732829320']);
+  });
 });
 
 describe('statusAction', () => {

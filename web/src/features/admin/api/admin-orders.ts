@@ -24,7 +24,7 @@ export const addressSnapshotSchema = z
     ville: text,
     tel: text,
     idPays: z.object({ code: z.string(), name: z.string() }).nullable().optional(),
-    entreprise: z.object({ nom_Entreprise: text, numero_Tva: text }).nullable().optional(),
+    entreprise: z.object({ nom_Entreprise: text, numero_Tva: text, siren: text }).nullable().optional(),
   })
   .nullable()
   .catch(null);
