@@ -53,7 +53,7 @@ for (const path of pages) {
     if (preset === 'mobile' && !MOBILE_ALLOWED.has(bare)) continue;
     const reports = [];
     for (let run = 1; run <= runs; run += 1) {
-      const file = join(out, `${preset}-${bare.replace(/\W+/g, '_') || 'home'}-${run}.json`);
+      const file = join(out, `${preset}-${bare.slice(1).replace(/\W+/g, '_') || 'home'}-${run}.json`);
       const report = lighthouse(new URL(path, base).href, preset, file);
       if (report.finalDisplayedUrl && new URL(report.finalDisplayedUrl).pathname !== bare) {
         console.error(`# ${preset} ${path} ended on ${report.finalDisplayedUrl}`);
