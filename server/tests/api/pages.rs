@@ -214,7 +214,10 @@ async fn static_files_are_sent_compressed_to_browsers_that_accept_it() {
     // Without a compressed copy, or for a browser that accepts none, the file itself.
     let plain = get("identity").await.unwrap();
     assert!(plain.headers().get("content-encoding").is_none());
-    assert_eq!(plain.bytes().await.unwrap().as_ref(), b"console.log('app');");
+    assert_eq!(
+        plain.bytes().await.unwrap().as_ref(),
+        b"console.log('app');"
+    );
     let no_copy = c
         .http
         .get(c.url("/version.json"))
