@@ -84,6 +84,42 @@ export default [
     },
   },
   {
+    name: 'the scripts and style sheets a page loads first come compressed',
+    async run(ctx) {
+      const html = await (await fetch(ctx.url('/'))).text();
+      const files = [...html.matchAll(/<(?:script type="module"[^>]* src|link rel="(?:modulepreload|stylesheet)"[^>]* href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+      if (files.length < 3) throw new Error(`only ${files.length} scripts and style sheets in the page: ${files}`);
+      for (const file of files) {
+        // The build leaves files under 1 kB as they are (vite.config.ts, precompress).
+        const plain = await fetch(ctx.url(file), { headers: { 'accept-encoding': 'identity' } });
+        if ((await plain.arrayBuffer()).byteLength < 1024) continue;
+        for (const encoding of ['br', 'gzip']) {
+          const response = await fetch(ctx.url(file), { headers: { 'accept-encoding': encoding } });
+          const type = response.headers.get('content-type') ?? '';
+          if (response.status !== 200 || response.headers.get('content-encoding') !== encoding) {
+            throw new Error(`${file} with Accept-Encoding ${encoding}: ${response.status}, Content-Encoding ${response.headers.get('content-encoding')}`);
+          }
+          if (!/javascript|css/.test(type)) throw new Error(`${file}: Content-Type ${type}`);
+          // fetch decodes the body: the compressed copy holds the same text.
+          if ((await response.text()).length < 200) throw new Error(`${file} (${encoding}): body too short`);
+        }
+      }
+    },
+  },
+  {
+    name: 'the footer and the accessibility statement say « non conforme »',
+    async run(ctx) {
+      const page = await ctx.newPage();
+      await ctx.goto(page, '/accessibilite');
+      await ctx.expectText(page, 'est non conforme au référentiel général d’amélioration de l’accessibilité');
+      const footer = (await page.locator('.site-footer').innerText()).replace(/\s+/g, ' ');
+      if (!footer.includes('Accessibilité : non conforme')) throw new Error(`footer: ${footer.slice(0, 300)}`);
+      const text = await page.locator('body').innerText();
+      // « partiellement conforme » only where the statement says why it does not apply.
+      if (/(est|:)\s+partiellement conforme/.test(text)) throw new Error('the site is still said « partiellement conforme »');
+    },
+  },
+  {
     name: 'an unknown page shows Page Not Found with its path',
     async run(ctx) {
       const page = await ctx.newPage();

@@ -178,3 +178,52 @@ async fn static_files_have_their_mime_type_and_cache_rules() {
     assert_eq!(version.headers()["cache-control"], "no-cache");
     assert_eq!(c.get("/assets/absent.js").await.status(), 404);
 }
+
+#[tokio::test]
+async fn static_files_are_sent_compressed_to_browsers_that_accept_it() {
+    let app = spawn_app().await;
+    let assets = app.dir.path().join("web/assets");
+    std::fs::write(assets.join("app-1a2b3c.js.br"), b"brotli bytes").unwrap();
+    std::fs::write(assets.join("app-1a2b3c.js.gz"), b"gzip bytes").unwrap();
+    let c = app.client();
+    let get = |encoding: &'static str| {
+        c.http
+            .get(c.url("/assets/app-1a2b3c.js"))
+            .header("accept-encoding", encoding)
+            .send()
+    };
+
+    let br = get("gzip, deflate, br").await.unwrap();
+    assert_eq!(br.status(), 200);
+    assert_eq!(br.headers()["content-encoding"], "br");
+    assert_eq!(br.headers()["vary"], "accept-encoding");
+    assert!(br.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .contains("javascript"));
+    assert!(br.headers()["cache-control"]
+        .to_str()
+        .unwrap()
+        .contains("immutable"));
+    assert_eq!(br.bytes().await.unwrap().as_ref(), b"brotli bytes");
+
+    let gz = get("gzip").await.unwrap();
+    assert_eq!(gz.headers()["content-encoding"], "gzip");
+    assert_eq!(gz.bytes().await.unwrap().as_ref(), b"gzip bytes");
+
+    // Without a compressed copy, or for a browser that accepts none, the file itself.
+    let plain = get("identity").await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(
+        plain.bytes().await.unwrap().as_ref(),
+        b"console.log('app');"
+    );
+    let no_copy = c
+        .http
+        .get(c.url("/version.json"))
+        .header("accept-encoding", "br")
+        .send()
+        .await
+        .unwrap();
+    assert!(no_copy.headers().get("content-encoding").is_none());
+}

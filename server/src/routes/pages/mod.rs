@@ -67,8 +67,12 @@ fn crawler_file(state: &AppState, path: &str) -> Response {
         .into_response()
 }
 
+/// A file of the build; its `.br` or `.gz` copy (written by the build beside it) when the browser
+/// accepts that encoding, with `Content-Encoding` and the original's type.
 async fn static_file(state: &AppState, req: Request, path: &str) -> Response {
-    let dir = ServeDir::new(&state.config.settings.web_dist);
+    let dir = ServeDir::new(&state.config.settings.web_dist)
+        .precompressed_br()
+        .precompressed_gzip();
     let mut res = match dir.oneshot(req).await {
         Ok(res) => res.map(Body::new),
         Err(never) => match never {},
@@ -83,6 +87,9 @@ async fn static_file(state: &AppState, req: Request, path: &str) -> Response {
     };
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    // The body depends on Accept-Encoding: a shared cache must not give a `.br` body to others.
+    res.headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     res
 }
 

@@ -15,7 +15,7 @@ export function Footer() {
             <li><Link to="/conditions_vente">Conditions générales de vente</Link></li>
             <li><Link to="/charte_confidentialite">Charte de confidentialité</Link></li>
             <li><Link to="/mentions_legales">Mentions légales</Link></li>
-            <li><Link to="/accessibilite">Accessibilité&nbsp;: partiellement conforme</Link></li>
+            <li><Link to="/accessibilite">Accessibilité&nbsp;: non conforme</Link></li>
           </ul>
         </section>
         <section aria-labelledby="footer-links">

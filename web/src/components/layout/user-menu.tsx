@@ -1,15 +1,18 @@
 //! The user icon: a sign-in link for visitors, a round avatar with the account menu for users.
-import { useRef, useState } from 'react';
+//! The menu is a popup shown on demand: its code (PrimeReact's Menu and its transitions) loads
+//! after the page, not with the first script; the avatar is PrimeReact's markup, drawn here.
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Avatar } from 'primereact/avatar';
-import { Menu } from 'primereact/menu';
+import type { Menu as MenuType } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { avatarLetter, displayName } from '@/lib/display-name';
 import { isAdmin, useSession } from '@/lib/session';
 
+const Menu = lazy(() => import('primereact/menu').then((m) => ({ default: m.Menu })));
+
 export function UserMenu() {
   const { status, user } = useSession();
-  const menu = useRef<Menu>(null);
+  const menu = useRef<MenuType>(null);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
 
@@ -35,7 +38,9 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu model={items} popup ref={menu} id="user-menu" onShow={() => setOpen(true)} onHide={() => setOpen(false)} />
+      <Suspense fallback={null}>
+        <Menu model={items} popup ref={menu} id="user-menu" onShow={() => setOpen(true)} onHide={() => setOpen(false)} />
+      </Suspense>
       <button
         type="button"
         className="avatar-button"
@@ -46,7 +51,9 @@ export function UserMenu() {
         aria-controls={open ? 'user-menu' : undefined}
         onClick={(event) => menu.current?.toggle(event)}
       >
-        <Avatar label={avatarLetter(user)} shape="circle" className="user-avatar" />
+        <span className="p-avatar p-component p-avatar-circle user-avatar">
+          <span className="p-avatar-text">{avatarLetter(user)}</span>
+        </span>
       </button>
     </>
   );

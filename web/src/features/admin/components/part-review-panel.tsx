@@ -2,7 +2,7 @@
 //! a body split out of a multi-body file, that body alone), its problems, the customer's request,
 //! the file to download, the history and the decision.
 import { Loading } from '@/components/ui/loading';
-import { ModelViewer } from '@/components/viewer/model-viewer';
+import { LazyModelViewer } from '@/components/viewer/lazy-model-viewer';
 import { useFilePreview } from '@/components/viewer/use-file-preview';
 import { formatDateTime } from '@/lib/format';
 import type { Unit } from '@/wasm/types';
@@ -42,7 +42,7 @@ export function PartReviewPanel({ part }: { part: ReviewPart }) {
         {file.phase === 'loading' && <div className="viewer-fallback"><Loading label="Analyse du fichier dans le navigateur…" /></div>}
         {file.phase === 'failed' && <p className="item-error" role="alert">{file.error}</p>}
         {file.phase === 'ready' && file.preview && (
-          <ModelViewer buffers={file.preview} bboxMin={file.analysis.bbox_min} bboxMax={file.analysis.bbox_max} stride={file.preview.stride} openEdges={file.analysis.open_edges} openEdgeCount={file.analysis.boundary_edges} />
+          <LazyModelViewer buffers={file.preview} bboxMin={file.analysis.bbox_min} bboxMax={file.analysis.bbox_max} stride={file.preview.stride} openEdges={file.analysis.open_edges} openEdgeCount={file.analysis.boundary_edges} />
         )}
         <div className="stack">
           <PartProblems motifs={part.motifs} repairs={part.reparations ?? []} analysis={file.phase === 'ready' ? file.analysis : null} preview={file.phase === 'ready' ? file.preview : null} />

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import { Loading } from '@/components/ui/loading';
 import { handleApiError } from '@/lib/errors';
 import { regroupBodies, splitBodies, type EntryView, type Regrouped } from '../api/devis';
-import { ModelViewer } from '@/components/viewer/model-viewer';
+import { LazyModelViewer } from '@/components/viewer/lazy-model-viewer';
+import { preloadModelViewer } from '@/components/viewer/preload-model-viewer';
 import type { LoadedCatalog } from '@/lib/use-catalog';
 import { useQuoteItem, type ItemSource, type QuoteItemState } from '../hooks/use-quote-item';
 import { formatBytes } from '../format';
@@ -76,7 +77,7 @@ function Body({ item, loaded, index, name, onSplit, onRegroup }: BodyProps) {
   return (
     <div className="item-body">
       {preview ? (
-        <ModelViewer
+        <LazyModelViewer
           key={shown ?? 'all'}
           buffers={preview}
           bboxMin={box.bbox_min}
@@ -137,6 +138,8 @@ export function QuoteItem({ source, loaded, name, size, onRemove, onState, onSpl
   // Ready for the basket once the server has priced it (confirmed or recalculated).
   const ready = item.phase === 'ready' && (item.server.step === 'confirmed' || item.server.step === 'differs');
   useEffect(() => onState(source.key, ready), [source.key, ready, onState]);
+  // The 3D viewer's code comes while the file is analysed.
+  useEffect(preloadModelViewer, []);
   return (
     <article className="quote-item" data-testid="quote-item">
       <header>
