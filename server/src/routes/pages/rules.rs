@@ -55,10 +55,11 @@ const VISITOR_ONLY: [&str; 4] = [
 ];
 
 /// Known pages deeper than one segment.
-const NESTED_PAGES: [&str; 13] = [
+const NESTED_PAGES: [&str; 14] = [
     "/compte/panier",
     "/compte/parametrage",
     "/compte/historique-commande",
+    "/compte/mes-devis",
     "/compte/logout",
     "/compte/admin-home",
     "/compte/admin/account",
