@@ -46,6 +46,18 @@ pub const QUOTE_PDF_PER_ACCOUNT: Limit = Limit {
     window: 60 * 60,
 };
 
+/// Quotes e-mailed per account by « Envoyer au service achats » (each goes to an address the
+/// customer types: the site must not become a way to send mail to anyone).
+pub const QUOTE_FORWARD_PER_ACCOUNT: Limit = Limit {
+    max: 10,
+    window: 60 * 60,
+};
+/// Share links made per account.
+pub const QUOTE_LINKS_PER_ACCOUNT: Limit = Limit {
+    max: 30,
+    window: 60 * 60,
+};
+
 /// Discount codes looked up per account that turn out unknown (or reserved to another account,
 /// which answers the same).
 pub const CODE_MISSES_PER_ACCOUNT: Limit = Limit {

@@ -229,14 +229,14 @@ async fn try_place(
     let rows = account_parts::list_for_account(&mut tx, req.account_id).await?;
     let zone = shipping::zone_code(&delivery.id_pays.code);
     let decision = vat_check::decide_with(&delivery, &billing, checked);
-    let mut t = totals::compute(&rows, catalog, zone, decision.clone(), None)?;
+    let mut t = totals::compute(&rows, catalog, zone, decision.clone(), None, now)?;
     let mut discount_id = None;
     if let Some(code) = req.discount_code {
         // The customer asked for this code: a refusal refuses the order, with the reason.
         let (id, d) = discounts::check_code(&mut tx, code, req.account_id, t.subtotal, now)
             .await?
             .map_err(CommerceError::Refused)?;
-        t = totals::compute(&rows, catalog, zone, decision, Some(&d))?;
+        t = totals::compute(&rows, catalog, zone, decision, Some(&d), now)?;
         discount_id = Some(id);
     }
     if !t.orderable {

@@ -105,7 +105,7 @@ pub async fn price_basket(
     now: i64,
 ) -> Result<(Vec<BasketRow>, Totals), CommerceError> {
     let rows = account_parts::list_for_account(&mut *db.acquire().await?, account_id).await?;
-    let t = totals::compute(&rows, catalog, zone, vat.clone(), None)?;
+    let t = totals::compute(&rows, catalog, zone, vat.clone(), None, now)?;
     let code = code.map(str::trim).filter(|c| !c.is_empty());
     let (Some(code), false) = (code, rows.is_empty()) else {
         return Ok((rows, t));
@@ -115,7 +115,7 @@ pub async fn price_basket(
     drop(conn);
     match checked {
         Ok((_, d)) => {
-            let t = totals::compute(&rows, catalog, zone, vat, Some(&d))?;
+            let t = totals::compute(&rows, catalog, zone, vat, Some(&d), now)?;
             Ok((rows, t))
         }
         Err(reason) => Err(CommerceError::refused(reason)),
@@ -222,18 +222,58 @@ pub fn quote_data(
     })
 }
 
+/// One basket line as a quote priced it (`quotes.basket`), for « Commander ce devis ».
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct QuotedBasketLine {
+    /// The part.
+    pub part_id: i64,
+    /// The part's options, as stored with it.
+    pub options: serde_json::Value,
+    /// Number of parts.
+    pub quantite: i64,
+    /// Line total excl. VAT, cents.
+    pub line_cents: i64,
+}
+
+/// The basket lines `t` priced, from the rows it priced.
+pub fn quoted_basket(
+    t: &Totals,
+    rows: &[BasketRow],
+) -> Result<Vec<QuotedBasketLine>, CommerceError> {
+    t.lines
+        .iter()
+        .map(|l| {
+            let row = rows
+                .iter()
+                .find(|r| r.part_id == l.part_id)
+                .ok_or_else(|| {
+                    CommerceError::internal(format!("line of part {} without its row", l.part_id))
+                })?;
+            Ok(QuotedBasketLine {
+                part_id: l.part_id,
+                options: serde_json::from_str(&row.options)?,
+                quantite: l.quantite,
+                line_cents: l.total_ht.get(),
+            })
+        })
+        .collect()
+}
+
 /// Numbers the quote (`DE-YYYY-NNNNNN`, Paris year of its issue, next value of the counter) and
-/// stores it for `account_id`, in one transaction; returns it numbered.
+/// stores it for `account_id` with the basket lines it priced, in one transaction; returns it
+/// numbered.
 pub async fn issue(
     db: &Db,
     account_id: i64,
     mut data: QuoteData,
+    basket: &[QuotedBasketLine],
 ) -> Result<QuoteData, CommerceError> {
     let year = paris_year(data.issued_at);
     let mut tx = db.begin().await?;
     let seq = counters::next(&mut tx, COUNTER_KIND, year).await?;
     data.number = counters::format_number(COUNTER_KIND, year, seq);
     let json = serde_json::to_string(&data).map_err(|e| CommerceError::Internal(e.into()))?;
+    let basket = serde_json::to_string(basket)?;
     quotes::insert(
         &mut tx,
         account_id,
@@ -246,6 +286,7 @@ pub async fn issue(
             total_ttc_cents: data.totals.total_ttc.get(),
             data: &json,
         },
+        &basket,
     )
     .await?;
     tx.commit().await?;

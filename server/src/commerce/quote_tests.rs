@@ -27,7 +27,7 @@ fn totals(rows: &[BasketRow], billing_vat: Option<&str>, country: &str) -> Total
         Some(&valid),
     );
     let zone = crate::commerce::shipping::zone_code(country);
-    compute(rows, &Catalog::default_catalog(), zone, vat, None).unwrap()
+    compute(rows, &Catalog::default_catalog(), zone, vat, None, 0).unwrap()
 }
 
 fn target(address_given: bool) -> QuoteFor {

@@ -92,6 +92,7 @@ pub async fn reorder(
         super::quote::DEFAULT_ZONE,
         VatDecision::french(),
         None,
+        now,
     )?;
     let lignes = lines
         .into_iter()
@@ -126,7 +127,7 @@ fn ordered_options(details: &str) -> Result<String, CommerceError> {
 }
 
 /// Why a basket line cannot be ordered, when it cannot.
-fn why_not(line: &TotalLine) -> Option<String> {
+pub(crate) fn why_not(line: &TotalLine) -> Option<String> {
     if line.orderable {
         None
     } else {

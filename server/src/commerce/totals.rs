@@ -8,9 +8,11 @@ use quote_core::{Analysis, Catalog, PriceBreakdown, PriceOptions};
 
 use super::error::CommerceError;
 use super::line_summary::summary;
+use super::quoted_price::quoted_price;
 use super::vat::VatDecision;
 use crate::db::account_parts::BasketRow;
 use crate::db::pieces::status;
+use crate::documents::DocLine;
 use crate::domain::Cents;
 
 /// How a discount code reduces the subtotal.
@@ -67,6 +69,8 @@ pub struct TotalLine {
     pub options: PriceOptions,
     /// quote-core's breakdown, when it could be priced.
     pub breakdown: Option<PriceBreakdown>,
+    /// The quote whose price the line keeps (« Commander ce devis »), when it applies.
+    pub quote: Option<String>,
 }
 
 /// Every amount of a basket sent to one address.
@@ -107,7 +111,7 @@ impl Totals {
     }
 }
 
-fn price_row(row: &BasketRow, catalog: &Catalog) -> Result<TotalLine, CommerceError> {
+fn price_row(row: &BasketRow, catalog: &Catalog, now: i64) -> Result<TotalLine, CommerceError> {
     let mut options: PriceOptions = serde_json::from_str(&row.options).map_err(|e| {
         CommerceError::Internal(anyhow::anyhow!(
             "stored options of part {}: {e}",
@@ -132,6 +136,7 @@ fn price_row(row: &BasketRow, catalog: &Catalog) -> Result<TotalLine, CommerceEr
         reason: None,
         options,
         breakdown: None,
+        quote: None,
     };
     match quote_core::pricing::price_saved(&analysis, &line.options, catalog) {
         Ok(b) => {
@@ -143,6 +148,13 @@ fn price_row(row: &BasketRow, catalog: &Catalog) -> Result<TotalLine, CommerceEr
             line.unit = Cents(i64::try_from(b.unit_cents).unwrap_or(i64::MAX));
             line.total_ht = Cents(i64::try_from(b.line_cents).unwrap_or(i64::MAX));
             line.breakdown = Some(b);
+            // A line put back by « Commander ce devis » keeps the quote's price (its unit price
+            // is then the line's, the quantity discount being in it).
+            if let Some((cents, number)) = quoted_price(row, now) {
+                line.total_ht = cents;
+                line.unit = DocLine::unit_price_of(cents, row.quantite);
+                line.quote = Some(number.to_owned());
+            }
         }
         Err(e) => {
             line.reason = Some(format!(
@@ -193,10 +205,11 @@ pub fn compute(
     zone: &'static str,
     vat: VatDecision,
     discount: Option<&Discount>,
+    now: i64,
 ) -> Result<Totals, CommerceError> {
     let lines = rows
         .iter()
-        .map(|r| price_row(r, catalog))
+        .map(|r| price_row(r, catalog, now))
         .collect::<Result<Vec<_>, _>>()?;
     let subtotal: Cents = lines.iter().map(|l| l.total_ht).sum();
     let discount_amount = discount.map_or(Cents::ZERO, |d| d.amount(subtotal));
@@ -252,6 +265,11 @@ pub(crate) mod tests {
             review_reasons: String::new(),
             review_note: String::new(),
             review_request: String::new(),
+            quote_number: None,
+            quote_options: None,
+            quote_quantite: None,
+            quote_line_cents: None,
+            quote_valid_until: None,
         }
     }
 
@@ -279,7 +297,7 @@ pub(crate) mod tests {
     #[test]
     fn a_french_consumer_pays_vat_once_on_the_total_excl_vat() {
         let c = Catalog::default_catalog();
-        let t = compute(&rows(), &c, "france", vat("fr", "fr", None), None).unwrap();
+        let t = compute(&rows(), &c, "france", vat("fr", "fr", None), None, 0).unwrap();
         let lines: i64 = t
             .lines
             .iter()
@@ -308,7 +326,7 @@ pub(crate) mod tests {
     #[test]
     fn the_parcel_weighs_every_part_and_the_packaging() {
         let c = Catalog::default_catalog();
-        let t = compute(&rows(), &c, "france", vat("fr", "fr", None), None).unwrap();
+        let t = compute(&rows(), &c, "france", vat("fr", "fr", None), None, 0).unwrap();
         let grams: f64 = t
             .lines
             .iter()
@@ -321,6 +339,7 @@ pub(crate) mod tests {
             "france",
             vat("fr", "fr", None),
             None,
+            0,
         )
         .unwrap();
         assert!(heavier.weight_g > t.weight_g);
@@ -329,9 +348,9 @@ pub(crate) mod tests {
     #[test]
     fn each_zone_has_its_fee() {
         let c = Catalog::default_catalog();
-        let fr = compute(&rows(), &c, "france", vat("fr", "fr", None), None).unwrap();
-        let ue = compute(&rows(), &c, "ue", vat("de", "de", None), None).unwrap();
-        let world = compute(&rows(), &c, "monde", vat("us", "us", None), None).unwrap();
+        let fr = compute(&rows(), &c, "france", vat("fr", "fr", None), None, 0).unwrap();
+        let ue = compute(&rows(), &c, "ue", vat("de", "de", None), None, 0).unwrap();
+        let world = compute(&rows(), &c, "monde", vat("us", "us", None), None, 0).unwrap();
         assert!(fr.shipping < ue.shipping && ue.shipping < world.shipping);
         assert_eq!(fr.weight_g, world.weight_g);
     }
@@ -345,6 +364,7 @@ pub(crate) mod tests {
             "france",
             vat("fr", "fr", Some("FR40303265045")),
             None,
+            0,
         )
         .unwrap();
         assert_eq!(b2b_fr.vat.rate_bp, 2000);
@@ -354,6 +374,7 @@ pub(crate) mod tests {
             "ue",
             vat("de", "de", Some("DE123456789")),
             None,
+            0,
         )
         .unwrap();
         assert_eq!(b2b_eu.vat.regime, VatRegime::IntraEu);
@@ -365,7 +386,7 @@ pub(crate) mod tests {
     #[test]
     fn an_export_has_no_vat() {
         let c = Catalog::default_catalog();
-        let t = compute(&rows(), &c, "monde", vat("ch", "fr", None), None).unwrap();
+        let t = compute(&rows(), &c, "monde", vat("ch", "fr", None), None, 0).unwrap();
         assert_eq!(t.vat.regime, VatRegime::Export);
         assert_eq!(t.vat_amount, Cents::ZERO);
         assert_eq!(t.total_ttc, t.subtotal + t.shipping);
@@ -380,7 +401,7 @@ pub(crate) mod tests {
             kind: DiscountKind::Percent,
             value: 1000,
         };
-        let t = compute(&rows(), &c, "france", vat("fr", "fr", None), Some(&d)).unwrap();
+        let t = compute(&rows(), &c, "france", vat("fr", "fr", None), Some(&d), 0).unwrap();
         assert_eq!(t.discount, t.subtotal.times_bp(1000));
         assert_eq!(t.total_ht, t.subtotal - t.discount + t.shipping);
         assert_eq!(t.discount_code.as_deref(), Some("DIX"));
@@ -404,6 +425,7 @@ pub(crate) mod tests {
             "france",
             vat("fr", "fr", None),
             Some(&d),
+            0,
         )
         .unwrap();
         assert_eq!(t.total_ht, t.shipping, "goods free, shipping still due");
@@ -415,13 +437,13 @@ pub(crate) mod tests {
         let mut r = rows();
         r.push(row(3, 1, status::TO_REVIEW, "SLA"));
         r.push(row(4, 1, status::REFUSED, "SLA"));
-        let t = compute(&r, &c, "france", vat("fr", "fr", None), None).unwrap();
+        let t = compute(&r, &c, "france", vat("fr", "fr", None), None, 0).unwrap();
         assert!(!t.orderable);
         assert_eq!(t.reasons.len(), 2);
         assert!(t.reasons[0].contains("piece3.stl") && t.reasons[0].contains("à vérifier"));
         assert!(t.reasons[1].contains("piece4.stl") && t.reasons[1].contains("refusée"));
         assert!(t.lines[0].orderable && !t.lines[2].orderable);
-        let empty = compute(&[], &c, "france", vat("fr", "fr", None), None).unwrap();
+        let empty = compute(&[], &c, "france", vat("fr", "fr", None), None, 0).unwrap();
         assert!(!empty.orderable);
         assert_eq!(empty.reasons, vec!["Votre panier est vide.".to_owned()]);
         assert_eq!(empty.total_ttc, Cents::ZERO);
@@ -432,7 +454,7 @@ pub(crate) mod tests {
         let c = Catalog::default_catalog();
         let mut r = rows();
         r[0].options = serde_json::to_string(&PriceOptions::for_process("XYZ")).unwrap();
-        let t = compute(&r, &c, "france", vat("fr", "fr", None), None).unwrap();
+        let t = compute(&r, &c, "france", vat("fr", "fr", None), None, 0).unwrap();
         assert!(!t.orderable);
         assert_eq!(t.subtotal, t.lines[1].total_ht);
         let reason = t.lines[0].reason.as_deref().unwrap();
@@ -456,7 +478,7 @@ pub(crate) mod tests {
         let mut options = PriceOptions::for_process("SLS");
         options.material = Some("PA11".into());
         r[1].options = serde_json::to_string(&options).unwrap();
-        let t = compute(&r, &c, "france", vat("fr", "fr", None), None).unwrap();
+        let t = compute(&r, &c, "france", vat("fr", "fr", None), None, 0).unwrap();
         assert_eq!(
             t.lines[1].reason.as_deref(),
             Some(

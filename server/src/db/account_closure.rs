@@ -177,6 +177,13 @@ pub async fn erase(
         .bind(account_id)
         .fetch_all(&mut *conn)
         .await?;
+    // Their share links first (SQLite enforces no foreign key here).
+    run(
+        conn,
+        "DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE account_id = $1)",
+        account_id,
+    )
+    .await?;
     run(conn, "DELETE FROM quotes WHERE account_id = $1", account_id).await?;
 
     // VIES answers about the account's companies, unless a kept order rests on them.

@@ -27,12 +27,24 @@ pub struct BasketRow {
     pub review_note: String,
     /// The customer's latest review request (`parts.review_request`).
     pub review_request: String,
+    /// The quote whose price the line keeps (« Commander ce devis »), if any.
+    pub quote_number: Option<String>,
+    /// The options JSON that quote priced.
+    pub quote_options: Option<String>,
+    /// The quantity that quote priced.
+    pub quote_quantite: Option<i64>,
+    /// The line total excl. VAT that quote gave, cents.
+    pub quote_line_cents: Option<i64>,
+    /// Last instant of that quote's validity (Unix seconds).
+    pub quote_valid_until: Option<i64>,
 }
 
 /// The columns of a basket row (shared with the order's transaction in `db::orders`).
 pub(crate) const SELECT: &str =
     "SELECT ap.id, ap.part_id, ap.quantite, p.file_name, p.analysis, p.options, p.status_id, \
-     p.review_reasons, p.review_note, p.review_request FROM account_parts ap JOIN parts p ON p.id = ap.part_id";
+     p.review_reasons, p.review_note, p.review_request, ap.quote_number, ap.quote_options, \
+     ap.quote_quantite, ap.quote_line_cents, ap.quote_valid_until \
+     FROM account_parts ap JOIN parts p ON p.id = ap.part_id";
 
 /// Every line of the account's basket, oldest first.
 pub async fn list_for_account(
@@ -105,5 +117,46 @@ pub async fn empty(conn: &mut AnyConnection, account_id: i64) -> Result<(), sqlx
         .bind(account_id)
         .execute(conn)
         .await?;
+    Ok(())
+}
+
+/// What a quote priced for one of its parts, kept on the basket line it is put back on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QuotedLine<'a> {
+    /// `DE-2026-000001`.
+    pub number: &'a str,
+    /// The part.
+    pub part_id: i64,
+    /// The options JSON it priced.
+    pub options: &'a str,
+    /// The quantity it priced.
+    pub quantite: i64,
+    /// Its line total excl. VAT, cents.
+    pub line_cents: i64,
+    /// Last instant of the quote's validity.
+    pub valid_until: i64,
+}
+
+/// Marks the account's basket line of `q.part_id` as priced by the quote `q` (`None`: by the
+/// catalog again).
+pub async fn set_quoted(
+    conn: &mut AnyConnection,
+    account_id: i64,
+    part_id: i64,
+    q: Option<&QuotedLine<'_>>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE account_parts SET quote_number = $1, quote_options = $2, quote_quantite = $3, \
+         quote_line_cents = $4, quote_valid_until = $5 WHERE account_id = $6 AND part_id = $7",
+    )
+    .bind(q.map(|q| q.number))
+    .bind(q.map(|q| q.options))
+    .bind(q.map(|q| q.quantite))
+    .bind(q.map(|q| q.line_cents))
+    .bind(q.map(|q| q.valid_until))
+    .bind(account_id)
+    .bind(part_id)
+    .execute(conn)
+    .await?;
     Ok(())
 }

@@ -34,6 +34,7 @@ pub mod payments;
 pub mod personal_data;
 pub mod pieces;
 pub mod quote_entries;
+pub mod quote_links;
 pub mod quotes;
 pub mod rate_limits;
 pub mod reset_tokens;

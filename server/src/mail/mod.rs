@@ -31,6 +31,7 @@ pub mod order_templates;
 mod outbox;
 pub mod part_templates;
 mod queue;
+pub mod quote_templates;
 pub mod rgpd_templates;
 mod smtp;
 pub mod templates;
@@ -111,6 +112,8 @@ pub enum Purpose {
     DataExport,
     /// The warning before an inactive account is anonymised.
     InactivityWarning,
+    /// A quote forwarded by a customer to its purchasing department (PDF and share link).
+    QuoteForward,
 }
 
 impl Purpose {
@@ -128,6 +131,7 @@ impl Purpose {
             Purpose::PartStatus => "part_status",
             Purpose::DataExport => "data_export",
             Purpose::InactivityWarning => "inactivity_warning",
+            Purpose::QuoteForward => "quote_forward",
         }
     }
 }

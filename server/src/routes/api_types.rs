@@ -9,6 +9,8 @@ use ts_rs::{Config, TS};
 
 use crate::auth::captcha::Challenge;
 use crate::commerce::order_status::OrderStatus;
+use crate::commerce::quote_links::LinkView as QuoteLink;
+use crate::commerce::quote_order::QuoteOrdered;
 use crate::commerce::reorder::{Reordered, ReorderedLine};
 use crate::commerce::ship_dates::ShipDate;
 use crate::commerce::statistics::{MonthView, Report, ShareView, TotalsView};
@@ -40,6 +42,7 @@ use crate::routes::comptes::sessions::{SessionView, SessionsEnded};
 use crate::routes::comptes::{AccountView, MeView};
 use crate::routes::contact::SentView;
 use crate::routes::devis::entry::EntryView as QuoteEntry;
+use crate::routes::devis_partage::{ForwardBody, SharedQuote, SharedQuoteLine};
 use crate::routes::email::email_reset::ResetDone;
 use crate::routes::email::Done;
 use crate::routes::factures::{DocClient, FactureView, FacturesPage};
@@ -126,6 +129,10 @@ pub fn declarations() -> String {
         QuoteEntry,
         CartLine,
         MyQuoteView,
+        QuoteLink,
+        ForwardBody,
+        SharedQuoteLine,
+        SharedQuote,
         // Checkout and orders.
         OrderStatus,
         FraisPort,
@@ -148,6 +155,7 @@ pub fn declarations() -> String {
         StatusView,
         ReorderedLine,
         Reordered,
+        QuoteOrdered,
         // Administration.
         DashboardView,
         AccountPageView,

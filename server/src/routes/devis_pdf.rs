@@ -212,7 +212,8 @@ async fn issue_pdf(
     };
     let seller = Seller::from_env(&state.config.settings.brand_name);
     let data = quote::quote_data(&t, &rows, target, &seller, now)?;
-    let data = quote::issue(&state.db, user.account_id, data).await?;
+    let basket = quote::quoted_basket(&t, &rows)?;
+    let data = quote::issue(&state.db, user.account_id, data, &basket).await?;
     let number = data.number.clone();
     let bytes = tokio::task::spawn_blocking(move || documents::render_quote(&data))
         .await

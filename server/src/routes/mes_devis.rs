@@ -1,23 +1,45 @@
 //! `GET Devis/mes-devis`: « Mes devis », the quotes issued to the signed-in account (from the
 //! basket or the checkout), newest first, each with its validity and its PDF as handed out
-//! (`GET Devis/{numero}/pdf`).
+//! (`GET Devis/{numero}/pdf`); and `POST Devis/{numero}/commander`, « Commander ce devis ».
 
 use axum::extract::State;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use serde::Serialize;
 
 use crate::auth::AuthUser;
 use crate::clock;
+use crate::commerce::quote_order::{self, QuoteOrdered};
 use crate::db::quotes::{self, QuoteRow};
 use crate::documents::QuoteData;
 use crate::error::ApiError;
-use crate::extract::Json;
+use crate::extract::{Json, Path};
 use crate::state::AppState;
 
 /// The `Devis/mes-devis` route.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/Devis/mes-devis", get(my_quotes))
+    Router::new()
+        .route("/Devis/mes-devis", get(my_quotes))
+        .route("/Devis/{numero}/commander", post(order_quote))
+}
+
+/// Handles `POST Devis/{numero}/commander`: « Commander ce devis », its parts back in the basket
+/// at its prices while it is valid, else at today's (`commerce::quote_order`).
+pub async fn order_quote(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(number): Path<String>,
+) -> Result<Json<QuoteOrdered>, ApiError> {
+    let catalog = state.catalog();
+    let ordered = quote_order::order_quote(
+        &state.db,
+        &catalog,
+        user.account_id(),
+        &number,
+        clock::now(),
+    )
+    .await?;
+    Ok(Json(ordered))
 }
 
 /// One quote of « Mes devis ».
@@ -44,6 +66,9 @@ pub struct MyQuoteView {
     pub expedition: Option<String>,
     /// Its PDF as handed out.
     pub url: String,
+    /// Whether « Commander ce devis » can put it back in the basket (quotes issued before they
+    /// kept what they priced cannot).
+    pub commandable: bool,
 }
 
 fn view(row: QuoteRow, now: i64) -> Result<MyQuoteView, ApiError> {
@@ -51,6 +76,7 @@ fn view(row: QuoteRow, now: i64) -> Result<MyQuoteView, ApiError> {
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("quote {}: {e}", row.number)))?;
     Ok(MyQuoteView {
         url: format!("/api/backend/Devis/{}/pdf", row.number),
+        commandable: row.basket.is_some(),
         date: clock::iso8601(row.issued_at),
         valable_jusqu_au: clock::iso8601(row.valid_until),
         valide: now <= row.valid_until,

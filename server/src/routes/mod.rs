@@ -14,6 +14,7 @@ pub mod compte_piece;
 pub mod comptes;
 pub mod contact;
 pub mod devis;
+pub mod devis_partage;
 pub mod devis_pdf;
 pub mod download;
 pub mod email;
@@ -54,6 +55,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(commande::router())
         .merge(devis_pdf::router())
         .merge(mes_devis::router())
+        .merge(devis_partage::router())
         .merge(pieces::router())
         .merge(factures::router())
         .merge(admin::router())

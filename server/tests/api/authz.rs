@@ -228,6 +228,10 @@ async fn the_quote_pdf_answers_each_role_as_expected() {
     let app = spawn_app().await;
     let w = callers(&app, a_customer(&app).ready_to_order()).await;
     let address = w.a.address();
+    let quote = format!(
+        "DE-{}-000001",
+        server::domain::paris_time::paris_year(server::clock::now())
+    );
     w.check(&[
         // Each caller quotes their own basket: A has one; B's and the admin's are empty (400).
         route("POST", "Devis/pdf", [401, 200, 400, 400]),
@@ -244,6 +248,26 @@ async fn the_quote_pdf_answers_each_role_as_expected() {
         ),
         // « Mes devis »: each signed-in caller lists their own quotes.
         route("GET", "Devis/mes-devis", SIGNED_IN),
+        // A's quote (issued by the first row) is shared by A only: B and an admin get 404.
+        route("POST", format!("Devis/{quote}/liens"), [401, 201, 404, 404]),
+        route("GET", format!("Devis/{quote}/liens"), OWNER),
+        route(
+            "POST",
+            format!("Devis/{quote}/envoyer"),
+            [401, 201, 404, 404],
+        )
+        .body(json!({ "email": "achats@client.fr" })),
+        route(
+            "DELETE",
+            format!("Devis/{quote}/liens/1"),
+            [401, 204, 404, 404],
+        ),
+        // « Commander ce devis »: A's quote back in A's basket; B and an admin get 404.
+        route(
+            "POST",
+            format!("Devis/{quote}/commander"),
+            [401, 200, 404, 404],
+        ),
     ])
     .await;
 }

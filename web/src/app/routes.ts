@@ -7,6 +7,7 @@ const content = (name: string): Loader => () =>
 export const publicRoutes: Record<string, Loader> = {
   '/': content('home-page'),
   devis_ligne: () => import('@/features/quote/quote-page').then((m) => ({ Component: m.QuotePage })),
+  'devis/partage/:token': () => import('@/features/quote/shared-quote-page').then((m) => ({ Component: m.default })),
   conception_avancee: content('design-page'),
   service_conception: content('design-service-page'),
   impression_3D: content('printing-page'),

@@ -445,6 +445,11 @@ export type CartLine = {
    * Why the line cannot be priced any more (catalog changed, part refused), in French.
    */
   erreur: string | null,
+  /**
+   * The quote whose price the line keeps (« Commander ce devis », `DE-2026-000001`): `prix`
+   * is then that quote's line total and `prix_unitaire` its unit price, discount included.
+   */
+  prix_devis: string | null,
 };
 
 /**
@@ -491,6 +496,159 @@ export type MyQuote = {
    * Its PDF as handed out.
    */
   url: string,
+  /**
+   * Whether « Commander ce devis » can put it back in the basket (quotes issued before they
+   * kept what they priced cannot).
+   */
+  commandable: boolean,
+};
+
+/**
+ * A link as its owner sees it.
+ */
+export type QuoteLink = {
+  /**
+   * Its id (for revoking it).
+   */
+  id: number,
+  /**
+   * When it was made, ISO 8601.
+   */
+  cree_le: string,
+  /**
+   * The address « Envoyer au service achats » sent it to; `null` for a link copied by hand.
+   */
+  envoye_a: string | null,
+  /**
+   * The link itself: only in the answer that made it (the server keeps its hash alone).
+   */
+  lien?: string,
+};
+
+/**
+ * The body of `POST Devis/{numero}/envoyer`.
+ */
+export type QuoteForwardBody = {
+  /**
+   * The recipient's address (the purchasing department).
+   */
+  email: string,
+  /**
+   * A few words for the recipient (plain text), optional.
+   */
+  message?: string,
+};
+
+/**
+ * A line of a shared quote.
+ */
+export type SharedQuoteLine = {
+  /**
+   * What the line is (« cube.stl — SLA, Résine standard »).
+   */
+  designation: string,
+  /**
+   * Its small print (dimensions, quantity discount, lead time).
+   */
+  details: Array<string>,
+  /**
+   * Number of parts.
+   */
+  quantite: number,
+  /**
+   * Unit price excl. VAT, cents.
+   */
+  prix_unitaire_ht_cents: number,
+  /**
+   * Line total excl. VAT, cents.
+   */
+  total_ht_cents: number,
+};
+
+/**
+ * A quote as its share link shows it: what its PDF prints, read-only.
+ */
+export type SharedQuote = {
+  /**
+   * `DE-2026-000001`.
+   */
+  numero: string,
+  /**
+   * Issued at, ISO 8601.
+   */
+  date: string,
+  /**
+   * Last instant of validity, ISO 8601.
+   */
+  valable_jusqu_au: string,
+  /**
+   * The seller's legal name.
+   */
+  vendeur: string,
+  /**
+   * The customer's name.
+   */
+  client: string,
+  /**
+   * The customer's company, if any.
+   */
+  entreprise: string | null,
+  /**
+   * The buyer's order reference it prints, when given.
+   */
+  reference_commande_client: string | null,
+  /**
+   * Its lines.
+   */
+  lignes: Array<SharedQuoteLine>,
+  /**
+   * Sum of the lines excl. VAT, cents.
+   */
+  sous_total_ht_cents: number,
+  /**
+   * Discount excl. VAT, cents (0 without one).
+   */
+  remise_cents: number,
+  /**
+   * What the discount is, when there is one.
+   */
+  remise_libelle: string | null,
+  /**
+   * Shipping excl. VAT, cents.
+   */
+  frais_port_cents: number,
+  /**
+   * Total excl. VAT, cents.
+   */
+  total_ht_cents: number,
+  /**
+   * VAT rate, basis points (2000 = 20 %).
+   */
+  tva_taux_bp: number,
+  /**
+   * VAT, cents.
+   */
+  tva_cents: number,
+  /**
+   * Total incl. VAT, cents.
+   */
+  total_ttc_cents: number,
+  /**
+   * Ship date it gives for an order paid at its issue (`AAAA-MM-JJ`), when it prints one.
+   */
+  expedition: string | null,
+  /**
+   * Delivery range (`AAAA-MM-JJ`, first and last day), when it prints one.
+   */
+  livraison: [string, string] | null,
+  /**
+   * Its remarks (what the shipping fee assumes, parts still to be checked).
+   */
+  remarques: Array<string>,
+  /**
+   * Its PDF, through the same link.
+   */
+  pdf: string,
 };
 
 /**
@@ -1177,6 +1335,28 @@ export type Reordered = {
   numero: string,
   /**
    * Its lines, in order.
+   */
+  lignes: Array<ReorderedLine>,
+};
+
+/**
+ * The answer of `POST Devis/{numero}/commander`.
+ */
+export type QuoteOrdered = {
+  /**
+   * The quote's number.
+   */
+  numero: string,
+  /**
+   * Whether the lines keep the quote's prices (it is valid); else they are at today's.
+   */
+  au_prix_du_devis: boolean,
+  /**
+   * Its last day of validity, French (« 27 décembre 2026 »).
+   */
+  valable_jusqu_au: string,
+  /**
+   * Its lines, in order: the quote's line total and the basket's now.
    */
   lignes: Array<ReorderedLine>,
 };

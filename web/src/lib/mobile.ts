@@ -14,9 +14,12 @@ export function isMobileUserAgent(userAgent: string): boolean {
   return /Mobi|Android|iPhone|iPod|iPad|BlackBerry|IEMobile|Opera Mini/i.test(userAgent);
 }
 
+/** A quote opened through its share link: read where the purchasing department receives it. */
+const SHARED_QUOTE = /^\/devis\/partage\/[A-Za-z0-9_-]+$/;
+
 export function isMobileAllowedPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (MOBILE_ALLOWED_PATHS as readonly string[]).includes(path);
+  return (MOBILE_ALLOWED_PATHS as readonly string[]).includes(path) || SHARED_QUOTE.test(path);
 }
 
 /** Where a navigation must go instead, or null when it may proceed. */

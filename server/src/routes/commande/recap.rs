@@ -168,7 +168,7 @@ pub async fn recapitulatif(
     let zone = shipping::zone_code(&delivery.id_pays.code);
     let decision =
         vat_check::decide(&state.db, &state.vies, &delivery, &billing, clock::now()).await?;
-    let t = totals::compute(&rows, &catalog, zone, decision.clone(), None)?;
+    let t = totals::compute(&rows, &catalog, zone, decision.clone(), None, clock::now())?;
     let code = body
         .code_reduction
         .as_deref()
@@ -189,7 +189,7 @@ pub async fn recapitulatif(
     }
     match checked {
         Ok((_, d)) => {
-            let t = totals::compute(&rows, &catalog, zone, decision, Some(&d))?;
+            let t = totals::compute(&rows, &catalog, zone, decision, Some(&d), clock::now())?;
             Ok(Json(view(&t, &catalog, state.dates_now())?))
         }
         Err(reason) => {

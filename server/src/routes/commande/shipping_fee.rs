@@ -41,7 +41,14 @@ pub async fn frais_port(
         account_parts::list_for_account(&mut *state.db.acquire().await?, user.account_id()).await?;
     let zone = shipping::zone_code(&address.id_pays.code);
     // Only the weight and the fee are read: the VAT decision does not matter here.
-    let t = totals::compute(&rows, &catalog, zone, VatDecision::french(), None)?;
+    let t = totals::compute(
+        &rows,
+        &catalog,
+        zone,
+        VatDecision::french(),
+        None,
+        crate::clock::now(),
+    )?;
     Ok(Json(FraisPort {
         zone,
         zone_libelle: catalog

@@ -7,8 +7,10 @@ use quote_core::{Analysis, Catalog, PriceOptions, QuoteError};
 use serde::Serialize;
 
 use crate::commerce::line_summary::{repair_sentences, summary};
+use crate::commerce::quoted_price::quoted_price;
 use crate::commerce::ship_dates::ship_date;
 use crate::db::account_parts::BasketRow;
+use crate::documents::DocLine;
 use crate::domain::part_status::{orderable, status_label};
 use crate::error::ApiError;
 
@@ -64,6 +66,9 @@ pub struct LineView {
     pub expedition: Option<String>,
     /// Why the line cannot be priced any more (catalog changed, part refused), in French.
     pub erreur: Option<String>,
+    /// The quote whose price the line keeps (« Commander ce devis », `DE-2026-000001`): `prix`
+    /// is then that quote's line total and `prix_unitaire` its unit price, discount included.
+    pub prix_devis: Option<String>,
 }
 
 /// The options of a stored part with the basket's quantity.
@@ -88,6 +93,8 @@ pub fn line_view(row: BasketRow, catalog: &Catalog, now: i64) -> Result<LineView
         ))
     })?;
     let priced = price_saved(&analysis, &options, catalog);
+    // The quote's validity runs on the real clock (`now` may be the dates' own clock).
+    let quoted = quoted_price(&row, crate::clock::now()).map(|(c, n)| (c, n.to_owned()));
     let refused = row.status_id == crate::db::pieces::status::REFUSED;
     let mut view = LineView {
         id: row.id,
@@ -109,6 +116,7 @@ pub fn line_view(row: BasketRow, catalog: &Catalog, now: i64) -> Result<LineView
         delai_jours: None,
         expedition: None,
         erreur: None,
+        prix_devis: None,
         options,
     };
     match priced {
@@ -120,6 +128,13 @@ pub fn line_view(row: BasketRow, catalog: &Catalog, now: i64) -> Result<LineView
             view.remise = b.discount_percent;
             view.delai_jours = Some(b.lead_time_days);
             view.expedition = Some(ship_date(catalog, now, b.lead_time_days)?.to_string());
+            if let Some((cents, number)) = quoted {
+                let unit = DocLine::unit_price_of(cents, view.quantite).get();
+                view.prix = u64::try_from(cents.get()).ok();
+                view.prix_unitaire = u64::try_from(unit).ok();
+                view.remise = 0;
+                view.prix_devis = Some(number);
+            }
         }
         Err(e) => view.erreur = Some(basket_reason(&e)),
     }

@@ -95,13 +95,26 @@ const ADMIN_HOME: &str = "/compte/admin-home";
 /// Known pages with an id as last segment (`/compte/admin/commande/12`).
 const PAGES_WITH_ID: [&str; 1] = ["/compte/admin/commande/"];
 
+/// The read-only page of a quote's share link (`/devis/partage/{jeton}`): open to everybody, on a
+/// mobile device too (a purchasing department reads it where it receives it).
+const SHARED_QUOTE: &str = "/devis/partage/";
+
+fn shared_quote(path: &str) -> bool {
+    path.strip_prefix(SHARED_QUOTE).is_some_and(|token| {
+        !token.is_empty()
+            && token
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    })
+}
+
 fn known(path: &str) -> bool {
     let single_segment = path.len() > 1 && !path[1..].contains('/');
     let with_id = PAGES_WITH_ID.iter().any(|prefix| {
         path.strip_prefix(prefix)
             .is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
     });
-    path == "/" || single_segment || with_id || NESTED_PAGES.contains(&path)
+    path == "/" || single_segment || with_id || shared_quote(path) || NESTED_PAGES.contains(&path)
 }
 
 /// Decides what a page navigation gets.
@@ -117,7 +130,7 @@ pub fn decide(f: &Facts<'_>) -> Decision {
     } else if path == "/maintenance" {
         return Decision::Redirect("/".to_owned());
     }
-    if f.mobile && !MOBILE_ALLOWED.contains(&path) {
+    if f.mobile && !MOBILE_ALLOWED.contains(&path) && !shared_quote(path) {
         return Decision::Redirect("/not_allowed_for_mobile".to_owned());
     }
     if login_only(path) && f.role.is_none() {
@@ -180,6 +193,30 @@ mod tests {
             ..admin("/compte/admin-home")
         };
         assert_eq!(decide(&maintenance), Decision::Page);
+    }
+
+    #[test]
+    fn a_shared_quote_opens_for_everybody_even_on_a_mobile() {
+        let token = "/devis/partage/aZ09-_aZ09-_aZ09-_aZ09-_aZ09-_aZ09-_aZ09-_a";
+        assert_eq!(decide(&facts(token)), Decision::Page);
+        let mobile = Facts {
+            mobile: true,
+            ..facts(token)
+        };
+        assert_eq!(decide(&mobile), Decision::Page);
+        for p in [
+            "/devis/partage/",
+            "/devis/partage/a%2Fb",
+            "/devis/partage/a/b",
+            "/devis",
+        ] {
+            let expected = if p == "/devis" {
+                Decision::Page
+            } else {
+                Decision::NotFound
+            };
+            assert_eq!(decide(&facts(p)), expected, "{p}");
+        }
     }
 
     fn redirect(to: &str) -> Decision {

@@ -58,6 +58,11 @@ describe('navigation rules', () => {
     expect(mobileRedirect(android, '/mention_legales')).toBeNull();
     expect(mobileRedirect(desktop, '/devis_ligne')).toBeNull();
   });
+  it('lets a phone open a quote shared by its link, and nothing else under /devis', () => {
+    expect(mobileRedirect(android, '/devis/partage/aZ09-_aZ09-_aZ09-_aZ09-_aZ09-_aZ09-_aZ09-_a')).toBeNull();
+    expect(mobileRedirect(android, '/devis/partage/')).toBe('/not_allowed_for_mobile');
+    expect(mobileRedirect(android, '/devis/partage/a/b')).toBe('/not_allowed_for_mobile');
+  });
   it('applies maintenance to every page but the exempt ones', () => {
     expect(maintenanceRedirect(true, '/contact')).toBe('/maintenance');
     expect(maintenanceRedirect(true, '/compte/admin-home')).toBeNull();

@@ -1,6 +1,7 @@
 //! /compte/mes-devis: the quotes issued to the account from the basket or the checkout, newest
 //! first: number, date, validity, parts, totals, the buyer's reference and ship date they print,
-//! and each PDF as it was handed out. The empty state only when the server says there is none.
+//! and each PDF as it was handed out; a valid quote can be shared (read-only link, « Envoyer au
+//! service achats »). The empty state only when the server says there is none.
 import { Link } from 'react-router';
 import { Tag } from 'primereact/tag';
 import { Loading } from '@/components/ui/loading';
@@ -8,6 +9,8 @@ import { Page } from '@/components/ui/page';
 import { formatCents, formatDate } from '@/lib/format';
 import { formatDay } from '@/lib/ship-date';
 import { useMyQuotes, type MyQuote } from '../api/quotes';
+import { QuoteOrderButton } from '../components/quote-order-button';
+import { QuoteShare } from '../components/quote-share';
 
 function QuoteRow({ quote }: { quote: MyQuote }) {
   return (
@@ -27,10 +30,14 @@ function QuoteRow({ quote }: { quote: MyQuote }) {
       <td>{quote.reference_commande_client ?? <span className="muted">—</span>}</td>
       <td>{quote.expedition ? formatDay(quote.expedition) : <span className="muted">—</span>}</td>
       <td>
-        <a className="p-button p-button-outlined p-button-sm" href={quote.url} download aria-label={`Télécharger le devis ${quote.numero} (PDF)`}>
-          <i className="pi pi-file-pdf" aria-hidden="true" />
-          &nbsp;PDF
-        </a>
+        <div className="form-actions">
+          <a className="p-button p-button-outlined p-button-sm" href={quote.url} download aria-label={`Télécharger le devis ${quote.numero} (PDF)`}>
+            <i className="pi pi-file-pdf" aria-hidden="true" />
+            &nbsp;PDF
+          </a>
+          <QuoteOrderButton quote={quote} />
+          {quote.valide ? <QuoteShare quote={quote} /> : null}
+        </div>
       </td>
     </tr>
   );
@@ -41,7 +48,7 @@ export default function QuotesPage() {
   return (
     <Page
       title="Mes devis"
-      lead="Les devis téléchargés depuis votre panier ou votre commande, valables 30 jours. Les prix sont recalculés à la commande."
+      lead="Les devis téléchargés depuis votre panier ou votre commande, valables 30 jours. Commandez-les à leurs prix tant qu’ils sont valables, partagez-les en lecture seule ou envoyez-les à votre service achats."
     >
       {isPending ? <Loading label="Chargement des devis…" /> : null}
       {isError ? (
@@ -76,7 +83,7 @@ export default function QuotesPage() {
                 <th scope="col">Votre référence</th>
                 <th scope="col">Expédition si commandé le jour du devis</th>
                 <th scope="col">
-                  <span className="sr-only">Téléchargement</span>
+                  <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>

@@ -61,6 +61,11 @@ export function CartLineRow({ line }: { line: CartLine }) {
       </td>
       <td className="num" data-testid="cart-line-price">
         {line.prix != null ? formatCents(line.prix) : '—'}
+        {line.prix_devis ? (
+          <div className="muted cart-details" data-testid="cart-line-quote">
+            Prix du devis {line.prix_devis}
+          </div>
+        ) : null}
       </td>
       <td>
         <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Retirer ${line.nom_fichier} du panier`} disabled={busy} onClick={remove} />
