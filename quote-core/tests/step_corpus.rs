@@ -13,10 +13,11 @@ use quote_core::import::step::{read_step_with, StepLimits};
 
 /// Files read within 0.5 % of the exact volume, or rightly refused, out of the corpus. The
 /// shared corpus grew from 31 to 89 files from about twenty CAD systems (27 November 2026): the
-/// engine reads 73 of them right (82 %; it read 29 of the first 31). The floor (72 files) is that share
-/// less one file of slack for a loaded machine that pushes the largest files past [`TIME_LIMIT`];
-/// issue 24 raises it to 95 % of the solid files.
-const MIN_SHARE: f64 = 0.80;
+/// engine read 73 of them right (82 %; it read 29 of the first 31), 75 (84 %) since a cone's tip
+/// is closed at its apex (issue 24). The floor (74 files) is that share less one file of slack
+/// for a loaded machine that pushes the largest files past [`TIME_LIMIT`]; issue 24 asks for 95 %
+/// of the solid files.
+const MIN_SHARE: f64 = 0.83;
 
 /// Time given to one file before it counts as failed (the slowest takes 4 s in the test
 /// profile on an idle machine).

@@ -460,3 +460,5 @@ fn patch_cone_angles(data: &mut ruststep::ast::DataSection, factor: f64, cones: 
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_faces;

@@ -8,45 +8,45 @@ use crate::Format;
 
 /// Length unit of a generated file.
 #[derive(Clone, Copy)]
-enum Len {
+pub(super) enum Len {
     Mm,
     Inch,
     Metre,
 }
 
 /// A STEP writer numbering entities as it goes.
-struct Writer {
+pub(super) struct Writer {
     lines: Vec<String>,
 }
 
 impl Writer {
-    fn new() -> Self {
+    pub(super) fn new() -> Self {
         Writer { lines: Vec::new() }
     }
 
-    fn add(&mut self, body: impl Into<String>) -> usize {
+    pub(super) fn add(&mut self, body: impl Into<String>) -> usize {
         self.lines.push(body.into());
         self.lines.len()
     }
 
-    fn point(&mut self, p: [f64; 3]) -> usize {
+    pub(super) fn point(&mut self, p: [f64; 3]) -> usize {
         self.add(format!(
             "CARTESIAN_POINT('',({:?},{:?},{:?}))",
             p[0], p[1], p[2]
         ))
     }
 
-    fn dir(&mut self, d: [f64; 3]) -> usize {
+    pub(super) fn dir(&mut self, d: [f64; 3]) -> usize {
         self.add(format!("DIRECTION('',({:?},{:?},{:?}))", d[0], d[1], d[2]))
     }
 
-    fn axis(&mut self, o: [f64; 3], z: [f64; 3], x: [f64; 3]) -> usize {
+    pub(super) fn axis(&mut self, o: [f64; 3], z: [f64; 3], x: [f64; 3]) -> usize {
         let (o, z, x) = (self.point(o), self.dir(z), self.dir(x));
         self.add(format!("AXIS2_PLACEMENT_3D('',#{o},#{z},#{x})"))
     }
 
     /// The representation context with its length unit.
-    fn context(&mut self, len: Len) -> usize {
+    pub(super) fn context(&mut self, len: Len) -> usize {
         let mm = self.add("( LENGTH_UNIT() NAMED_UNIT(*) SI_UNIT(.MILLI.,.METRE.) )");
         let unit = match len {
             Len::Mm => mm,
@@ -141,7 +141,7 @@ impl Writer {
         self.add(format!("MANIFOLD_SOLID_BREP('',#{shell})"))
     }
 
-    fn finish(&self) -> String {
+    pub(super) fn finish(&self) -> String {
         let mut s = String::from(
             "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION((''),'2;1');\n\
              FILE_NAME('essai','2026-01-01T00:00:00',(''),(''),'','','');\n\
@@ -167,7 +167,7 @@ fn box_file(size: [f64; 3], len: Len) -> String {
     w.finish()
 }
 
-fn volume(m: &Mesh) -> f64 {
+pub(super) fn volume(m: &Mesh) -> f64 {
     tess::signed_volume(&m.vertices, &m.triangles)
 }
 
@@ -183,7 +183,7 @@ fn bbox(m: &Mesh) -> ([f64; 3], [f64; 3]) {
     (lo, hi)
 }
 
-fn closed(m: &Mesh) -> bool {
+pub(super) fn closed(m: &Mesh) -> bool {
     let mut edges = std::collections::HashMap::new();
     for t in &m.triangles {
         for k in 0..3 {

@@ -247,6 +247,10 @@ fn boundary_loops<S: TrimSurface>(
     match open.len() {
         1 => {
             let mut curve = open.pop().unwrap_or_default();
+            if let Some(l) = close_at_pole(&mut curve, surface, tol) {
+                closed.push(l);
+                return closed;
+            }
             let p = curve[0];
             let q = curve[curve.len() - 1];
             if let (Some((u0, u1)), Some((v0, v1))) = surface.try_range_tuple() {
@@ -308,4 +312,88 @@ fn boundary_loops<S: TrimSurface>(
         }
     }
     closed
+}
+
+/// A wire open in (u, v) that goes once round a periodic direction bounds the face together with
+/// the surface's pole on its left (the apex of a cone, a sphere's pole), where the other
+/// parameter collapses the surface to a point. truck's parameter box does not always reach that
+/// pole: a cone's line is bounded at its reference radius, so that a cone's tip lies outside the
+/// box and closing the wire along the box's edge meshed the cone on the wrong side of its loop
+/// (a hundred times the tip's area). `None` when the box's edge on that side is itself the pole,
+/// or when no pole is found there: the wire is then closed along the box.
+fn close_at_pole<S: TrimSurface>(
+    curve: &mut Vec<Point2>,
+    surface: &S,
+    tol: f64,
+) -> Option<Vec<Point2>> {
+    let (p, q) = (curve[0], curve[curve.len() - 1]);
+    let (urange, vrange) = surface.try_range_tuple();
+    // `idx`: the periodic coordinate the wire runs along; the pole is across it, on the wire's
+    // left (`side` +1 towards larger parameters).
+    let (idx, period, range, side) = match (surface.u_period(), surface.v_period()) {
+        (Some(up), _) if (q.x - p.x).abs() > 0.5 * up && (q.y - p.y).abs() < 0.5 * up => {
+            (0, up, urange?, if p.x < q.x { 1.0 } else { -1.0 })
+        }
+        (_, Some(vp)) if (q.y - p.y).abs() > 0.5 * vp && (q.x - p.x).abs() < 0.5 * vp => {
+            (1, vp, vrange?, if p.y < q.y { -1.0 } else { 1.0 })
+        }
+        _ => return None,
+    };
+    let across = 1 - idx;
+    let at = |w: f64, t: f64| {
+        let mut a = Point2::new(0.0, 0.0);
+        a[idx] = t;
+        a[across] = w;
+        a
+    };
+    // Where the surface collapses, opposite points of a turn meet.
+    let gap = |w: f64| {
+        let (a, b) = (at(w, p[idx]), at(w, p[idx] + 0.5 * period));
+        surface.subs(a.x, a.y).distance(surface.subs(b.x, b.y))
+    };
+    // The wire's farthest point towards its left.
+    let extreme = curve
+        .iter()
+        .map(|c| c[across] * side)
+        .fold(f64::NEG_INFINITY, f64::max)
+        * side;
+    let box_range = match across {
+        0 => surface.try_range_tuple().0,
+        _ => surface.try_range_tuple().1,
+    };
+    if let Some((w0, w1)) = box_range {
+        let edge = if side > 0.0 { w1 } else { w0 };
+        if (edge - extreme) * side > 0.0 && gap(edge) <= tol {
+            return None;
+        }
+    }
+    // Newton's method on the distance between opposite points (linear along a cone).
+    let mut w = extreme;
+    let mut pole = None;
+    for _ in 0..64 {
+        let d = gap(w);
+        if !d.is_finite() {
+            return None;
+        }
+        if d <= 1e-3 * tol {
+            pole = Some(w);
+            break;
+        }
+        let h = 1e-6 * (1.0 + w.abs());
+        let slope = (gap(w + h) - gap(w - h)) / (2.0 * h);
+        if !(slope.is_finite() && slope != 0.0) {
+            return None;
+        }
+        w -= d / slope;
+    }
+    let pole = pole.filter(|w| (w - extreme) * side > 0.0)?;
+    normalize_range(curve, idx, range);
+    let (p, q) = (curve[0], curve[curve.len() - 1]);
+    let (x, y) = (at(pole, q[idx]), at(pole, p[idx]));
+    let line = |a: Point2, b: Point2| polyline_on_surface(surface, a, b, tol);
+    let mut l = connect([line(q, x), line(x, y), line(y, p), curve.clone()]);
+    if !loop_orientation(&l) {
+        l.reverse();
+    }
+    Some(l)
 }
