@@ -1,0 +1,329 @@
+//! Overlapping bodies measured against unions computed another way: inclusion–exclusion of
+//! boxes, a polygon clipped by a square, and horizontal lines across rings.
+
+use crate::analysis::test_meshes::{block, cube, merge};
+use crate::analysis::{analyze, Analysis, AnalysisOptions};
+use crate::{Format, Mesh};
+use std::f64::consts::TAU;
+
+fn run(m: &Mesh) -> Analysis {
+    analyze(Format::Stl, m, &AnalysisOptions::default()).unwrap()
+}
+
+fn flipped(mut m: Mesh) -> Mesh {
+    for t in &mut m.triangles {
+        t.swap(1, 2);
+    }
+    m
+}
+
+fn close(a: f64, b: f64, rel: f64) -> bool {
+    (a - b).abs() <= rel * b.abs()
+}
+
+fn overlap_message(a: &Analysis) -> Option<&str> {
+    a.warnings
+        .iter()
+        .find(|w| w.code == "overlapping_bodies")
+        .map(|w| w.message.as_str())
+}
+
+/// A prism of `sides` facets around axis `axis` (0 x, 2 z) through `(c0, c1)` (the other two
+/// coordinates, in order), from `lo` to `hi` along the axis: a faceted cylinder of radius `r`
+/// (the polygon's corners on the circle), and, with `inner > 0`, a ring (a washer) with a hole of
+/// that radius.
+fn prism(axis: usize, c: [f64; 2], r: f64, inner: f64, lo: f64, hi: f64, sides: u32) -> Mesh {
+    let (i, j) = match axis {
+        0 => (1, 2),
+        _ => (0, 1),
+    };
+    let point = |rad: f64, k: u32, h: f64| {
+        let a = TAU * f64::from(k % sides) / f64::from(sides);
+        let mut p = [0.0; 3];
+        p[axis] = h;
+        p[i] = c[0] + rad * a.cos();
+        p[j] = c[1] + rad * a.sin();
+        p
+    };
+    let mut m = Mesh::default();
+    // Outer corners 0..2s (low, high), inner ones 2s..4s, or the two axis centres.
+    for rad in [r, inner] {
+        for k in 0..sides {
+            m.vertices.push(point(rad, k, lo));
+            m.vertices.push(point(rad, k, hi));
+        }
+        if inner <= 0.0 {
+            let mut a = [0.0; 3];
+            a[i] = c[0];
+            a[j] = c[1];
+            let mut b = a;
+            a[axis] = lo;
+            b[axis] = hi;
+            m.vertices.truncate(2 * sides as usize);
+            m.vertices.extend([a, b]);
+            break;
+        }
+    }
+    let s = sides;
+    let o = |k: u32, top: u32| 2 * (k % s) + top;
+    let n = |k: u32, top: u32| 2 * s + 2 * (k % s) + top;
+    for k in 0..s {
+        // The outer wall, facing out (counter-clockwise around the axis when i, j, axis is
+        // right-handed: x → (y, z), z → (x, y) both are).
+        m.triangles.push([o(k, 0), o(k + 1, 0), o(k + 1, 1)]);
+        m.triangles.push([o(k, 0), o(k + 1, 1), o(k, 1)]);
+        if inner > 0.0 {
+            m.triangles.push([n(k, 0), n(k + 1, 1), n(k + 1, 0)]);
+            m.triangles.push([n(k, 0), n(k, 1), n(k + 1, 1)]);
+            m.triangles.push([o(k, 1), o(k + 1, 1), n(k + 1, 1)]);
+            m.triangles.push([o(k, 1), n(k + 1, 1), n(k, 1)]);
+            m.triangles.push([o(k, 0), n(k + 1, 0), o(k + 1, 0)]);
+            m.triangles.push([o(k, 0), n(k, 0), n(k + 1, 0)]);
+        } else {
+            m.triangles.push([2 * s + 1, o(k, 1), o(k + 1, 1)]);
+            m.triangles.push([2 * s, o(k + 1, 0), o(k, 0)]);
+        }
+    }
+    m
+}
+
+/// The regular polygon of a prism's section, in its own two coordinates.
+fn polygon(c: [f64; 2], r: f64, sides: u32) -> Vec<[f64; 2]> {
+    (0..sides)
+        .map(|k| {
+            let a = TAU * f64::from(k) / f64::from(sides);
+            [c[0] + r * a.cos(), c[1] + r * a.sin()]
+        })
+        .collect()
+}
+
+fn shoelace(p: &[[f64; 2]]) -> f64 {
+    (0..p.len())
+        .map(|i| {
+            let (a, b) = (p[i], p[(i + 1) % p.len()]);
+            a[0] * b[1] - b[0] * a[1]
+        })
+        .sum::<f64>()
+        / 2.0
+}
+
+/// A convex polygon clipped by the square `[lo, hi]²` (Sutherland–Hodgman).
+fn clip_square(mut p: Vec<[f64; 2]>, lo: f64, hi: f64) -> Vec<[f64; 2]> {
+    for (k, bound, keep_above) in [(0, lo, true), (0, hi, false), (1, lo, true), (1, hi, false)] {
+        let inside = |q: [f64; 2]| {
+            if keep_above {
+                q[k] >= bound
+            } else {
+                q[k] <= bound
+            }
+        };
+        let mut out = Vec::new();
+        for i in 0..p.len() {
+            let (a, b) = (p[i], p[(i + 1) % p.len()]);
+            if inside(a) {
+                out.push(a);
+            }
+            if inside(a) != inside(b) {
+                let f = (bound - a[k]) / (b[k] - a[k]);
+                out.push([a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1])]);
+            }
+        }
+        p = out;
+    }
+    p
+}
+
+/// The x-interval where the horizontal line at height `y` crosses a convex polygon.
+fn chord(p: &[[f64; 2]], y: f64) -> Option<(f64, f64)> {
+    let mut xs = Vec::new();
+    for i in 0..p.len() {
+        let (a, b) = (p[i], p[(i + 1) % p.len()]);
+        if (a[1] <= y) != (b[1] <= y) {
+            xs.push(a[0] + (y - a[1]) / (b[1] - a[1]) * (b[0] - a[0]));
+        }
+    }
+    let lo = xs.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (lo < hi).then_some((lo, hi))
+}
+
+/// The area of a union of rings (outer and inner convex polygons), integrated over `rows`
+/// horizontal lines (midpoint rule) with the exact length of the union of their chords.
+fn rings_union_area(
+    rings: &[(Vec<[f64; 2]>, Vec<[f64; 2]>)],
+    y0: f64,
+    y1: f64,
+    rows: usize,
+) -> f64 {
+    let h = (y1 - y0) / rows as f64;
+    let mut area = 0.0;
+    for r in 0..rows {
+        let y = y0 + (r as f64 + 0.5) * h;
+        let mut spans: Vec<(f64, f64)> = Vec::new();
+        for (outer, inner) in rings {
+            if let Some((a, b)) = chord(outer, y) {
+                match chord(inner, y) {
+                    Some((c, d)) => spans.extend([(a, c), (d, b)]),
+                    None => spans.push((a, b)),
+                }
+            }
+        }
+        spans.sort_by(|p, q| p.0.total_cmp(&q.0));
+        let mut end = f64::NEG_INFINITY;
+        for (a, b) in spans {
+            let a = a.max(end);
+            if b > a {
+                area += (b - a) * h;
+                end = b;
+            }
+        }
+    }
+    area
+}
+
+#[test]
+fn two_overlapping_cubes_measure_their_union() {
+    let m = merge(&cube(10.0, [0.0; 3]), &cube(10.0, [4.0, 3.0, 2.0]));
+    let a = run(&m);
+    // Inclusion–exclusion: the common box is 6 × 7 × 8.
+    let union = 1000.0 + 1000.0 - 6.0 * 7.0 * 8.0;
+    assert!(close(a.volume_mm3, union, 1e-12), "{}", a.volume_mm3);
+    assert!(close(a.signed_volume_mm3, 2000.0, 1e-12));
+    assert_eq!((a.bodies, a.overlapping_bodies), (2, 2));
+    assert_eq!(
+        overlap_message(&a),
+        Some("2 corps qui se chevauchent\u{a0}: volume de leur union")
+    );
+}
+
+#[test]
+fn a_body_exported_twice_with_an_offset_counts_once_even_where_faces_coincide() {
+    // Offsets along one axis, then two: the copies share face planes, same orientation.
+    for (offset, common) in [
+        ([3.0, 0.0, 0.0], 7.0 * 10.0 * 10.0),
+        ([2.5, 0.0, 4.0], 7.5 * 10.0 * 6.0),
+    ] {
+        let m = merge(&cube(10.0, [0.0; 3]), &cube(10.0, offset));
+        let a = run(&m);
+        assert!(
+            close(a.volume_mm3, 2000.0 - common, 1e-12),
+            "{offset:?}: {}",
+            a.volume_mm3
+        );
+        assert_eq!(a.overlapping_bodies, 2);
+    }
+    // A box overlapping two others (a chain of three), one of them sharing the top plane.
+    let m = merge(
+        &merge(
+            &block([10.0, 4.0, 4.0], [0.0; 3]),
+            &block([4.0, 10.0, 4.0], [8.0, -3.0, 0.0]),
+        ),
+        &block([3.0, 3.0, 9.0], [9.0, 5.0, -2.0]),
+    );
+    let a = run(&m);
+    let (ab, bc) = (2.0 * 4.0 * 4.0, 3.0 * 2.0 * 4.0);
+    let union = 160.0 + 160.0 + 81.0 - ab - bc;
+    assert!(close(a.volume_mm3, union, 1e-12), "{}", a.volume_mm3);
+    assert_eq!(a.overlapping_bodies, 3);
+}
+
+#[test]
+fn a_cube_crossed_by_a_faceted_rod_measures_their_union() {
+    let sides = 48;
+    // A rod along x of radius 4 through the cube [0, 10]³, off centre: it leaves by y = 10.
+    let rod = prism(0, [8.0, 5.0], 4.0, 0.0, -5.0, 25.0, sides);
+    let m = merge(&cube(10.0, [0.0; 3]), &rod);
+    let a = run(&m);
+    let section = polygon([8.0, 5.0], 4.0, sides);
+    let rod_volume = shoelace(&section) * 30.0;
+    let common = shoelace(&clip_square(section, 0.0, 10.0)) * 10.0;
+    let union = 1000.0 + rod_volume - common;
+    assert!(common > 100.0 && common < rod_volume / 3.0);
+    assert!(
+        close(a.volume_mm3, union, 1e-11),
+        "{} vs {union}",
+        a.volume_mm3
+    );
+    assert_eq!(a.overlapping_bodies, 2);
+}
+
+#[test]
+fn a_chain_of_rings_overlapping_pairwise_measures_their_union() {
+    let (sides, r, inner) = (40, 6.0, 4.0);
+    let centres = [[0.0, 0.0], [10.0, 0.5], [20.0, 0.0]];
+    let rings: Vec<_> = centres
+        .iter()
+        .map(|&c| (polygon(c, r, sides), polygon(c, inner, sides)))
+        .collect();
+    let ring_area = shoelace(&rings[0].0) - shoelace(&rings[0].1);
+    let union_area = rings_union_area(&rings, -7.0, 7.0, 20_000);
+    assert!(union_area < 3.0 * ring_area - 1.0, "the rings overlap");
+    // The same heights (tops and bottoms coincide), then the middle link raised by 1 mm.
+    for lift in [0.0, 1.0] {
+        let mut m = Mesh::default();
+        for (i, c) in centres.iter().enumerate() {
+            let z = if i == 1 { lift } else { 0.0 };
+            m = merge(&m, &prism(2, *c, r, inner, z, z + 3.0, sides));
+        }
+        let a = run(&m);
+        // Slabs: where the middle link is alone, where all three are, where the ends are alone
+        // (the end links are 20 mm apart: disjoint).
+        let union = lift * ring_area + (3.0 - lift) * union_area + lift * 2.0 * ring_area;
+        assert!(
+            close(a.volume_mm3, union, 1e-5),
+            "lift {lift}: {} vs {union}",
+            a.volume_mm3
+        );
+        assert_eq!((a.bodies, a.overlapping_bodies), (3, 3));
+        assert_eq!(
+            overlap_message(&a),
+            Some("3 corps qui se chevauchent\u{a0}: volume de leur union")
+        );
+    }
+}
+
+#[test]
+fn bodies_that_do_not_overlap_keep_their_summed_volume_and_no_notice() {
+    let hollow = merge(&cube(10.0, [0.0; 3]), &flipped(cube(8.0, [1.0; 3])));
+    for (m, volume, bodies) in [
+        (cube(10.0, [0.0; 3]), 1000.0, 1),
+        (
+            merge(&cube(10.0, [0.0; 3]), &cube(5.0, [20.0, 0.0, 0.0])),
+            1125.0,
+            2,
+        ),
+        // Face against face: they touch, nothing is counted twice.
+        (
+            merge(&cube(10.0, [0.0; 3]), &cube(10.0, [10.0, 0.0, 0.0])),
+            2000.0,
+            2,
+        ),
+        (
+            merge(&cube(10.0, [0.0; 3]), &cube(4.0, [10.0, 2.0, 3.0])),
+            1064.0,
+            2,
+        ),
+        (hollow.clone(), 488.0, 1),
+        // A part inside the void: its box is inside the hollow body's.
+        (merge(&hollow, &cube(2.0, [4.0; 3])), 496.0, 2),
+    ] {
+        let a = run(&m);
+        assert!(close(a.volume_mm3, volume, 1e-12), "{}", a.volume_mm3);
+        assert_eq!(a.volume_mm3, a.signed_volume_mm3.abs());
+        assert_eq!((a.bodies, a.overlapping_bodies), (bodies, 0));
+        assert_eq!(overlap_message(&a), None);
+    }
+}
+
+#[test]
+fn the_price_is_that_of_the_union() {
+    let catalog = crate::Catalog::default_catalog();
+    let options = crate::PriceOptions::for_process("SLS");
+    let twice = run(&merge(&cube(10.0, [0.0; 3]), &cube(10.0, [3.0, 0.0, 0.0])));
+    let one = run(&block([13.0, 10.0, 10.0], [0.0; 3]));
+    let p = |a: &Analysis| crate::price(a, &options, &catalog).unwrap();
+    let (twice, one) = (p(&twice), p(&one));
+    assert!(close(twice.material_volume_cm3, 1.3, 1e-12));
+    assert!(close(twice.weight_g, one.weight_g, 1e-12));
+    assert_eq!(twice.subtotal_cents, one.subtotal_cents);
+}
