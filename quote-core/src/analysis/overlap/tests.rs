@@ -147,14 +147,12 @@ fn chord(p: &[[f64; 2]], y: f64) -> Option<(f64, f64)> {
     (lo < hi).then_some((lo, hi))
 }
 
+/// A ring's section: its outer and inner convex polygons.
+type Ring = (Vec<[f64; 2]>, Vec<[f64; 2]>);
+
 /// The area of a union of rings (outer and inner convex polygons), integrated over `rows`
 /// horizontal lines (midpoint rule) with the exact length of the union of their chords.
-fn rings_union_area(
-    rings: &[(Vec<[f64; 2]>, Vec<[f64; 2]>)],
-    y0: f64,
-    y1: f64,
-    rows: usize,
-) -> f64 {
+fn rings_union_area(rings: &[Ring], y0: f64, y1: f64, rows: usize) -> f64 {
     let h = (y1 - y0) / rows as f64;
     let mut area = 0.0;
     for r in 0..rows {
