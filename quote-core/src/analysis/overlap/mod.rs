@@ -18,7 +18,7 @@
 
 use super::nesting::Nesting;
 use super::topology::Topology;
-use super::volume::{area_vector, corner_box, dot, greater, lesser, sub};
+use super::volume::{area_vector, dot, greater, lesser, sub};
 use crate::Mesh;
 
 mod near;
@@ -88,16 +88,16 @@ pub(crate) fn overlap(mesh: &Mesh, topo: &Topology, nesting: &Nesting) -> Option
     for (s, &b) in nesting.body_of_shell.iter().enumerate() {
         closed[b as usize] &= topo.bad_edges_per_shell[s] == 0;
     }
-    let body_of: Vec<u32> = mesh
-        .triangles
-        .iter()
-        .map(|t| nesting.body_of_shell[topo.vertex_shell[t[0] as usize] as usize])
-        .collect();
+    // The bodies' boxes from their vertices (half as many as triangles).
     let mut boxes = vec![empty_box(); n];
     let mut all = empty_box();
-    for (t, &b) in body_of.iter().enumerate() {
-        if closed[b as usize] {
-            grow(&mut boxes[b as usize], corner_box(mesh.corners(t)));
+    for (v, &p) in mesh.vertices.iter().enumerate() {
+        let s = topo.vertex_shell[v];
+        if s != u32::MAX {
+            let b = nesting.body_of_shell[s as usize] as usize;
+            if closed[b] {
+                grow(&mut boxes[b], (p, p));
+            }
         }
     }
     for b in &boxes {
@@ -110,7 +110,26 @@ pub(crate) fn overlap(mesh: &Mesh, topo: &Topology, nesting: &Nesting) -> Option
     if neighbours.iter().all(Vec::is_empty) {
         return None;
     }
+    let body_of: Vec<u32> = mesh
+        .triangles
+        .iter()
+        .map(|t| nesting.body_of_shell[topo.vertex_shell[t[0] as usize] as usize])
+        .collect();
     let scene = near::Scene::new(mesh, &body_of, &boxes, &neighbours, pad, &mut budget)?;
+    // Where each body will be asked about: the parts of its box that the other bodies'
+    // triangles near it cover. Its parity grid holds only the triangles a ray from there can meet.
+    let mut region = vec![empty_box(); n];
+    for (i, &t) in scene.active.iter().enumerate() {
+        let tb = &scene.boxes[i];
+        for &b in &neighbours[body_of[t as usize] as usize] {
+            let bb = &boxes[b as usize];
+            if meet(tb, bb, pad) {
+                let lo = [0, 1, 2].map(|k| greater(tb.0[k], bb.0[k]) - pad);
+                let hi = [0, 1, 2].map(|k| lesser(tb.1[k], bb.1[k]) + pad);
+                grow(&mut region[b as usize], (lo, hi));
+            }
+        }
+    }
     let mut grids: Vec<Option<parity::Grid>> = (0..n).map(|_| None).collect();
     let mut lost_det = vec![0.0f64; n];
     let mut lost_area = vec![0.0f64; n];
@@ -133,7 +152,12 @@ pub(crate) fn overlap(mesh: &Mesh, topo: &Topology, nesting: &Nesting) -> Option
                     None => {
                         let grid = match &mut grids[b] {
                             Some(g) => g,
-                            g => g.insert(parity::Grid::new(mesh, &scene.of_body[b], &mut budget)?),
+                            g => g.insert(parity::Grid::new(
+                                mesh,
+                                &scene.of_body[b],
+                                &region[b],
+                                &mut budget,
+                            )?),
                         };
                         grid.inside(mesh, c, &mut budget)?
                     }

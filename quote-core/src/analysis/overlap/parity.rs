@@ -2,7 +2,7 @@
 //! direction onto a plane across it and binned in a 2D grid, so that a ray meets only the
 //! triangles of its own cell.
 
-use super::Budget;
+use super::{Aabb, Budget};
 use crate::analysis::nesting::{crosses, RAY};
 use crate::analysis::volume::{cross, dot, greater, lesser};
 use crate::Mesh;
@@ -29,10 +29,29 @@ pub(super) struct Grid {
 }
 
 impl Grid {
-    pub fn new(mesh: &Mesh, triangles: &[u32], budget: &mut Budget) -> Option<Grid> {
+    /// The grid of those of `triangles` that a ray from a point of `region` can meet.
+    pub fn new(mesh: &Mesh, triangles: &[u32], region: &Aabb, budget: &mut Budget) -> Option<Grid> {
         let axes = axes();
         let project = |p: [f64; 3]| [dot(p, axes[0]), dot(p, axes[1])];
-        let mut boxes = Vec::with_capacity(triangles.len());
+        // The region's shadow across the ray: its eight corners projected.
+        let mut shadow = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+        for c in 0..8 {
+            let corner = [0, 1, 2].map(|k| {
+                if c >> k & 1 == 0 {
+                    region.0[k]
+                } else {
+                    region.1[k]
+                }
+            });
+            for (k, x) in project(corner).into_iter().enumerate() {
+                shadow.0[k] = lesser(shadow.0[k], x);
+                shadow.1[k] = greater(shadow.1[k], x);
+            }
+        }
+        let margin = greater(shadow.1[0] - shadow.0[0], shadow.1[1] - shadow.0[1]) * 1e-9;
+        budget.spend(triangles.len())?;
+        let mut kept = Vec::new();
+        let mut boxes = Vec::new();
         let mut min = [f64::INFINITY; 2];
         let mut max = [f64::NEG_INFINITY; 2];
         for &t in triangles {
@@ -45,22 +64,31 @@ impl Grid {
                     hi[k] = greater(hi[k], q[k]);
                 }
             }
+            if (0..2).any(|k| hi[k] < shadow.0[k] - margin || lo[k] > shadow.1[k] + margin) {
+                continue;
+            }
             for k in 0..2 {
                 min[k] = lesser(min[k], lo[k]);
                 max[k] = greater(max[k], hi[k]);
             }
+            kept.push(t);
             boxes.push((lo, hi));
         }
+        let triangles = kept;
         // Rounding apart, a ray's projection is its origin's: a margin of a billionth covers it.
         let pad = greater(max[0] - min[0], max[1] - min[1]) * 1e-9;
         for k in 0..2 {
             min[k] -= 2.0 * pad;
             max[k] += 2.0 * pad;
         }
+        if triangles.is_empty() {
+            // No triangle in the shadow: every point of the region is outside.
+            (min, max) = ([1.0, 1.0], [0.0, 0.0]);
+        }
         let side = ((triangles.len() as f64).sqrt() as usize).clamp(1, MAX_CELLS_PER_SIDE);
         let inv = [0, 1].map(|k| side as f64 / (max[k] - min[k]));
         let mut grid = Grid {
-            triangles: triangles.to_vec(),
+            triangles,
             axes,
             min,
             max,
