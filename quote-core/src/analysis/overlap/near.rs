@@ -6,7 +6,7 @@ use crate::analysis::volume::{corner_box, sub};
 use crate::Mesh;
 
 /// Grid cells per axis at most.
-const MAX_CELLS_PER_AXIS: usize = 128;
+const MAX_CELLS_PER_AXIS: usize = 256;
 
 /// For each body, the other closed bodies whose boxes meet its own, in body order (a sweep
 /// along x over the boxes sorted by their low x).

@@ -325,3 +325,71 @@ fn the_price_is_that_of_the_union() {
     assert!(close(twice.weight_g, one.weight_g, 1e-12));
     assert_eq!(twice.subtotal_cents, one.subtotal_cents);
 }
+
+/// A closed torus (R 40, r 12 mm) of `2 n²` triangles, its points moved by `f`, added to `m`.
+fn torus(m: &mut Mesh, n: u32, f: impl Fn([f64; 3]) -> [f64; 3]) {
+    let base = m.vertices.len() as u32;
+    for i in 0..n {
+        for j in 0..n {
+            let (u, w) = (
+                TAU * f64::from(i) / f64::from(n),
+                TAU * f64::from(j) / f64::from(n),
+            );
+            let r = 40.0 + 12.0 * w.cos();
+            m.vertices
+                .push(f([r * u.cos(), r * u.sin(), 12.0 * w.sin()]));
+        }
+    }
+    let id = |i: u32, j: u32| base + (i % n) * n + (j % n);
+    for i in 0..n {
+        for j in 0..n {
+            m.triangles.push([id(i, j), id(i + 1, j), id(i + 1, j + 1)]);
+            m.triangles.push([id(i, j), id(i + 1, j + 1), id(i, j + 1)]);
+        }
+    }
+}
+
+/// The overlap stage alone on two tori of 500,000 triangles each, best of 7 (run in release;
+/// the figures go to docs/benchmarks.md).
+#[test]
+#[ignore = "timing: cargo test --release -p quote-core --lib overlap_stage -- --ignored --nocapture"]
+fn overlap_stage_cost_on_two_large_tori() {
+    use crate::analysis::repair::{repair, Repaired};
+    use crate::analysis::topology::topology;
+    use std::borrow::Cow;
+    type Move = fn([f64; 3]) -> [f64; 3];
+    let cases: [(&str, Move); 3] = [
+        ("boxes apart", |[x, y, z]| [x + 120.0, y, z]),
+        ("linked, 16 mm apart", |[x, y, z]| [x + 40.0, -z, y]),
+        ("moved 10 mm, overlapping", |[x, y, z]| [x + 10.0, y, z]),
+    ];
+    for (name, f) in cases {
+        let mut m = Mesh::default();
+        torus(&mut m, 500, |p| p);
+        torus(&mut m, 500, f);
+        let Repaired {
+            mesh,
+            topo,
+            nesting,
+            ..
+        } = repair(Cow::Owned(m.clone()), topology(&m));
+        let mut best = (f64::INFINITY, f64::INFINITY);
+        let mut found = None;
+        for _ in 0..7 {
+            let t = std::time::Instant::now();
+            found = super::overlap(&mesh, &topo, &nesting);
+            let stage = t.elapsed().as_secs_f64();
+            let t = std::time::Instant::now();
+            let a = run(&m);
+            let whole = t.elapsed().as_secs_f64();
+            assert_eq!(a.overlapping_bodies, found.map_or(0, |o| o.bodies));
+            best = (best.0.min(stage), best.1.min(whole));
+        }
+        println!(
+            "{name}: overlap stage {:.1} ms, whole analysis {:.1} ms, overlapping {:?}",
+            best.0 * 1e3,
+            best.1 * 1e3,
+            found.map(|o| o.bodies)
+        );
+    }
+}
