@@ -25,6 +25,8 @@ mod near;
 mod parity;
 mod pieces;
 #[cfg(test)]
+mod test_shapes;
+#[cfg(test)]
 mod tests;
 
 /// Beyond this many bodies, overlaps are not looked for (as for nesting).
