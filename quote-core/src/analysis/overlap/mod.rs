@@ -84,6 +84,16 @@ pub(super) fn meet(a: &Aabb, b: &Aabb, pad: f64) -> bool {
 /// The bodies that overlap and the volume counted twice, `None` when no body overlaps another
 /// (or the work budget ran out: then the volume stays the sum of the bodies').
 pub(crate) fn overlap(mesh: &Mesh, topo: &Topology, nesting: &Nesting) -> Option<Overlap> {
+    overlap_within(mesh, topo, nesting, WORK_BUDGET)
+}
+
+/// [`overlap`] within `steps` elementary steps.
+fn overlap_within(
+    mesh: &Mesh,
+    topo: &Topology,
+    nesting: &Nesting,
+    steps: usize,
+) -> Option<Overlap> {
     let n = nesting.bodies;
     if !(2..=MAX_BODIES).contains(&n) {
         return None;
@@ -109,7 +119,7 @@ pub(crate) fn overlap(mesh: &Mesh, topo: &Topology, nesting: &Nesting) -> Option
     }
     let size = sub(all.1, all.0);
     let pad = dot(size, size).sqrt() * 1e-9;
-    let mut budget = Budget(WORK_BUDGET);
+    let mut budget = Budget(steps);
     let neighbours = near::near_bodies(&boxes, &closed, pad, &mut budget)?;
     if neighbours.iter().all(Vec::is_empty) {
         return None;

@@ -45,6 +45,37 @@ fn two_overlapping_cubes_measure_their_union() {
 }
 
 #[test]
+fn the_union_does_not_depend_on_the_bodies_order() {
+    let (a, b) = (cube(10.0, [0.0; 3]), cube(10.0, [3.0, 0.0, 2.5]));
+    let (ab, ba) = (run(&merge(&a, &b)), run(&merge(&b, &a)));
+    assert!(close(
+        ab.volume_mm3,
+        1000.0 + 1000.0 - 7.0 * 10.0 * 7.5,
+        1e-12
+    ));
+    assert!(close(ab.volume_mm3, ba.volume_mm3, 1e-12));
+}
+
+#[test]
+fn past_its_work_budget_the_union_gives_up_and_the_sum_stays() {
+    use crate::analysis::repair::{repair, Repaired};
+    use crate::analysis::topology::topology;
+    let m = merge(&cube(10.0, [0.0; 3]), &cube(10.0, [4.0, 3.0, 2.0]));
+    let Repaired {
+        mesh,
+        topo,
+        nesting,
+        ..
+    } = repair(std::borrow::Cow::Borrowed(&m), topology(&m));
+    let whole = super::overlap_within(&mesh, &topo, &nesting, super::WORK_BUDGET).unwrap();
+    assert_eq!(whole.bodies, 2);
+    assert!(close(whole.removed_det / 6.0, 336.0, 1e-12));
+    for steps in [0, 10, 100] {
+        assert_eq!(super::overlap_within(&mesh, &topo, &nesting, steps), None);
+    }
+}
+
+#[test]
 fn a_body_exported_twice_with_an_offset_counts_once_even_where_faces_coincide() {
     // Offsets along one axis, then two: the copies share face planes, same orientation.
     for (offset, common) in [
