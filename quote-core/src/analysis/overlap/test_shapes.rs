@@ -185,3 +185,21 @@ pub(super) fn torus(m: &mut Mesh, n: u32, f: impl Fn([f64; 3]) -> [f64; 3]) {
         }
     }
 }
+
+/// The exact volume of a union of boxes with integer corners: the unit cells any box covers.
+pub(super) fn boxes_union(boxes: &[([i32; 3], [i32; 3])]) -> f64 {
+    let mut cells = 0;
+    for x in 0..8 {
+        for y in 0..8 {
+            for z in 0..8 {
+                let p = [x, y, z];
+                cells += u32::from(
+                    boxes
+                        .iter()
+                        .any(|(lo, hi)| (0..3).all(|k| lo[k] <= p[k] && p[k] < hi[k])),
+                );
+            }
+        }
+    }
+    f64::from(cells)
+}
