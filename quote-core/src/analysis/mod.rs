@@ -8,6 +8,7 @@ mod nesting;
 mod options;
 mod orient;
 mod overhang;
+mod overlap;
 pub(crate) mod quick;
 mod repair;
 mod run;
@@ -138,11 +139,12 @@ pub struct Analysis {
     pub triangles: usize,
     /// Unique vertices after the weld (exact, then tolerant when it repaired the mesh).
     pub vertices: usize,
-    /// Absolute value of the signed volume after repair, mm³. This is what is priced. (Summing
-    /// the shells' absolute volumes instead would add the cavity of a hollow part rather than
-    /// subtract it; the repair has turned voids and inverted bodies so that the sum is right.)
+    /// Absolute value of the signed volume after repair, mm³, less what overlapping bodies count
+    /// twice (the volume of their union, see `overlapping_bodies`). This is what is priced.
+    /// (Summing the shells' absolute volumes instead would add the cavity of a hollow part rather
+    /// than subtract it; the repair has turned voids and inverted bodies so that the sum is right.)
     pub volume_mm3: f64,
-    /// Signed volume of the whole mesh, mm³.
+    /// Signed volume of the whole mesh, mm³ (each body counted whole, overlaps included).
     pub signed_volume_mm3: f64,
     /// Surface area, mm².
     pub area_mm2: f64,
@@ -158,6 +160,10 @@ pub struct Analysis {
     pub bodies: usize,
     /// Each body in order of first appearance in the file (at most 64 listed).
     pub body_details: Vec<BodyAnalysis>,
+    /// Closed bodies whose surfaces cross another's (printed as one): `volume_mm3` is then the
+    /// volume of their union, not the sum of theirs. 0 when none (and in older JSON).
+    #[serde(default)]
+    pub overlapping_bodies: usize,
     /// What the repair did before the figures were taken.
     pub repairs: Repairs,
     /// After repair, every edge shared by exactly two triangles, consistently oriented

@@ -18,7 +18,7 @@ const MAX_NESTED_SHELLS: usize = 4096;
 /// Triangle tests allowed for the ray parity, all shells together.
 const RAY_BUDGET: usize = 50_000_000;
 /// A direction of no particular alignment for the parity rays (unit length within rounding).
-const RAY: [f64; 3] = [0.539_052_1, 0.621_143_3, 0.568_881_9];
+pub(crate) const RAY: [f64; 3] = [0.539_052_1, 0.621_143_3, 0.568_881_9];
 
 /// The shells' bodies and which shells were inside out.
 #[derive(Debug, Clone, PartialEq)]
@@ -85,7 +85,7 @@ fn centroid([a, b, c]: [[f64; 3]; 3]) -> [f64; 3] {
 
 /// Whether the ray from `p` along [`RAY`] crosses triangle `[a, b, c]` (Möller–Trumbore with
 /// the division left out: the tests compare against the determinant's sign).
-fn crosses(p: [f64; 3], [a, b, c]: [[f64; 3]; 3]) -> bool {
+pub(crate) fn crosses(p: [f64; 3], [a, b, c]: [[f64; 3]; 3]) -> bool {
     let e1 = sub(b, a);
     let e2 = sub(c, a);
     let pv = cross(RAY, e2);

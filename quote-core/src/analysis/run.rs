@@ -131,11 +131,16 @@ fn run<'a>(
         })
         .collect();
     let signed = total.signed_volume();
+    // Overlapping bodies are printed as their union: that volume is priced.
+    let overlap = super::overlap::overlap(&mesh, &topo, &nesting);
+    let volume = overlap.map_or(signed.abs(), |o| {
+        ((total.det_sum - o.removed_det) / 6.0).abs()
+    });
     let mut a = Analysis {
         format,
         triangles: mesh.triangles.len(),
         vertices: mesh.vertices.len() - repairs.welded_vertices,
-        volume_mm3: signed.abs(),
+        volume_mm3: volume,
         signed_volume_mm3: signed,
         area_mm2: total.area(),
         bbox_min: total.min,
@@ -144,6 +149,7 @@ fn run<'a>(
         shell_details,
         bodies: nesting.bodies,
         body_details,
+        overlapping_bodies: overlap.map_or(0, |o| o.bodies),
         watertight: topo.watertight(),
         closed: topo.closed(),
         boundary_edges: topo.boundary_edges,

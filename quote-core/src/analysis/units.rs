@@ -131,6 +131,16 @@ pub(crate) fn warnings(a: &Analysis) -> Vec<Warning> {
         warn(&mut out, "not_watertight", msg);
     }
     repair_warnings(a, &mut out);
+    if a.overlapping_bodies > 0 {
+        warn(
+            &mut out,
+            "overlapping_bodies",
+            format!(
+                "{} corps qui se chevauchent\u{a0}: volume de leur union",
+                fr_int(a.overlapping_bodies as u64)
+            ),
+        );
+    }
     if a.inconsistent_edges > 0 {
         warn(&mut out, "inconsistent_orientation", format!(
             "Des faces sont retournées\u{a0}: {} arête(s) parcourue(s) dans le même sens par leurs deux faces.",

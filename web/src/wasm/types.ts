@@ -200,13 +200,14 @@ export type Analysis = {
    */
   vertices: number,
   /**
-   * Absolute value of the signed volume after repair, mm³. This is what is priced. (Summing
-   * the shells' absolute volumes instead would add the cavity of a hollow part rather than
-   * subtract it; the repair has turned voids and inverted bodies so that the sum is right.)
+   * Absolute value of the signed volume after repair, mm³, less what overlapping bodies count
+   * twice (the volume of their union, see `overlapping_bodies`). This is what is priced.
+   * (Summing the shells' absolute volumes instead would add the cavity of a hollow part rather
+   * than subtract it; the repair has turned voids and inverted bodies so that the sum is right.)
    */
   volume_mm3: number,
   /**
-   * Signed volume of the whole mesh, mm³.
+   * Signed volume of the whole mesh, mm³ (each body counted whole, overlaps included).
    */
   signed_volume_mm3: number,
   /**
@@ -237,6 +238,11 @@ export type Analysis = {
    * Each body in order of first appearance in the file (at most 64 listed).
    */
   body_details: Array<BodyAnalysis>,
+  /**
+   * Closed bodies whose surfaces cross another's (printed as one): `volume_mm3` is then the
+   * volume of their union, not the sum of theirs. 0 when none (and in older JSON).
+   */
+  overlapping_bodies: number,
   /**
    * What the repair did before the figures were taken.
    */
