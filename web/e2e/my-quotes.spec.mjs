@@ -32,7 +32,7 @@ export default [
       await ctx.screenshot(page, 'mes-devis');
 
       const again = page.waitForEvent('download');
-      await row.getByRole('link', { name: `Télécharger le devis ${numero} (PDF)` }).click();
+      await row.getByRole('link', { name: `PDF du devis ${numero}` }).click();
       const second = (await again).suggestedFilename();
       if (second !== name) throw new Error(`« Mes devis » downloads ${second}, the basket gave ${name}`);
     },

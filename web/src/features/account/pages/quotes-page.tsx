@@ -31,7 +31,7 @@ function QuoteRow({ quote }: { quote: MyQuote }) {
       <td>{quote.expedition ? formatDay(quote.expedition) : <span className="muted">—</span>}</td>
       <td>
         <div className="form-actions">
-          <a className="p-button p-button-outlined p-button-sm" href={quote.url} download aria-label={`Télécharger le devis ${quote.numero} (PDF)`}>
+          <a className="p-button p-button-outlined p-button-sm" href={quote.url} download aria-label={`PDF du devis ${quote.numero}`}>
             <i className="pi pi-file-pdf" aria-hidden="true" />
             &nbsp;PDF
           </a>
