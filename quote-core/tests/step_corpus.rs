@@ -16,7 +16,9 @@ use quote_core::import::step::{read_step_with, StepLimits};
 /// engine read 73 of them right (82 %; it read 29 of the first 31), 75 (84 %) since a cone's tip
 /// is closed at its apex (issue 24). The floor (74 files) is that share less one file of slack
 /// for a loaded machine that pushes the largest files past [`TIME_LIMIT`]; issue 24 asks for 95 %
-/// of the solid files.
+/// of the solid files. Volumes are compared as OpenCascade measures them, solids summed: where
+/// bodies overlap, the union the analysis prices is printed beside (Tap_Photosensor_PCB, counted
+/// wrong once the analysis priced overlapping bodies' union, is compared on the sum again).
 const MIN_SHARE: f64 = 0.83;
 
 /// Time given to one file before it counts as failed (the slowest takes 4 s in the test
@@ -121,28 +123,42 @@ fn step_corpus_volumes() {
                 if r.work > most_work.0 {
                     most_work = (r.work, row.file.clone());
                 }
-                let v = quote_core::analyze(
+                // OpenCascade sums the solids: the reader is measured on that sum (the signed
+                // volume after repair); where bodies overlap, the analysis prices their union,
+                // told beside the verdict.
+                let a = quote_core::analyze(
                     quote_core::Format::Step,
                     &r.mesh,
                     &quote_core::AnalysisOptions::default(),
-                )
-                .map(|a| a.volume_mm3)
-                .unwrap_or(f64::NAN);
+                );
+                let (v, union) = a.as_ref().map_or((f64::NAN, None), |a| {
+                    (
+                        a.signed_volume_mm3.abs(),
+                        (a.overlapping_bodies > 0).then_some((a.overlapping_bodies, a.volume_mm3)),
+                    )
+                });
                 let err = (v - row.volume) / row.volume;
                 let ok = row.solids > 0 && err.abs() <= TOLERANCE;
+                let mut verdict = if ok && !r.relaxed_faces.is_empty() {
+                    format!("ok, {} face(s) relaxed", r.relaxed_faces.len())
+                } else if ok {
+                    "ok".to_string()
+                } else if row.solids == 0 {
+                    "FAIL: read a file OpenCascade finds no solid in".to_string()
+                } else {
+                    format!("FAIL: volume {v:.3} mm³, exact {:.3}", row.volume)
+                };
+                if let Some((n, u)) = union {
+                    verdict.push_str(&format!(
+                        " ({n} bodies overlap: their union, priced, is {:+.3} % from the sum)",
+                        (u - v) / v * 100.0
+                    ));
+                }
                 (
                     format!("{:+.3}", err * 100.0),
                     r.mesh.triangles.len().to_string(),
                     r.solids.to_string(),
-                    if ok && !r.relaxed_faces.is_empty() {
-                        format!("ok, {} face(s) relaxed", r.relaxed_faces.len())
-                    } else if ok {
-                        "ok".to_string()
-                    } else if row.solids == 0 {
-                        "FAIL: read a file OpenCascade finds no solid in".to_string()
-                    } else {
-                        format!("FAIL: volume {v:.3} mm³, exact {:.3}", row.volume)
-                    },
+                    verdict,
                 )
             }
             Err(e) => {
