@@ -1,5 +1,6 @@
 //! STEP faces whose trimming the tessellator once got wrong, written here entity by entity: a
-//! cone's tip bounded by one circle, outside the parameter box truck gives the cone.
+//! cone's tip bounded by one circle, outside the parameter box truck gives the cone; a B-spline
+//! surface closed round a pole, bounded by one loop and its seam.
 
 use super::tests::{closed, volume, Len, Writer};
 use super::*;
@@ -53,4 +54,89 @@ fn a_cone_tip_outside_truck_s_parameter_box_is_closed_at_its_apex() {
         .map(|p| p[2])
         .fold(f64::INFINITY, f64::min);
     assert!((lowest + 10.0).abs() < 1e-6, "apex at z = {lowest}");
+}
+
+/// A square pyramid (base 20 × 20 mm at z = 0, apex at z = 15) whose sides are one B-spline
+/// surface of degree 1, closed round the axis (its first and last columns of control points
+/// coincide, which truck does not take for a period) and collapsed to the apex at its end; the
+/// surface goes on below the base to z = −7.5, where the face is trimmed by the base's square.
+/// The side face's loop is the square, then the seam edge from a corner to the apex and back,
+/// as a Fusion 360 dome is written (`periodic_u_cst`).
+fn spline_pyramid_file() -> String {
+    let (s, h) = (10.0, 15.0);
+    let mut w = Writer::new();
+    let ctx = w.context(Len::Mm);
+    let corners = [[s, s], [-s, s], [-s, -s], [s, -s], [s, s]];
+    let ring = |w: &mut Writer, scale: f64, z: f64| -> Vec<usize> {
+        corners
+            .iter()
+            .map(|c| w.point([c[0] * scale, c[1] * scale, z]))
+            .collect()
+    };
+    let below = ring(&mut w, 1.5, -0.5 * h);
+    let base = ring(&mut w, 1.0, 0.0);
+    let apex: Vec<usize> = (0..5).map(|_| w.point([0.0, 0.0, h])).collect();
+    let row = |r: &[usize]| {
+        let ids: Vec<String> = r.iter().map(|i| format!("#{i}")).collect();
+        format!("({})", ids.join(","))
+    };
+    let surface = w.add(format!(
+        "B_SPLINE_SURFACE_WITH_KNOTS('',1,1,({},{},{}),.UNSPECIFIED.,.F.,.T.,.F.,(2,1,2),\
+         (2,1,1,1,2),(0.,0.5,1.),(0.,1.,2.,3.,4.),.UNSPECIFIED.)",
+        row(&below),
+        row(&base),
+        row(&apex)
+    ));
+    let square = w.add(format!(
+        "B_SPLINE_CURVE_WITH_KNOTS('',1,{},.POLYLINE_FORM.,.T.,.F.,(2,1,1,1,2),\
+         (0.,1.,2.,3.,4.),.UNSPECIFIED.)",
+        row(&base)
+    ));
+    let corner = w.add(format!("VERTEX_POINT('',#{})", base[0]));
+    let top = w.point([0.0, 0.0, h]);
+    let tip = w.add(format!("VERTEX_POINT('',#{top})"));
+    let square_edge = w.add(format!("EDGE_CURVE('',#{corner},#{corner},#{square},.T.)"));
+    let from = w.point([s, s, 0.0]);
+    let d = (2.0 * s * s + h * h).sqrt();
+    let dir = w.dir([-s / d, -s / d, h / d]);
+    let vec = w.add(format!("VECTOR('',#{dir},{d:?})"));
+    let line = w.add(format!("LINE('',#{from},#{vec})"));
+    let seam = w.add(format!("EDGE_CURVE('',#{corner},#{tip},#{line},.T.)"));
+    let a = w.add(format!("ORIENTED_EDGE('',*,*,#{square_edge},.F.)"));
+    let b = w.add(format!("ORIENTED_EDGE('',*,*,#{seam},.T.)"));
+    let c = w.add(format!("ORIENTED_EDGE('',*,*,#{seam},.F.)"));
+    let side_loop = w.add(format!("EDGE_LOOP('',(#{a},#{b},#{c}))"));
+    let e = w.add(format!("ORIENTED_EDGE('',*,*,#{square_edge},.T.)"));
+    let base_loop = w.add(format!("EDGE_LOOP('',(#{e}))"));
+    let side_bound = w.add(format!("FACE_OUTER_BOUND('',#{side_loop},.T.)"));
+    let base_bound = w.add(format!("FACE_OUTER_BOUND('',#{base_loop},.T.)"));
+    let plane_ax = w.axis([0.0; 3], [0.0, 0.0, -1.0], [1.0, 0.0, 0.0]);
+    let plane = w.add(format!("PLANE('',#{plane_ax})"));
+    let f1 = w.add(format!("ADVANCED_FACE('',(#{side_bound}),#{surface},.F.)"));
+    let f2 = w.add(format!("ADVANCED_FACE('',(#{base_bound}),#{plane},.T.)"));
+    let shell = w.add(format!("CLOSED_SHELL('',(#{f1},#{f2}))"));
+    let solid = w.add(format!("MANIFOLD_SOLID_BREP('',#{shell})"));
+    w.add(format!(
+        "ADVANCED_BREP_SHAPE_REPRESENTATION('',(#{solid}),#{ctx})"
+    ));
+    w.finish()
+}
+
+#[test]
+fn a_b_spline_surface_closed_round_a_pole_is_meshed_inside_its_seam_loop() {
+    let read = read_step_with(spline_pyramid_file().as_bytes(), &StepLimits::default()).unwrap();
+    let want = 20.0 * 20.0 * 15.0 / 3.0;
+    let v = volume(&read.mesh);
+    assert!((v - want).abs() < 1e-5 * want, "{v} for {want}");
+    assert!(closed(&read.mesh), "the pyramid leaves open edges");
+    let lowest = read
+        .mesh
+        .vertices
+        .iter()
+        .map(|p| p[2])
+        .fold(f64::INFINITY, f64::min);
+    assert!(
+        lowest.abs() < 1e-9,
+        "meshed below the base, down to z = {lowest}"
+    );
 }

@@ -19,7 +19,7 @@ pub(super) fn uv_boundary<S: TrimSurface>(
         if w.is_empty() {
             continue;
         }
-        pieces.push(wire_to_uv(surface, w, work)?.ok_or(FaceError::Unmapped)?);
+        pieces.push(wire_to_uv(surface, w, tol, work)?.ok_or(FaceError::Unmapped)?);
     }
     // A face without bounds (a whole sphere or torus) covers the surface's parameter box.
     let boundary = boundary_loops(pieces, surface, tol);
@@ -74,6 +74,7 @@ fn nearest_period(u: f64, u0: f64, period: f64) -> f64 {
 fn wire_to_uv<S: TrimSurface>(
     surface: &S,
     wire: &[Point3],
+    tol: f64,
     work: &mut Work,
 ) -> Result<Option<Vec<Point2>>, Exhausted> {
     let (up, vp) = (surface.u_period(), surface.v_period());
@@ -100,6 +101,7 @@ fn wire_to_uv<S: TrimSurface>(
         vec.push(Point2::new(u, v));
         previous = Some((u, v));
     }
+    return_through_pole(surface, &mut vec, tol);
     let n = vec.len() as f64;
     let grav = vec.iter().fold(Point2::new(0.0, 0.0), |g, p| {
         Point2::new(g.x + p.x / n, g.y + p.y / n)
@@ -121,6 +123,68 @@ fn wire_to_uv<S: TrimSurface>(
         vec.push(vec[0]);
     }
     Ok(Some(vec))
+}
+
+/// A wire that runs along a seam to a pole and comes back along the same seam (a dome bounded by
+/// one circle and its seam edge, used both ways) is mapped, by continuity, back onto the seam's
+/// first copy: in (u, v) it ends one period away from where it started, a spike to the pole and
+/// back, and the face was closed along the parameter box, on the wrong side of its loop. The
+/// seam's second copy is one period over: the part of the wire after the pole is moved there,
+/// joined to the first along the pole's line (a point in space), so that the wire is closed.
+/// A point is on the pole when the surface's turn round the periodic direction through it is
+/// within `tol` of it.
+fn return_through_pole<S: TrimSurface>(surface: &S, vec: &mut Vec<Point2>, tol: f64) {
+    let n = vec.len();
+    if n < 5 {
+        return;
+    }
+    let (first, last) = (vec[0], vec[n - 1]);
+    for (idx, period) in [(0usize, surface.u_period()), (1, surface.v_period())] {
+        let Some(period) = period.filter(|p| *p > 0.0) else {
+            continue;
+        };
+        let across = 1 - idx;
+        let d = last[idx] - first[idx];
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-6 * period;
+        if !close(d.abs(), period) || !(last[across] - first[across]).abs().near(&0.0) {
+            continue;
+        }
+        let pole = |q: Point2| {
+            let p = surface.subs(q.x, q.y);
+            [1.0, 2.0].iter().all(|k| {
+                let mut r = q;
+                r[idx] += k * period / 3.0;
+                surface.subs(r.x, r.y).distance2(p) <= tol * tol
+            })
+        };
+        let runs: Vec<usize> = (1..n - 1)
+            .filter(|&i| pole(vec[i]) && !pole(vec[i - 1]))
+            .collect();
+        let [start] = runs[..] else { continue };
+        let mut end = start;
+        while end + 1 < n - 1 && pole(vec[end + 1]) {
+            end += 1;
+        }
+        // Only a wire that comes back the way it went: the points either side of the pole meet.
+        let (before, after) = (vec[start - 1], vec[end + 1]);
+        if !(close(before[idx], after[idx]) && before[across].near(&after[across])) {
+            continue;
+        }
+        // The pole's line, from the seam's first copy to its second.
+        let at_pole = vec[start][across];
+        let mut a = before;
+        a[across] = at_pole;
+        let mut b = after;
+        b[across] = at_pole;
+        b[idx] -= d;
+        let mut rest: Vec<Point2> = vec[end + 1..].to_vec();
+        rest.iter_mut().for_each(|q| q[idx] -= d);
+        vec.truncate(start);
+        vec.push(a);
+        vec.push(b);
+        vec.extend(rest);
+        return;
+    }
 }
 
 /// Shifts an open boundary piece by whole periods into `(u0, u1)` and cuts it where it crosses

@@ -15,6 +15,7 @@
 //! column of a bucket grid only. Everything is single-threaded and iterates in a fixed order.
 
 mod boundary;
+mod closed;
 mod grid;
 mod refinement;
 mod region;
@@ -24,6 +25,7 @@ use spade::{ConstrainedDelaunayTriangulation, Triangulation};
 use truck_meshalgo::prelude::*;
 
 use boundary::uv_boundary;
+use closed::{closed_periods, Closed};
 use grid::{grid, insert_grid, metric_scale};
 use refinement::refine_by_deviation;
 use region::Region;
@@ -83,6 +85,23 @@ impl From<Exhausted> for FaceError {
 /// on `surface`, with chord tolerance `tol` and at most `max_points` grid points inside, its
 /// work spent from `work`.
 pub fn tessellate_face<S: TrimSurface>(
+    surface: &S,
+    wires: &[Vec<Point3>],
+    tol: f64,
+    max_points: usize,
+    work: &mut Work,
+) -> Result<FaceMesh, FaceError> {
+    // A surface closed in a direction truck gives no period (a B-spline dome) is meshed as the
+    // periodic surface it is.
+    match closed_periods(surface, tol, work)? {
+        Some(periods) => {
+            tessellate_on(&Closed::new(surface, periods), wires, tol, max_points, work)
+        }
+        None => tessellate_on(surface, wires, tol, max_points, work),
+    }
+}
+
+fn tessellate_on<S: TrimSurface>(
     surface: &S,
     wires: &[Vec<Point3>],
     tol: f64,
