@@ -8,16 +8,37 @@ use super::work::{Exhausted, Work};
 use super::{too_complex, unsupported, StepLimits};
 use crate::QuoteError;
 
-/// An edge's curve divided so that every chord is within `tol` of it; `points_left` counts down
-/// the points the solid's edges may still take.
-pub fn divide<C: ParametricCurve3D + BoundedCurve>(
+/// An edge's curve between its two vertices (when known), divided so that every chord is within
+/// `tol` of it; `points_left` counts down the points the solid's edges may still take.
+pub fn divide<C>(
     curve: &C,
+    ends: Option<(Point3, Point3)>,
     tol: f64,
     points_left: &mut usize,
     limits: &StepLimits,
     work: &mut Work,
-) -> Result<Vec<Point3>, QuoteError> {
-    divide_edge(curve, tol, points_left, work).map_err(|e| match e {
+) -> Result<Vec<Point3>, QuoteError>
+where
+    C: ParametricCurve3D + BoundedCurve + SearchNearestParameter<D1, Point = Point3>,
+{
+    let divided = trimmed_ranges(curve, ends, tol, work).and_then(|(ranges, trimmed)| {
+        let mut out: Vec<Point3> = Vec::new();
+        for range in ranges {
+            let piece = divide_edge(curve, range, tol, points_left, work)?;
+            // A piece starts where the one before it ends (a closed curve's end and start).
+            let skip = usize::from(!out.is_empty());
+            out.extend(piece.into_iter().skip(skip));
+        }
+        // A trimmed edge ends at its vertices, where the neighbouring edges end (the vertex
+        // can lie off the curve by the file's modelling tolerance).
+        if let (true, Some((front, back)), 2..) = (trimmed, ends, out.len()) {
+            let last = out.len() - 1;
+            out[0] = front;
+            out[last] = back;
+        }
+        Ok(out)
+    });
+    divided.map_err(|e| match e {
         EdgeError::TooManyPoints => too_complex(format!(
             "plus de {} points sur les arêtes",
             crate::fr_int(limits.max_edge_points as u64)
@@ -48,16 +69,76 @@ impl From<Exhausted> for EdgeError {
     }
 }
 
-/// Divides a curve so that every chord is within `tol` of the curve at its middle and at its
-/// quarters, with a bounded depth; a curve that evaluates to something not finite is refused.
+/// How far from its curve, in chord tolerances, an edge's vertex may lie (the file's modelling
+/// tolerance; a few hundredths of a millimetre in files written in inches).
+const VERTEX_GAP: f64 = 10.0;
+
+/// Work units of one search of a point's parameter on a curve: truck's presearch over the
+/// curve's division, then Newton's steps.
+const CURVE_SEARCH: u64 = 150;
+
+/// The parameter ranges of the curve an edge covers, in order. truck gives an edge on a B-spline
+/// curve the whole curve, whatever its vertices: an edge that uses only part of its curve (its
+/// vertices inside the curve's range) then ran past its vertices, the faces on either side of it
+/// did not meet, and their loops crossed themselves. The edge runs from the parameter of its
+/// front vertex to that of its back vertex (the curve is already turned the edge's way); across
+/// the seam of a closed curve, in two pieces. The whole curve where its ends are the vertices,
+/// or where a vertex is not found on it (within [`VERTEX_GAP`] times the tolerance); with
+/// whether the curve was trimmed.
+fn trimmed_ranges<C>(
+    curve: &C,
+    ends: Option<(Point3, Point3)>,
+    tol: f64,
+    work: &mut Work,
+) -> Result<(Vec<(f64, f64)>, bool), EdgeError>
+where
+    C: ParametricCurve3D + BoundedCurve + SearchNearestParameter<D1, Point = Point3>,
+{
+    let (t0, t1) = curve
+        .try_range_tuple()
+        .filter(|(a, b)| a.is_finite() && b.is_finite())
+        .ok_or(EdgeError::Unfollowed("courbe non bornée"))?;
+    let whole = (vec![(t0, t1)], false);
+    let Some((front, back)) = ends else {
+        return Ok(whole);
+    };
+    let (start, end) = (curve.subs(t0), curve.subs(t1));
+    let near = |p: Point3, q: Point3| p.distance2(q) <= tol * tol;
+    if (near(start, front) && near(end, back)) || near(front, back) {
+        return Ok(whole);
+    }
+    let gap = VERTEX_GAP * tol;
+    let mut find = |p: Point3, at_end: Point3, t_end: f64| -> Result<Option<f64>, EdgeError> {
+        if near(p, at_end) {
+            return Ok(Some(t_end));
+        }
+        work.spend(CURVE_SEARCH)?;
+        Ok(curve
+            .search_nearest_parameter(p, None, 100)
+            .filter(|t| t.is_finite() && curve.subs(*t).distance(p) <= gap))
+    };
+    let (Some(ta), Some(tb)) = (find(front, start, t0)?, find(back, end, t1)?) else {
+        return Ok(whole);
+    };
+    if ta < tb {
+        Ok((vec![(ta, tb)], true))
+    } else if near(start, end) && ta > tb {
+        Ok((vec![(ta, t1), (t0, tb)], true))
+    } else {
+        Ok(whole)
+    }
+}
+
+/// Divides a curve over `(t0, t1)` so that every chord is within `tol` of the curve at its
+/// middle and at its quarters, with a bounded depth; a curve that evaluates to something not
+/// finite is refused.
 fn divide_edge<C: ParametricCurve3D + BoundedCurve>(
     curve: &C,
+    (t0, t1): (f64, f64),
     tol: f64,
     points_left: &mut usize,
     work: &mut Work,
 ) -> Result<Vec<Point3>, EdgeError> {
-    let unbounded = EdgeError::Unfollowed("courbe non bornée");
-    let (t0, t1) = curve.try_range_tuple().ok_or(unbounded)?;
     if !(t0.is_finite() && t1.is_finite()) {
         return Err(EdgeError::Unfollowed("courbe non bornée"));
     }

@@ -202,8 +202,11 @@ pub fn tessellate_solid(
     for (k, cshell) in shells.into_iter().enumerate() {
         let mut edges = Vec::with_capacity(cshell.edges.len());
         for e in &cshell.edges {
+            let vertex = |i: usize| cshell.vertices.get(i);
+            let ends = vertex(e.vertices.0).zip(vertex(e.vertices.1));
             edges.push(edges::divide(
                 &e.curve,
+                ends,
                 tol,
                 &mut points_left,
                 limits,

@@ -74,7 +74,18 @@ impl Writer {
 
     /// An axis-aligned box `[0,a]x[0,b]x[0,c]` as a MANIFOLD_SOLID_BREP; returns its id.
     /// `surface` replaces the top face's PLANE when given (an unsupported type, say).
-    fn box_solid(&mut self, [a, b, c]: [f64; 3], top_surface: Option<&str>) -> usize {
+    fn box_solid(&mut self, size: [f64; 3], top_surface: Option<&str>) -> usize {
+        self.box_solid_with(size, top_surface, false)
+    }
+
+    /// [`Writer::box_solid`], its edge along x at y = z = 0 on a B-spline line (degree 1) that
+    /// runs half the box's length past each of its vertices when `long_edge`.
+    pub(super) fn box_solid_with(
+        &mut self,
+        [a, b, c]: [f64; 3],
+        top_surface: Option<&str>,
+        long_edge: bool,
+    ) -> usize {
         let p = |i: usize| {
             [
                 (i & 1) as f64 * a,
@@ -110,10 +121,19 @@ impl Writer {
                         let (ps, pe) = (p(key.0), p(key.1));
                         let d = [pe[0] - ps[0], pe[1] - ps[1], pe[2] - ps[2]];
                         let l = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
-                        let origin = self.point(ps);
-                        let dir = self.dir([d[0] / l, d[1] / l, d[2] / l]);
-                        let vec = self.add(format!("VECTOR('',#{dir},{l:?})"));
-                        let line = self.add(format!("LINE('',#{origin},#{vec})"));
+                        let line = if long_edge && key == (0, 1) {
+                            let from = self.point([-0.5 * a, 0.0, 0.0]);
+                            let to = self.point([1.5 * a, 0.0, 0.0]);
+                            self.add(format!(
+                                "B_SPLINE_CURVE_WITH_KNOTS('',1,(#{from},#{to}),\
+                                 .POLYLINE_FORM.,.F.,.F.,(2,2),(0.,1.),.UNSPECIFIED.)"
+                            ))
+                        } else {
+                            let origin = self.point(ps);
+                            let dir = self.dir([d[0] / l, d[1] / l, d[2] / l]);
+                            let vec = self.add(format!("VECTOR('',#{dir},{l:?})"));
+                            self.add(format!("LINE('',#{origin},#{vec})"))
+                        };
                         let id = self.add(format!(
                             "EDGE_CURVE('',#{},#{},#{line},.T.)",
                             vertices[key.0], vertices[key.1]

@@ -1,6 +1,6 @@
 //! STEP faces whose trimming the tessellator once got wrong, written here entity by entity: a
 //! cone's tip bounded by one circle, outside the parameter box truck gives the cone; a B-spline
-//! surface closed round a pole, bounded by one loop and its seam.
+//! surface closed round a pole, bounded by one loop and its seam; an edge on part of its curve.
 
 use super::tests::{closed, volume, Len, Writer};
 use super::*;
@@ -139,4 +139,26 @@ fn a_b_spline_surface_closed_round_a_pole_is_meshed_inside_its_seam_loop() {
         lowest.abs() < 1e-9,
         "meshed below the base, down to z = {lowest}"
     );
+}
+
+/// A box 10 × 20 × 30 mm whose edge along x at y = z = 0 lies on a B-spline line running from
+/// x = −5 to x = 15: the edge uses the part between its vertices only (truck gave it the whole
+/// curve, and the two faces along it ran past the box).
+#[test]
+fn an_edge_on_part_of_its_b_spline_curve_stops_at_its_vertices() {
+    let mut w = Writer::new();
+    let ctx = w.context(Len::Mm);
+    let solid = w.box_solid_with([10.0, 20.0, 30.0], None, true);
+    w.add(format!(
+        "ADVANCED_BREP_SHAPE_REPRESENTATION('',(#{solid}),#{ctx})"
+    ));
+    let read = read_step_with(w.finish().as_bytes(), &StepLimits::default()).unwrap();
+    let v = volume(&read.mesh);
+    assert!((v - 6000.0).abs() < 1e-6, "{v}");
+    assert!(closed(&read.mesh), "the box leaves open edges");
+    let xs = read.mesh.vertices.iter().map(|p| p[0]);
+    let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), x| {
+        (l.min(x), h.max(x))
+    });
+    assert!(lo == 0.0 && hi == 10.0, "x from {lo} to {hi}");
 }
