@@ -25,6 +25,7 @@ pub struct RelaxedFace {
 /// when the boundary is not found on the surface.
 pub fn mesh_face<S: face::TrimSurface>(
     surface: &S,
+    domain: Option<face::Domain>,
     wires: &[Vec<Point3>],
     tol: f64,
     limits: &StepLimits,
@@ -33,7 +34,14 @@ pub fn mesh_face<S: face::TrimSurface>(
     let mut face_tol = tol;
     let mut relaxations = 0;
     loop {
-        match face::tessellate_face(surface, wires, face_tol, limits.max_face_points, work) {
+        match face::tessellate_face(
+            surface,
+            domain,
+            wires,
+            face_tol,
+            limits.max_face_points,
+            work,
+        ) {
             Ok(poly) => return Ok(Some((poly, face_tol))),
             Err(face::FaceError::Unmapped) => return Ok(None),
             Err(face::FaceError::Exhausted) => return Err(work_exhausted(limits)),

@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 
 use truck_meshalgo::prelude::*;
+use truck_stepio::r#in::alias::{BSplineSurface, Surface};
 use truck_stepio::r#in::Table;
 
 use super::model::{Model, SolidRef};
@@ -237,7 +238,14 @@ pub fn tessellate_solid(
                 .collect();
             work.set_surface(SurfaceCost::of(&face.surface));
             // As truck did: a face whose boundary is not found on its surface is left out.
-            let Some((poly, face_tol)) = mesh_face(&face.surface, &wires, tol, limits, work)?
+            let Some((poly, face_tol)) = mesh_face(
+                &face.surface,
+                spline_domain(&face.surface),
+                &wires,
+                tol,
+                limits,
+                work,
+            )?
             else {
                 continue;
             };
@@ -312,6 +320,28 @@ pub fn tessellated_mesh(
         vertices,
         triangles,
     })
+}
+
+/// Where a B-spline surface is defined: between its knots of rank `degree` from either end. truck's
+/// range is the whole knot vector, which runs past it when the spline is written unclamped (a
+/// periodic B-spline). `None` for other surfaces.
+fn spline_domain(surface: &Surface) -> Option<super::face::Domain> {
+    fn of<P>(s: &BSplineSurface<P>) -> Option<super::face::Domain> {
+        let (du, dv) = s.degrees();
+        let range = |k: &[f64], d: usize| {
+            let (a, b) = (*k.get(d)?, *k.get(k.len().checked_sub(d + 1)?)?);
+            (a.is_finite() && b.is_finite() && a < b).then_some((a, b))
+        };
+        Some((
+            range(s.uknot_vec().as_slice(), du)?,
+            range(s.vknot_vec().as_slice(), dv)?,
+        ))
+    }
+    match surface {
+        Surface::BSplineSurface(s) => of(s),
+        Surface::NurbsSurface(s) => of(s.non_rationalized()),
+        Surface::ElementarySurface(_) | Surface::SweptCurve(_) => None,
+    }
 }
 
 /// Signed volume of triangles about the origin.

@@ -1,6 +1,7 @@
 //! STEP faces whose trimming the tessellator once got wrong, written here entity by entity: a
 //! cone's tip bounded by one circle, outside the parameter box truck gives the cone; a B-spline
-//! surface closed round a pole, bounded by one loop and its seam; an edge on part of its curve.
+//! surface closed round a pole, bounded by one loop and its seam; an edge on part of its curve; a
+//! face across the seam of a periodic B-spline written unclamped.
 
 use super::tests::{closed, volume, Len, Writer};
 use super::*;
@@ -161,4 +162,106 @@ fn an_edge_on_part_of_its_b_spline_curve_stops_at_its_vertices() {
         (l.min(x), h.max(x))
     });
     assert!(lo == 0.0 && hi == 10.0, "x from {lo} to {hi}");
+}
+
+/// A prism 20 × 20 × 10 mm whose four sides are one B-spline surface written as a periodic spline
+/// is, unclamped (degree 1 round the square, knots −1 to 5: defined from 0 to 4 only, where it
+/// closes on itself; truck takes the whole knot vector for its range), cut into two faces at two
+/// opposite corners, one of them across the spline's seam.
+fn unclamped_prism_file() -> String {
+    let (s, h) = (10.0, 10.0);
+    let corners = [[s, s], [-s, s], [-s, -s], [s, -s]];
+    let mut w = Writer::new();
+    let ctx = w.context(Len::Mm);
+    let at = |w: &mut Writer, i: usize, z: f64| w.point([corners[i % 4][0], corners[i % 4][1], z]);
+    let list = |ids: &[usize]| {
+        let v: Vec<String> = ids.iter().map(|i| format!("#{i}")).collect();
+        format!("({})", v.join(","))
+    };
+    let bottom_row: Vec<usize> = (0..5).map(|i| at(&mut w, i, 0.0)).collect();
+    let top_row: Vec<usize> = (0..5).map(|i| at(&mut w, i, h)).collect();
+    let rows: Vec<String> = (0..5).map(|i| list(&[bottom_row[i], top_row[i]])).collect();
+    let surface = w.add(format!(
+        "B_SPLINE_SURFACE_WITH_KNOTS('',1,1,({}),.UNSPECIFIED.,.T.,.F.,.F.,(1,1,1,1,1,1,1),\
+         (2,2),(-1.,0.,1.,2.,3.,4.,5.),(0.,1.),.UNSPECIFIED.)",
+        rows.join(",")
+    ));
+    // Vertices at corners 1 and 3, bottom and top.
+    let vertex = |w: &mut Writer, i: usize, z: f64| {
+        let p = at(w, i, z);
+        w.add(format!("VERTEX_POINT('',#{p})"))
+    };
+    let (b1, b3, t1, t3) = (
+        vertex(&mut w, 1, 0.0),
+        vertex(&mut w, 3, 0.0),
+        vertex(&mut w, 1, h),
+        vertex(&mut w, 3, h),
+    );
+    // Two edges round each square: corners 1-2-3 and 3-0-1, polylines.
+    let half = |w: &mut Writer, from: usize, z: f64, v0: usize, v1: usize| {
+        let pts: Vec<usize> = (from..from + 3).map(|i| at(w, i, z)).collect();
+        let c = w.add(format!(
+            "B_SPLINE_CURVE_WITH_KNOTS('',1,{},.POLYLINE_FORM.,.F.,.F.,(2,1,2),(0.,1.,2.),\
+             .UNSPECIFIED.)",
+            list(&pts)
+        ));
+        w.add(format!("EDGE_CURVE('',#{v0},#{v1},#{c},.T.)"))
+    };
+    let eb1 = half(&mut w, 1, 0.0, b1, b3);
+    let eb2 = half(&mut w, 3, 0.0, b3, b1);
+    let et1 = half(&mut w, 1, h, t1, t3);
+    let et2 = half(&mut w, 3, h, t3, t1);
+    let upright = |w: &mut Writer, i: usize, v0: usize, v1: usize| {
+        let o = at(w, i, 0.0);
+        let d = w.dir([0.0, 0.0, 1.0]);
+        let v = w.add(format!("VECTOR('',#{d},{h:?})"));
+        let l = w.add(format!("LINE('',#{o},#{v})"));
+        w.add(format!("EDGE_CURVE('',#{v0},#{v1},#{l},.T.)"))
+    };
+    let u1 = upright(&mut w, 1, b1, t1);
+    let u3 = upright(&mut w, 3, b3, t3);
+    let face = |w: &mut Writer, edges: &[(usize, bool)], surface: usize| {
+        let oriented: Vec<usize> = edges
+            .iter()
+            .map(|&(e, sense)| {
+                let s = if sense { ".T." } else { ".F." };
+                w.add(format!("ORIENTED_EDGE('',*,*,#{e},{s})"))
+            })
+            .collect();
+        let lp = w.add(format!("EDGE_LOOP('',{})", list(&oriented)));
+        let bound = w.add(format!("FACE_OUTER_BOUND('',#{lp},.T.)"));
+        w.add(format!("ADVANCED_FACE('',(#{bound}),#{surface},.T.)"))
+    };
+    let side_a = face(
+        &mut w,
+        &[(eb1, true), (u3, true), (et1, false), (u1, false)],
+        surface,
+    );
+    let side_b = face(
+        &mut w,
+        &[(eb2, true), (u1, true), (et2, false), (u3, false)],
+        surface,
+    );
+    let down = w.axis([0.0; 3], [0.0, 0.0, -1.0], [1.0, 0.0, 0.0]);
+    let bottom_plane = w.add(format!("PLANE('',#{down})"));
+    let up = w.axis([0.0, 0.0, h], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]);
+    let top_plane = w.add(format!("PLANE('',#{up})"));
+    let bottom = face(&mut w, &[(eb2, false), (eb1, false)], bottom_plane);
+    let top = face(&mut w, &[(et1, true), (et2, true)], top_plane);
+    let shell = w.add(format!(
+        "CLOSED_SHELL('',(#{side_a},#{side_b},#{bottom},#{top}))"
+    ));
+    let solid = w.add(format!("MANIFOLD_SOLID_BREP('',#{shell})"));
+    w.add(format!(
+        "ADVANCED_BREP_SHAPE_REPRESENTATION('',(#{solid}),#{ctx})"
+    ));
+    w.finish()
+}
+
+#[test]
+fn a_face_across_the_seam_of_an_unclamped_periodic_b_spline_is_meshed_whole() {
+    let read = read_step_with(unclamped_prism_file().as_bytes(), &StepLimits::default()).unwrap();
+    let v = volume(&read.mesh);
+    assert!((v - 4000.0).abs() < 1e-6 * 4000.0, "{v} for 4000");
+    assert!(closed(&read.mesh), "the prism leaves open edges");
 }

@@ -13,18 +13,27 @@ use crate::import::step::work::Exhausted;
 /// The periods of a surface in u and v (`None`: not periodic that way).
 pub(super) type Periods = (Option<f64>, Option<f64>);
 
+/// A surface's parameter ranges in u and v.
+pub type Domain = ((f64, f64), (f64, f64));
+
 /// Samples along the seam where the two ends must meet.
 const SEAM_SAMPLES: usize = 9;
 
 /// The periods a surface is closed with: truck's own, or, where truck gives none, the length of
 /// the parameter range in a direction whose two ends are the same curve on the surface (within
-/// `tol`, and not a single point). `None` when neither direction is closed anew.
+/// `tol`, and not a single point). `None` when neither direction is closed anew. `domain`, when
+/// given, is where the surface is defined (a B-spline's knots between its degree's first and
+/// last: truck's range of a periodic B-spline written unclamped runs past it).
 pub(super) fn closed_periods<S: TrimSurface>(
     surface: &S,
+    domain: Option<Domain>,
     tol: f64,
     work: &mut Work,
 ) -> Result<Option<Periods>, Exhausted> {
-    let (urange, vrange) = surface.try_range_tuple();
+    let (urange, vrange) = match domain {
+        Some((u, v)) => (Some(u), Some(v)),
+        None => surface.try_range_tuple(),
+    };
     let (up, vp) = (surface.u_period(), surface.v_period());
     let finite = |r: Option<(f64, f64)>| r.filter(|(a, b)| a.is_finite() && b.is_finite() && a < b);
     let (Some((u0, u1)), Some((v0, v1))) = (finite(urange), finite(vrange)) else {
@@ -95,17 +104,22 @@ pub(super) struct Closed<'a, S> {
     vp: Option<f64>,
     u0: f64,
     v0: f64,
+    domain: Option<Domain>,
 }
 
 impl<'a, S: TrimSurface> Closed<'a, S> {
-    pub(super) fn new(surface: &'a S, (up, vp): Periods) -> Self {
-        let (urange, vrange) = surface.try_range_tuple();
+    pub(super) fn new(surface: &'a S, (up, vp): Periods, domain: Option<Domain>) -> Self {
+        let (urange, vrange) = match domain {
+            Some((u, v)) => (Some(u), Some(v)),
+            None => surface.try_range_tuple(),
+        };
         Closed {
             surface,
             up,
             vp,
             u0: urange.map_or(0.0, |r| r.0),
             v0: vrange.map_or(0.0, |r| r.0),
+            domain,
         }
     }
 
@@ -150,7 +164,13 @@ impl<S: TrimSurface> ParametricSurface for Closed<'_, S> {
         self.surface.vvder(u, v)
     }
     fn parameter_range(&self) -> (ParameterRange, ParameterRange) {
-        self.surface.parameter_range()
+        use std::ops::Bound::Included;
+        match self.domain {
+            Some(((u0, u1), (v0, v1))) => {
+                ((Included(u0), Included(u1)), (Included(v0), Included(v1)))
+            }
+            None => self.surface.parameter_range(),
+        }
     }
     fn u_period(&self) -> Option<f64> {
         self.up

@@ -25,6 +25,7 @@ use spade::{ConstrainedDelaunayTriangulation, Triangulation};
 use truck_meshalgo::prelude::*;
 
 use boundary::uv_boundary;
+pub use closed::Domain;
 use closed::{closed_periods, Closed};
 use grid::{grid, insert_grid, metric_scale};
 use refinement::refine_by_deviation;
@@ -83,9 +84,11 @@ impl From<Exhausted> for FaceError {
 
 /// Triangulates a face bounded by closed 3D polylines (each without its closing point repeated)
 /// on `surface`, with chord tolerance `tol` and at most `max_points` grid points inside, its
-/// work spent from `work`.
+/// work spent from `work`. `domain`: where the surface is defined, when truck's range runs past
+/// it (an unclamped B-spline).
 pub fn tessellate_face<S: TrimSurface>(
     surface: &S,
+    domain: Option<Domain>,
     wires: &[Vec<Point3>],
     tol: f64,
     max_points: usize,
@@ -93,10 +96,14 @@ pub fn tessellate_face<S: TrimSurface>(
 ) -> Result<FaceMesh, FaceError> {
     // A surface closed in a direction truck gives no period (a B-spline dome) is meshed as the
     // periodic surface it is.
-    match closed_periods(surface, tol, work)? {
-        Some(periods) => {
-            tessellate_on(&Closed::new(surface, periods), wires, tol, max_points, work)
-        }
+    match closed_periods(surface, domain, tol, work)? {
+        Some(periods) => tessellate_on(
+            &Closed::new(surface, periods, domain),
+            wires,
+            tol,
+            max_points,
+            work,
+        ),
         None => tessellate_on(surface, wires, tol, max_points, work),
     }
 }
