@@ -16,13 +16,14 @@ use quote_core::import::step::{read_step_with, StepLimits};
 /// engine read 73 of them right (82 %; it read 29 of the first 31), 75 (84 %) since a cone's tip
 /// is closed at its apex, 78 (88 %) since closed B-spline surfaces are meshed as periodic and
 /// edges on part of a B-spline curve stop at their vertices, 79 (89 %) since a periodic B-spline
-/// written unclamped is meshed within its knots' domain (issue 24). The floor (78 files) is
-/// that share less one file of slack for a loaded machine that pushes the largest files past
+/// written unclamped is meshed within its knots' domain, 80 (90 %) since a pole closed within the
+/// tolerance only is stepped along (issue 24). The floor (79 files) is that share less one file
+/// of slack for a loaded machine that pushes the largest files past
 /// [`TIME_LIMIT`]; issue 24 asks for 95 % of the solid files. Volumes are compared as
 /// OpenCascade measures them, solids summed: where bodies overlap, the union the analysis prices
 /// is printed beside (Tap_Photosensor_PCB, counted wrong once the analysis priced overlapping
 /// bodies' union, is compared on the sum again).
-const MIN_SHARE: f64 = 0.87;
+const MIN_SHARE: f64 = 0.88;
 
 /// Time given to one file before it counts as failed (the slowest takes 4 s in the test
 /// profile on an idle machine).
