@@ -35,6 +35,10 @@ pub const CATALOG_VERSION: &str = "catalogue.version";
 pub const ACCOUNT_ROLE: &str = "compte.role";
 /// `PUT Comptes` by an admin changing another account's names (its role unchanged).
 pub const ACCOUNT_UPDATE: &str = "compte.modification";
+/// `PUT Admin/PaiementTerme/{id}`: payment terms granted (with a credit limit) or refused.
+pub const PAYMENT_TERMS: &str = "compte.paiement_terme";
+/// `POST Commande/{id}/reglement`: the transfer of an invoice on terms received.
+pub const TERMS_SETTLED: &str = "commande.reglement";
 
 /// Every action code with its French name, in the order the journal's filter lists them. A new
 /// admin action adds its line here.
@@ -51,6 +55,8 @@ pub const ACTIONS: &[(&str, &str)] = &[
     (CATALOG_VERSION, "Nouvelle version du catalogue"),
     (ACCOUNT_ROLE, "Changement de rôle d'un compte"),
     (ACCOUNT_UPDATE, "Modification du nom d'un compte"),
+    (PAYMENT_TERMS, "Paiement à 30 jours accordé ou refusé"),
+    (TERMS_SETTLED, "Règlement d'une facture à 30 jours"),
 ];
 
 /// The French name of an action code (the code itself when unknown).

@@ -88,6 +88,13 @@ pub enum Command {
         #[arg(long = "password-stdin", required = true)]
         password_stdin: bool,
     },
+    /// Envoie les relances dues des factures à 30 jours (chacune une seule fois) puis s'arrête ; les serveurs le font d'eux-mêmes toutes les trois heures.
+    #[command(help_template = SUB_HELP_TEMPLATE, override_usage = "server relances [--au INSTANT] [OPTIONS]")]
+    Relances {
+        /// Instant (RFC 3339, par exemple 2027-01-15T09:00:00+01:00) auquel les échéances sont lues, au lieu de l'heure courante (essais et rattrapage).
+        #[arg(long)]
+        au: Option<String>,
+    },
 }
 
 /// Settings shared by every subcommand (flags or environment variables).

@@ -1,4 +1,4 @@
-//! The `server` binary: `serve` (default), `migrate` and `create-admin`.
+//! The `server` binary: `serve` (default), `migrate`, `create-admin` and `relances`.
 
 use std::io::{BufRead, Write};
 
@@ -36,7 +36,29 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::CreateAdmin { email, .. } => create_admin(&cli.settings, &email).await,
+        Command::Relances { au } => reminders(cli.settings, au.as_deref()).await,
     }
+}
+
+/// Sends the reminders due at `au` (now by default), then the e-mails queued.
+async fn reminders(settings: Settings, au: Option<&str>) -> anyhow::Result<()> {
+    let now = match au.map(str::trim) {
+        None | Some("") => server::clock::now(),
+        Some(text) => quote_core::calendar::parse_rfc3339(text).with_context(|| {
+            format!("--au « {text} » : un instant RFC 3339 est attendu (2027-01-15T09:00:00+01:00)")
+        })?,
+    };
+    let seller = server::documents::Seller::from_env(&settings.brand_name);
+    let state = server::startup::build_state(settings, false).await?;
+    let run =
+        server::jobs::payment_reminders(&state.db, &state.storage, &state.mailer, &seller, now)
+            .await?;
+    for (invoice, stage) in &run.sent {
+        println!("Relance envoyée\u{a0}: {invoice} ({stage})");
+    }
+    println!("{} relance(s) envoyée(s).", run.sent.len());
+    state.mailer.drain(server::clock::now()).await?;
+    Ok(())
 }
 
 async fn serve(settings: Settings, addr: std::net::SocketAddr) -> anyhow::Result<()> {

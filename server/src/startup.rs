@@ -222,6 +222,13 @@ impl Application {
             self.state.mailer.clone(),
             self.state.config.instance.clone(),
         ));
+        tokio::spawn(jobs::reminders_loop(
+            self.state.db.clone(),
+            self.state.storage.clone(),
+            self.state.mailer.clone(),
+            crate::documents::Seller::from_env(&self.state.config.settings.brand_name),
+            self.state.config.instance.clone(),
+        ));
         self.state.snapshot.spawn_refresh(
             self.state.db.clone(),
             self.state.config.settings.database_url(),

@@ -12,18 +12,22 @@ use quote_core::Catalog;
 use super::addresses::ADDRESS_NOT_FOUND;
 use super::discounts;
 use super::error::CommerceError;
+use super::invoicing;
 use super::order_status::OrderStatus;
+use super::payment_terms;
+use super::ship_dates::{self, ShipClock};
 use super::shipping;
 use super::totals::{self, Totals};
 use super::vat::VatDecision;
 use super::vat_check::{self, Checked};
 use crate::db::addresses::{self, AddressView};
 use crate::db::orders::{self, NewLine, NewOrder, OrderHead};
+use crate::db::payment_terms as payment_terms_db;
 use crate::db::{account_parts, counters, Db};
 use crate::documents::Seller;
-use crate::domain::paris_time::paris_year;
+use crate::domain::paris_time::{fr_date_long, paris_year};
 use crate::domain::{Cents, OrderReference};
-use crate::mail::{order_templates, Mailer, OutgoingMail};
+use crate::mail::{order_templates, terms_templates, Mailer, OutgoingMail};
 use crate::payment::transfer::transfer_details;
 use crate::vies::Vies;
 
@@ -42,6 +46,9 @@ pub enum PaymentMethod {
     Virement,
     /// Card through Stripe.
     Carte,
+    /// Bank transfer within 30 days of the invoice, for a company granted payment terms: the
+    /// order is made without waiting and invoiced at once.
+    Terms,
 }
 
 impl PaymentMethod {
@@ -50,14 +57,25 @@ impl PaymentMethod {
         match self {
             PaymentMethod::Virement => "virement",
             PaymentMethod::Carte => "carte",
+            PaymentMethod::Terms => payment_terms_db::METHOD,
         }
     }
 
-    /// Reads `virement` or `carte`.
+    /// The spelling stored in `orders.payment_method`: an order on terms is paid by transfer (its
+    /// due date, `orders.due_at`, says it is on terms).
+    pub fn stored(self) -> &'static str {
+        match self {
+            PaymentMethod::Terms => PaymentMethod::Virement.as_str(),
+            other => other.as_str(),
+        }
+    }
+
+    /// Reads `virement`, `carte` or `virement_30_jours`.
     pub fn parse(s: &str) -> Option<PaymentMethod> {
         match s {
             "virement" => Some(PaymentMethod::Virement),
             "carte" => Some(PaymentMethod::Carte),
+            payment_terms_db::METHOD => Some(PaymentMethod::Terms),
             _ => None,
         }
     }
@@ -84,6 +102,10 @@ pub struct Checkout<'a> {
     pub buyer_reference: Option<&'a OrderReference>,
     /// The VIES client that checks the buyer's VAT number.
     pub vies: &'a Vies,
+    /// The seller, whose invoice an order on terms gets when it is placed.
+    pub seller: &'a Seller,
+    /// What fixes the ship date of an order on terms when it is placed (it is made at once).
+    pub dates: ShipClock<'a>,
     /// Where the "order received" e-mail is queued, in the order's transaction (`None`: no
     /// e-mail).
     pub confirmation: Option<Confirmation<'a>>,
@@ -100,10 +122,42 @@ pub struct Confirmation<'a> {
     pub seller: &'a Seller,
 }
 
+/// What placing an order on terms issued.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TermsInvoice {
+    /// Its invoice's number.
+    pub invoice: String,
+    /// The invoice's due date.
+    pub due_at: i64,
+    /// The ship date fixed at ordering.
+    pub ship_date: Option<String>,
+}
+
 impl Confirmation<'_> {
     /// The e-mail telling `email` that `order` was received under the VAT decision `vat` (with
-    /// the bank details when it is paid by transfer).
-    pub fn mail(&self, email: &str, order: &OrderHead, vat: &VatDecision) -> OutgoingMail {
+    /// the bank details when it is paid by transfer, and its invoice and due date on terms).
+    pub fn mail(
+        &self,
+        email: &str,
+        order: &OrderHead,
+        vat: &VatDecision,
+        on_terms: Option<&TermsInvoice>,
+    ) -> OutgoingMail {
+        if let Some(terms) = on_terms {
+            return terms_templates::order_on_terms(
+                self.mailer.brand(),
+                email,
+                &terms_templates::OrderOnTerms {
+                    order: &order.numero,
+                    total_ttc: Cents(order.total_ttc_cents),
+                    vat: vat.regime.mention().or(vat.notice),
+                    invoice: &terms.invoice,
+                    due: &fr_date_long(terms.due_at),
+                    ship_date: terms.ship_date.as_deref(),
+                    transfer: &transfer_details(order, self.seller),
+                },
+            );
+        }
         let transfer = (order.payment_method == PaymentMethod::Virement.as_str())
             .then(|| transfer_details(order, self.seller));
         order_templates::order_received(
@@ -242,6 +296,10 @@ async fn try_place(
     if !t.orderable {
         return Err(not_orderable(&t).into());
     }
+    if req.payment == PaymentMethod::Terms {
+        // Under the request's lock: two orders cannot pass the limit together.
+        payment_terms::check_credit(&mut tx, db.for_update(), req.account_id, t.total_ttc).await?;
+    }
     let year = paris_year(now);
     let seq = counters::next(&mut tx, "CO", year).await?;
     let numero = counters::format_number("CO", year, seq);
@@ -278,7 +336,7 @@ async fn try_place(
             vat_notice: t.vat.notice.unwrap_or(""),
             discount_id,
             discount_code: t.discount_code.as_deref().unwrap_or(""),
-            payment_method: req.payment.as_str(),
+            payment_method: req.payment.stored(),
             buyer_reference: req.buyer_reference.map_or("", OrderReference::as_str),
             catalog_version,
             now,
@@ -325,6 +383,23 @@ async fn try_place(
             .await
             .map_err(CommerceError::from)?;
     }
+    let mut on_terms = None;
+    if req.payment == PaymentMethod::Terms {
+        // Made without waiting for its payment: invoiced now, due in 30 days, ship date fixed.
+        let due = payment_terms::due_date(now);
+        let invoice = invoicing::issue_on_terms(&mut tx, order_id, req.seller, now, due).await?;
+        payment_terms_db::set_due(&mut tx, order_id, due).await?;
+        let days = orders::line_lead_times(&mut tx, order_id).await?;
+        let ship = ship_dates::slowest(req.dates.catalog, days, req.dates.now, None)?;
+        if let Some(ship) = &ship {
+            orders::set_ship_date(&mut tx, order_id, &ship.expedition).await?;
+        }
+        on_terms = Some(TermsInvoice {
+            invoice,
+            due_at: due,
+            ship_date: ship.map(|s| s.expedition),
+        });
+    }
     account_parts::empty(&mut tx, req.account_id).await?;
     let head = OrderHead {
         id: order_id,
@@ -332,10 +407,10 @@ async fn try_place(
         account_id: req.account_id,
         status: status.to_owned(),
         total_ttc_cents: t.total_ttc.get(),
-        payment_method: req.payment.as_str().to_owned(),
+        payment_method: req.payment.stored().to_owned(),
     };
     if let Some(confirmation) = &req.confirmation {
-        let mail = confirmation.mail(req.email, &head, &t.vat);
+        let mail = confirmation.mail(req.email, &head, &t.vat, on_terms.as_ref());
         confirmation.mailer.queue(&mut tx, &mail).await?;
     }
     tx.commit().await?;
@@ -366,6 +441,12 @@ mod tests {
             Some(PaymentMethod::Virement)
         );
         assert_eq!(PaymentMethod::parse("carte"), Some(PaymentMethod::Carte));
+        assert_eq!(
+            PaymentMethod::parse("virement_30_jours"),
+            Some(PaymentMethod::Terms)
+        );
+        assert_eq!(PaymentMethod::Terms.as_str(), "virement_30_jours");
+        assert_eq!(PaymentMethod::Terms.stored(), "virement");
         assert_eq!(PaymentMethod::parse("cheque"), None);
     }
 }

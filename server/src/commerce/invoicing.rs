@@ -8,7 +8,7 @@ use serde_json::Value;
 use sqlx::AnyConnection;
 
 use super::error::CommerceError;
-use super::order_status::OrderStatus;
+use super::order_status::{Machine, OrderStatus};
 use crate::db::counters;
 use crate::db::invoices::{self, NewDocument};
 use crate::db::orders::{self, OrderRow};
@@ -71,7 +71,9 @@ pub async fn change_status(
             order.head.status
         ))
     })?;
-    from.check(to).map_err(CommerceError::Conflict)?;
+    let machine = Machine::of(order.due_at);
+    from.check_in(to, machine)
+        .map_err(CommerceError::Conflict)?;
     let mut change = Change {
         order_number: order.head.numero.clone(),
         from,
@@ -94,7 +96,16 @@ pub async fn change_status(
     )
     .await?;
     if to == OrderStatus::Paid {
-        change.invoice = Some(issue_invoice(tx, &order, seller, now).await?);
+        change.invoice = Some(match machine {
+            Machine::PaidFirst => issue_invoice(tx, &order, seller, now, None).await?,
+            // Its invoice was issued when it was placed.
+            Machine::OnTerms => invoices::invoice_of_order(tx, order_id)
+                .await?
+                .map(|(_, number, _)| number)
+                .ok_or_else(|| {
+                    CommerceError::internal(format!("order {order_id} on terms without invoice"))
+                })?,
+        });
     }
     if to == OrderStatus::Cancelled {
         if let Some((invoice_id, _, data)) = invoices::invoice_of_order(tx, order_id).await? {
@@ -243,17 +254,38 @@ pub fn invoice_data(
     }
 }
 
+/// Issues the invoice of the order `order_id` on payment terms when it is placed, in the order's
+/// transaction: not paid, due on `due_at`. Returns its number.
+pub async fn issue_on_terms(
+    tx: &mut AnyConnection,
+    order_id: i64,
+    seller: &Seller,
+    now: i64,
+    due_at: i64,
+) -> Result<String, CommerceError> {
+    let order = orders::find_row(tx, order_id, "")
+        .await?
+        .ok_or_else(|| CommerceError::NotFound(ORDER_NOT_FOUND.to_owned()))?;
+    issue_invoice(tx, &order, seller, now, Some(due_at)).await
+}
+
+/// Issues the invoice of `order`: paid at `now`, or due on `due_at` (an order on terms).
 async fn issue_invoice(
     tx: &mut AnyConnection,
     order: &OrderRow,
     seller: &Seller,
     now: i64,
+    due_at: Option<i64>,
 ) -> Result<String, CommerceError> {
     let year = paris_year(now);
     let seq = counters::next(tx, "FA", year).await?;
     let number = counters::format_number("FA", year, seq);
     let lines = orders::lines(tx, order.head.id).await?;
-    let data = invoice_data(order, &lines, &number, seller, now);
+    let mut data = invoice_data(order, &lines, &number, seller, now);
+    if let Some(due) = due_at {
+        data.due_at = due;
+        data.paid_at = None;
+    }
     let json = serde_json::to_string(&data).map_err(|e| CommerceError::Internal(e.into()))?;
     invoices::insert_invoice(
         tx,

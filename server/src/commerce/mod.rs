@@ -21,6 +21,7 @@ pub mod order_status;
 pub mod part_review;
 pub mod password_reset;
 pub mod payment_mail;
+pub mod payment_terms;
 pub mod payments;
 pub mod pdf_archive;
 pub mod profile;

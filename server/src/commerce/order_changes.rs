@@ -1,6 +1,8 @@
 //! What the admin does to an order, each in one transaction with its audit line: a status change
-//! (a payment received by transfer goes through [`payments::record`]), and a parcel shipped (the
-//! order becomes "expédiée" and the customer's e-mail is queued in the same transaction).
+//! (a payment received by transfer goes through [`payments::record`]; « en production » queues
+//! the customer's e-mail with the ship date in the same transaction), the transfer of an invoice
+//! on terms received ([`settle`]), and a parcel shipped (the order becomes "expédiée" and the
+//! customer's e-mail is queued in the same transaction).
 
 use super::error::CommerceError;
 use super::invoicing::{self, Actor, Change};
@@ -11,6 +13,7 @@ use super::shipping;
 use crate::audit;
 use crate::auth::session::Session;
 use crate::db::deliveries::{self, DeliveryRow};
+use crate::db::orders;
 use crate::documents::Seller;
 use crate::mail::order_templates;
 
@@ -52,8 +55,55 @@ pub async fn set_status(
         invoicing::change_status(&mut tx, db.for_update(), order_id, to, actor, seller, now)
             .await?;
     audit_status(&mut tx, admin, &change, note).await?;
+    let in_production = to == OrderStatus::InProduction;
+    if in_production {
+        // The customer hears that the parts are being made, with the date they leave.
+        let ship_date = orders::ship_date(&mut tx, order_id).await?;
+        let mail = order_templates::in_production(
+            receipts.mailer.brand(),
+            receipts.mailer.base_url(),
+            &change.customer_email,
+            &change.order_number,
+            ship_date.as_deref(),
+        );
+        receipts.mailer.queue(&mut tx, &mail).await?;
+    }
     tx.commit().await?;
+    if in_production {
+        receipts.mailer.wake();
+    }
     Ok(change)
+}
+
+/// Records for `admin` the transfer received for the invoice of the order on terms `order_id`
+/// (an order still « en attente de paiement » becomes « payée »), with its audit line; the
+/// customer's e-mail leaves after commit.
+pub async fn settle(
+    receipts: Receipts<'_>,
+    admin: &Session,
+    order_id: i64,
+    seller: &Seller,
+    now: i64,
+) -> Result<Change, CommerceError> {
+    let db = receipts.db;
+    let mut tx = db.begin().await?;
+    let actor = Actor {
+        account_id: Some(admin.account_id()),
+        note: "Virement reçu (paiement à 30 jours)",
+    };
+    let recorded =
+        payments::settle_terms(&mut tx, db.for_update(), order_id, actor, seller, now).await?;
+    let change = recorded.change();
+    audit::record(
+        &mut tx,
+        admin,
+        audit::TERMS_SETTLED,
+        &change.order_number,
+        &serde_json::json!({ "statut": change.from.as_str(), "reglee": false }),
+        &serde_json::json!({ "statut": change.to.as_str(), "reglee": true, "facture": change.invoice }),
+    )
+    .await?;
+    recorded.commit(tx, receipts).await
 }
 
 async fn audit_status(

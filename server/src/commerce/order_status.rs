@@ -1,6 +1,8 @@
 //! The order state machine of docs/commerce-api.md: en attente de paiement → payée | annulée;
 //! payée → en production | annulée; en production → expédiée | annulée; expédiée → livrée.
-//! Anything else is refused with a French message and never applied.
+//! Anything else is refused with a French message and never applied. An order on payment terms
+//! (issue 25, part 4) may also go from « en attente de paiement » to « en production »: it is
+//! made without waiting for its payment ([`Machine::OnTerms`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +28,27 @@ pub enum OrderStatus {
     /// Cancelled (with a credit note when it had been paid).
     #[serde(rename = "annulée")]
     Cancelled,
+}
+
+/// Which machine an order follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Machine {
+    /// Paid (by card or transfer) before it is made.
+    PaidFirst,
+    /// On payment terms: made without waiting for its payment, invoiced when placed.
+    OnTerms,
+}
+
+impl Machine {
+    /// The machine of an order whose invoice falls due on `due_at`: an order on terms has one
+    /// (`orders.due_at`, set when it is placed); an order paid first has none.
+    pub fn of(due_at: Option<i64>) -> Machine {
+        if due_at.is_some() {
+            Machine::OnTerms
+        } else {
+            Machine::PaidFirst
+        }
+    }
 }
 
 /// Every status, in the order of the machine.
@@ -68,15 +91,35 @@ impl OrderStatus {
         )
     }
 
+    /// Whether `machine` allows `self → to`.
+    pub fn can_go_to_in(self, to: OrderStatus, machine: Machine) -> bool {
+        self.can_go_to(to)
+            || (machine == Machine::OnTerms
+                && self == OrderStatus::AwaitingPayment
+                && to == OrderStatus::InProduction)
+    }
+
     /// The statuses the machine allows from `self`, in the order of [`ALL`] (what an admin may
     /// choose next).
     pub fn next(self) -> Vec<OrderStatus> {
-        ALL.into_iter().filter(|to| self.can_go_to(*to)).collect()
+        self.next_in(Machine::PaidFirst)
+    }
+
+    /// The statuses `machine` allows from `self`, in the order of [`ALL`].
+    pub fn next_in(self, machine: Machine) -> Vec<OrderStatus> {
+        ALL.into_iter()
+            .filter(|to| self.can_go_to_in(*to, machine))
+            .collect()
     }
 
     /// `Ok` for a legal transition, else the French reason (answered with a 409).
     pub fn check(self, to: OrderStatus) -> Result<(), String> {
-        if self.can_go_to(to) {
+        self.check_in(to, Machine::PaidFirst)
+    }
+
+    /// `Ok` for a transition `machine` allows, else the French reason (answered with a 409).
+    pub fn check_in(self, to: OrderStatus, machine: Machine) -> Result<(), String> {
+        if self.can_go_to_in(to, machine) {
             Ok(())
         } else if self == to {
             Err(format!(
@@ -133,6 +176,26 @@ mod tests {
         assert_eq!(Shipped.next(), [Delivered]);
         assert!(Delivered.next().is_empty());
         assert!(Cancelled.next().is_empty());
+    }
+
+    #[test]
+    fn an_order_on_terms_may_go_to_production_before_its_payment() {
+        let terms = Machine::of(Some(1_798_000_000));
+        assert_eq!(terms, Machine::OnTerms);
+        assert_eq!(Machine::of(None), Machine::PaidFirst);
+        assert_eq!(
+            AwaitingPayment.next_in(terms),
+            [Paid, InProduction, Cancelled]
+        );
+        assert!(AwaitingPayment.check_in(InProduction, terms).is_ok());
+        assert!(AwaitingPayment.check(InProduction).is_err());
+        for from in ALL {
+            for to in ALL {
+                if (from, to) != (AwaitingPayment, InProduction) {
+                    assert_eq!(from.can_go_to_in(to, terms), from.can_go_to(to));
+                }
+            }
+        }
     }
 
     #[test]

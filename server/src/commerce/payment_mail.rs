@@ -13,7 +13,7 @@ use crate::storage::Storage;
 
 /// The invoice PDF of an order, from its frozen data; `None` (and the cause logged) when it
 /// cannot be read or rendered, so that the customer still gets the e-mail with the link.
-async fn invoice_pdf(db: &Db, storage: &Storage, order_id: i64) -> Option<Vec<u8>> {
+pub async fn invoice_pdf(db: &Db, storage: &Storage, order_id: i64) -> Option<Vec<u8>> {
     let stored = async {
         let mut conn = db.pool.acquire().await?;
         invoices::invoice_of_order(&mut conn, order_id).await

@@ -6,11 +6,13 @@
 
 use super::error::CommerceError;
 use super::invoicing::{self, Actor, Change};
-use super::order_status::OrderStatus;
+use super::order_status::{Machine, OrderStatus};
 use super::payment_mail;
 use super::ship_dates::{self, ShipClock};
-use crate::db::{orders, Db, Tx};
+use crate::db::{invoices, orders, payment_terms, Db, Tx};
 use crate::documents::Seller;
+use crate::domain::Cents;
+use crate::mail::terms_templates;
 use crate::mail::Mailer;
 use crate::storage::Storage;
 
@@ -32,6 +34,8 @@ pub struct Receipts<'a> {
 pub struct Recorded {
     order_id: i64,
     change: Change,
+    /// The settlement of an invoice on terms (issued when the order was placed).
+    on_terms: bool,
 }
 
 impl Recorded {
@@ -44,6 +48,19 @@ impl Recorded {
     /// payment stands once committed: a failure to queue the e-mail is logged, not returned.
     pub async fn commit(self, tx: Tx, receipts: Receipts<'_>) -> Result<Change, CommerceError> {
         tx.commit().await?;
+        if self.on_terms {
+            let mail = terms_templates::terms_settled(
+                receipts.mailer.brand(),
+                &self.change.customer_email,
+                self.change.invoice.as_deref().unwrap_or_default(),
+                &self.change.order_number,
+                Cents(self.change.total_ttc_cents),
+            );
+            if let Err(e) = receipts.mailer.send(mail).await {
+                tracing::warn!(order_id = self.order_id, error = %e, "settlement e-mail not queued");
+            }
+            return Ok(self.change);
+        }
         if let Some(mail) = payment_mail::payment_received(
             receipts.db,
             receipts.storage,
@@ -74,6 +91,12 @@ pub async fn record(
     now: i64,
     dates: ShipClock<'_>,
 ) -> Result<Recorded, CommerceError> {
+    let due_at = orders::find_row(tx, order_id, lock)
+        .await?
+        .and_then(|o| o.due_at);
+    if Machine::of(due_at) == Machine::OnTerms {
+        return settle_terms(tx, lock, order_id, actor, seller, now).await;
+    }
     let change =
         invoicing::change_status(tx, lock, order_id, OrderStatus::Paid, actor, seller, now).await?;
     if change.invoice.is_none() {
@@ -85,5 +108,69 @@ pub async fn record(
     if let Some(ship) = ship_dates::slowest(dates.catalog, days, dates.now, None)? {
         orders::set_ship_date(tx, order_id, &ship.expedition).await?;
     }
-    Ok(Recorded { order_id, change })
+    Ok(Recorded {
+        order_id,
+        change,
+        on_terms: false,
+    })
+}
+
+/// Records in `tx` the transfer received for the invoice of the order on terms `order_id`: the
+/// invoice is settled (it stops counting against the credit limit and its reminders stop), and an
+/// order still « en attente de paiement » becomes « payée » (its invoice and ship date exist
+/// since it was placed). Refused for an order not on terms, settled already, or cancelled.
+pub async fn settle_terms(
+    tx: &mut Tx,
+    lock: &str,
+    order_id: i64,
+    actor: Actor<'_>,
+    seller: &Seller,
+    now: i64,
+) -> Result<Recorded, CommerceError> {
+    let order = orders::find_row(tx, order_id, lock)
+        .await?
+        .ok_or_else(|| CommerceError::NotFound(invoicing::ORDER_NOT_FOUND.to_owned()))?;
+    if Machine::of(order.due_at) != Machine::OnTerms {
+        return Err(CommerceError::Conflict(
+            "Cette commande n'est pas payable à 30\u{a0}jours\u{a0}: enregistrez son paiement en la passant à «\u{a0}payée\u{a0}».".to_owned(),
+        ));
+    }
+    if order.settled_at.is_some() {
+        return Err(CommerceError::Conflict(
+            "Le virement de cette commande est déjà enregistré.".to_owned(),
+        ));
+    }
+    let status = OrderStatus::parse(&order.head.status)
+        .ok_or_else(|| CommerceError::internal(format!("order {order_id}: status")))?;
+    if status == OrderStatus::Cancelled {
+        return Err(CommerceError::Conflict(
+            "Cette commande est annulée\u{a0}: son avoir annule sa facture, il n'y a rien à régler."
+                .to_owned(),
+        ));
+    }
+    let invoice = invoices::invoice_of_order(tx, order_id)
+        .await?
+        .map(|(_, number, _)| number)
+        .ok_or_else(|| {
+            CommerceError::internal(format!("order {order_id} on terms without invoice"))
+        })?;
+    payment_terms::settle(tx, order_id, now).await?;
+    let change = if status == OrderStatus::AwaitingPayment {
+        invoicing::change_status(tx, lock, order_id, OrderStatus::Paid, actor, seller, now).await?
+    } else {
+        Change {
+            order_number: order.head.numero.clone(),
+            from: status,
+            to: status,
+            invoice: Some(invoice),
+            credit_note: None,
+            customer_email: order.customer_email.clone(),
+            total_ttc_cents: order.head.total_ttc_cents,
+        }
+    };
+    Ok(Recorded {
+        order_id,
+        change,
+        on_terms: true,
+    })
 }

@@ -200,6 +200,7 @@ pub async fn erase(
     for sql in [
         "DELETE FROM addresses WHERE account_id = $1",
         "DELETE FROM companies WHERE account_id = $1",
+        "DELETE FROM payment_terms WHERE account_id = $1",
         "DELETE FROM reset_tokens WHERE account_id = $1",
         "DELETE FROM totp_secrets WHERE account_id = $1",
         "DELETE FROM backup_codes WHERE account_id = $1",

@@ -30,6 +30,7 @@ pub mod mail_outbox;
 pub mod orders;
 pub mod part_history;
 pub mod part_queue;
+pub mod payment_terms;
 pub mod payments;
 pub mod personal_data;
 pub mod pieces;

@@ -275,6 +275,10 @@ pub struct OrderRow {
     pub ship_date: Option<String>,
     /// Delivery zone of the shipping fee (`france`, `ue`, `monde`).
     pub shipping_zone: String,
+    /// Due date of the invoice of an order on payment terms (its invoice is issued at ordering).
+    pub due_at: Option<i64>,
+    /// When the transfer of an order on payment terms was received.
+    pub settled_at: Option<i64>,
 }
 
 /// The order `id`; `lock` is `Db::for_update()` (the row stays locked on PostgreSQL until the
@@ -289,7 +293,7 @@ pub async fn find_row(
          billing_address, shipping_address, subtotal_cents, discount_cents, discount_code, \
          shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, vat_regime, buyer_vat_number, \
          vies_request_identifier, vies_checked_at, vat_notice, buyer_reference, \
-         created_at, paid_at, ship_date, shipping_zone FROM orders WHERE id = $1{lock}"
+         created_at, paid_at, ship_date, shipping_zone, due_at, settled_at FROM orders WHERE id = $1{lock}"
     );
     let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
     row.map(|r| OrderRow::from_row(&r)).transpose()
@@ -424,7 +428,7 @@ const ROW: &str =
      billing_address, shipping_address, subtotal_cents, discount_cents, discount_code, \
      shipping_cents, total_ht_cents, vat_rate_bp, vat_cents, vat_regime, buyer_vat_number, \
      vies_request_identifier, vies_checked_at, vat_notice, buyer_reference, \
-     created_at, paid_at, ship_date, shipping_zone FROM orders";
+     created_at, paid_at, ship_date, shipping_zone, due_at, settled_at FROM orders";
 
 fn order_row(r: &AnyRow) -> Result<OrderRow, sqlx::Error> {
     OrderRow::from_row(r)

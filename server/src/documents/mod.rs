@@ -16,3 +16,4 @@ pub use model::{CreditNoteData, DocLine, DocTotals, InvoiceData, Party, PostalAd
 pub use render::{render_credit_note, render_invoice, render_quote, DocumentError};
 pub use seller::Seller;
 pub use vat_regime::{VatExemption, VatRegime, ViesProof};
+pub use view::rate_fr;

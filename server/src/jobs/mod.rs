@@ -8,6 +8,7 @@
 //! work and never send one message twice.
 
 mod inactive_accounts;
+mod payment_reminders;
 mod purge_uploads;
 
 use std::time::Duration;
@@ -20,6 +21,7 @@ pub use inactive_accounts::{
     inactive_accounts, InactiveRun, INACTIVE_AFTER_SECS, INACTIVE_JOB, INACTIVE_LEASE_SECS,
     NOTICE_SECS,
 };
+pub use payment_reminders::{payment_reminders, RemindersRun, REMINDERS_JOB, REMINDERS_LEASE_SECS};
 pub use purge_uploads::{purge_uploads, Purged};
 
 /// Name of the purge's lease.
@@ -127,6 +129,40 @@ pub async fn export_loop(db: Db, storage: Storage, mailer: Mailer, instance: Str
             Ok(0) => {}
             Ok(n) => tracing::info!(instance = %instance, built = n, "data exports built"),
             Err(e) => tracing::warn!(error = %format!("{e:#}"), "data exports sweep failed"),
+        }
+    }
+}
+
+/// How often each instance checks whether the reminders job is due.
+const REMINDERS_CHECK_EVERY: Duration = Duration::from_secs(900);
+
+/// Checks every quarter of an hour (and at start) whether the reminders of the invoices on terms
+/// are due, and sends them when this instance takes the lease (once per
+/// [`REMINDERS_LEASE_SECS`] across the servers).
+pub async fn reminders_loop(
+    db: Db,
+    storage: Storage,
+    mailer: Mailer,
+    seller: crate::documents::Seller,
+    instance: String,
+) {
+    let mut tick = tokio::time::interval(REMINDERS_CHECK_EVERY);
+    loop {
+        tick.tick().await;
+        let result = run_once(
+            &db,
+            REMINDERS_JOB,
+            &instance,
+            REMINDERS_LEASE_SECS,
+            || async {
+                let run = payment_reminders(&db, &storage, &mailer, &seller, clock::now()).await?;
+                tracing::info!(instance = %instance, sent = run.sent.len(), "job relances ran");
+                Ok(())
+            },
+        )
+        .await;
+        if let Err(e) = result {
+            tracing::warn!(error = %format!("{e:#}"), "payment reminders job failed");
         }
     }
 }

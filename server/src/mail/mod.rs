@@ -35,6 +35,7 @@ pub mod quote_templates;
 pub mod rgpd_templates;
 mod smtp;
 pub mod templates;
+pub mod terms_templates;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -106,6 +107,8 @@ pub enum Purpose {
     PaymentReceived,
     /// An order was shipped (tracking link).
     OrderShipped,
+    /// An order went into production (its ship date).
+    OrderInProduction,
     /// A part's review status was changed by an admin.
     PartStatus,
     /// The link to the account's data export (« Télécharger mes données »).
@@ -114,6 +117,10 @@ pub enum Purpose {
     InactivityWarning,
     /// A quote forwarded by a customer to its purchasing department (PDF and share link).
     QuoteForward,
+    /// An admin's decision on a request for payment terms.
+    PaymentTerms,
+    /// A reminder of an invoice on payment terms (before its due date, then on days 1 and 15).
+    PaymentReminder,
 }
 
 impl Purpose {
@@ -128,10 +135,13 @@ impl Purpose {
             Purpose::OrderReceived => "order_received",
             Purpose::PaymentReceived => "payment_received",
             Purpose::OrderShipped => "order_shipped",
+            Purpose::OrderInProduction => "order_in_production",
             Purpose::PartStatus => "part_status",
             Purpose::DataExport => "data_export",
             Purpose::InactivityWarning => "inactivity_warning",
             Purpose::QuoteForward => "quote_forward",
+            Purpose::PaymentTerms => "payment_terms",
+            Purpose::PaymentReminder => "payment_reminder",
         }
     }
 }

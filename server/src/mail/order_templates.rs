@@ -43,7 +43,7 @@ pub(super) fn mail(
 }
 
 /// Formats an IBAN in groups of four.
-fn grouped(iban: &str) -> String {
+pub(super) fn grouped(iban: &str) -> String {
     let compact: String = iban.chars().filter(|c| !c.is_whitespace()).collect();
     compact
         .as_bytes()
@@ -90,6 +90,34 @@ pub fn order_received(
         to,
         Purpose::OrderReceived,
         format!("Commande {numero} reçue"),
+        &paragraphs,
+    )
+}
+
+/// The order went into production; `ship_date` (`AAAA-MM-JJ`) is the date it leaves.
+pub fn in_production(
+    brand: &str,
+    base_url: &str,
+    to: &str,
+    numero: &str,
+    ship_date: Option<&str>,
+) -> OutgoingMail {
+    let history = format!(
+        "{}/compte/historique-commande",
+        base_url.trim_end_matches('/')
+    );
+    let mut paragraphs = vec![format!(
+        "Les pièces de votre commande {numero} sont en cours de fabrication."
+    )];
+    paragraphs.extend(ship_date.and_then(ship_sentence));
+    paragraphs.push(format!(
+        "Vous suivez son avancement dans votre historique de commandes{NBSP}:\n{history}"
+    ));
+    mail(
+        brand,
+        to,
+        Purpose::OrderInProduction,
+        format!("Commande {numero} en production"),
         &paragraphs,
     )
 }

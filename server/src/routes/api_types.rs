@@ -25,6 +25,7 @@ use crate::routes::admin::comptes::{
     AccountDetailView, AccountOrderView, AccountPageView, AccountPartView, AccountRowsPage,
 };
 use crate::routes::admin::journal::{ActionView, EntryView, JournalPage};
+use crate::routes::admin::paiement_terme::{OpenInvoiceView, RequestView as TermsRequestView};
 use crate::routes::admin::tableau::DashboardView;
 use crate::routes::auth::login::LoggedIn;
 use crate::routes::commande::recap::{RecapLine, RecapView};
@@ -38,6 +39,7 @@ use crate::routes::compte_piece::view::LineView as CartLine;
 use crate::routes::comptes::deletion::Deleted;
 use crate::routes::comptes::export::ExportStatus;
 use crate::routes::comptes::password_change::Changed;
+use crate::routes::comptes::payment_terms::TermsView;
 use crate::routes::comptes::sessions::{SessionView, SessionsEnded};
 use crate::routes::comptes::{AccountView, MeView};
 use crate::routes::contact::SentView;
@@ -156,7 +158,10 @@ pub fn declarations() -> String {
         ReorderedLine,
         Reordered,
         QuoteOrdered,
+        TermsView,
         // Administration.
+        TermsRequestView,
+        OpenInvoiceView,
         DashboardView,
         AccountPageView,
         AccountDetailView,

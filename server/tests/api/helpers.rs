@@ -84,6 +84,13 @@ pub async fn spawn_app() -> TestApp {
 
 /// Starts the server after letting the test change the settings.
 pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
+    // `TEST_LOG=warn` (or any filter) prints the server's logs, the causes of a 500 among them.
+    if let Ok(filter) = std::env::var("TEST_LOG") {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+            .with_test_writer()
+            .try_init();
+    }
     let dir = tempfile::tempdir().expect("temp dir");
     let web = dir.path().join("web");
     std::fs::create_dir_all(web.join("assets")).unwrap();

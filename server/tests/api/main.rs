@@ -50,6 +50,7 @@ mod mail_outbox;
 mod memory;
 mod order_reference;
 mod pages;
+mod paiement_terme;
 mod password_change;
 mod payment;
 mod payment_mail;

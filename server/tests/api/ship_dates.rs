@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use crate::builders::{a_customer, address, an_admin, cube, insert_order, place_order, DE, FR};
 use crate::devis_helpers::{box_stl, drop_file, post, price_of, set_entry};
 use crate::helpers::{exec, scalar, spawn_app_with, TestApp};
+use crate::mail_helpers::{text_part, wait_for_mails_to};
 
 /// Thursday 24 December 2026 at 11:30 in Paris: before the cut-off, day 0 is that day.
 const CHRISTMAS_EVE_MORNING: &str = "2026-12-24T11:30:00+01:00";
@@ -211,6 +212,18 @@ async fn an_order_s_ship_date_is_fixed_when_the_transfer_is_received() {
     assert_eq!(res.status(), 200);
     let seen: Value = admin.get_json(&format!("Commande/{id}")).await;
     assert_eq!(seen["expedition"], "2027-01-07");
+    // The customer hears of it, with the date the parts leave.
+    let mails = wait_for_mails_to(&app, "jeanne@exemple.fr", 3).await;
+    let production = mails
+        .iter()
+        .map(|m| text_part(m))
+        .find(|t| t.contains("en cours de fabrication"))
+        .expect("the production e-mail");
+    let words = production.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("Expédition prévue le jeudi 7 janvier 2027"),
+        "{production}"
+    );
 }
 
 #[tokio::test]
@@ -291,4 +304,13 @@ async fn the_admin_list_sorts_by_ship_date_and_says_which_orders_are_late() {
     let late: Vec<&Value> = mine.iter().filter(|o| o["en_retard"] == true).collect();
     assert_eq!(late.len(), 1);
     assert_eq!(late[0]["id_commande"], ids[0]);
+    // Late, the customer sees the revised date: the business day after day 0 (Monday 28
+    // December, the cut-off passed on Thursday 24), Tuesday 29, and the delivery range from it.
+    assert_eq!(late[0]["expedition"], "2026-12-23");
+    assert_eq!(late[0]["expedition_revue"], "2026-12-29");
+    assert_eq!(late[0]["livraison_estimee"]["du"], "2026-12-30");
+    assert!(mine
+        .iter()
+        .filter(|o| o["en_retard"] == false)
+        .all(|o| o["expedition_revue"].is_null()));
 }

@@ -64,6 +64,7 @@ export const adminRoutes: Record<string, Loader> = {
   'compte/admin/commande': admin('orders-page'),
   'compte/admin/commande/:id': admin('order-page'),
   'compte/admin/factures': admin('invoices-page'),
+  'compte/admin/paiement-terme': admin('payment-terms-page'),
   'compte/admin/reduction': admin('discounts-page'),
   'compte/admin/statistics': admin('statistics-page'),
   'compte/admin/journal': admin('journal-page'),

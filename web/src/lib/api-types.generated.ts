@@ -991,6 +991,14 @@ export type PlacedOrder = {
    * invalid), shown before payment.
    */
   avis_tva: string | null,
+  /**
+   * On payment terms: the invoice issued at ordering.
+   */
+  facture: DocumentLink | null,
+  /**
+   * On payment terms: the invoice's due date, `AAAA-MM-JJ` (Paris).
+   */
+  echeance: string | null,
 };
 
 /**
@@ -1237,6 +1245,18 @@ export type Order = {
    */
   paiement: TransferDetails | null,
   /**
+   * On payment terms (`virement_30_jours`): the invoice's due date, `AAAA-MM-JJ` (Paris).
+   */
+  echeance: string | null,
+  /**
+   * On payment terms: ISO date the transfer was received (`null` while owed).
+   */
+  reglee_le: string | null,
+  /**
+   * On payment terms: whole days past the due date while owed (0 otherwise).
+   */
+  jours_retard: number,
+  /**
    * The customer (admin views).
    */
   client?: OrderClient,
@@ -1359,6 +1379,164 @@ export type QuoteOrdered = {
    * Its lines, in order: the quote's line total and the basket's now.
    */
   lignes: Array<ReorderedLine>,
+};
+
+/**
+ * Where an account's payment terms stand.
+ */
+export type PaymentTerms = {
+  /**
+   * `aucune` (never asked), `demandee`, `accordee` or `refusee`.
+   */
+  etat: string,
+  /**
+   * Company name of the request.
+   */
+  nom_entreprise: string | null,
+  /**
+   * SIREN of the request.
+   */
+  siren: string | null,
+  /**
+   * Accounts e-mail of the request.
+   */
+  email_comptabilite: string | null,
+  /**
+   * Credit limit incl. VAT, cents, once granted.
+   */
+  plafond_cents: number | null,
+  /**
+   * Owed on terms (invoices neither paid nor cancelled), cents.
+   */
+  encours_cents: number,
+  /**
+   * What may still be ordered on terms, cents (0 unless granted).
+   */
+  disponible_cents: number,
+  /**
+   * Reason of a refusal.
+   */
+  motif_refus: string | null,
+  /**
+   * ISO date of the request.
+   */
+  demandee_le: string | null,
+  /**
+   * ISO date of the decision.
+   */
+  decidee_le: string | null,
+};
+
+/**
+ * A request as the admin's list shows it.
+ */
+export type PaymentTermsRequest = {
+  /**
+   * The account.
+   */
+  id_compte: number,
+  /**
+   * The account's e-mail.
+   */
+  email: string,
+  /**
+   * `aucune` (never asked), `demandee`, `accordee` or `refusee`.
+   */
+  etat: string,
+  /**
+   * Company name of the request.
+   */
+  nom_entreprise: string | null,
+  /**
+   * SIREN of the request.
+   */
+  siren: string | null,
+  /**
+   * Accounts e-mail of the request.
+   */
+  email_comptabilite: string | null,
+  /**
+   * Credit limit incl. VAT, cents, once granted.
+   */
+  plafond_cents: number | null,
+  /**
+   * Owed on terms (invoices neither paid nor cancelled), cents.
+   */
+  encours_cents: number,
+  /**
+   * What may still be ordered on terms, cents (0 unless granted).
+   */
+  disponible_cents: number,
+  /**
+   * Reason of a refusal.
+   */
+  motif_refus: string | null,
+  /**
+   * ISO date of the request.
+   */
+  demandee_le: string | null,
+  /**
+   * ISO date of the decision.
+   */
+  decidee_le: string | null,
+};
+
+/**
+ * An invoice on terms not yet paid.
+ */
+export type OpenInvoice = {
+  /**
+   * The order.
+   */
+  id_commande: number,
+  /**
+   * `CO-2026-000005`.
+   */
+  numero_commande: string,
+  /**
+   * `FA-2026-000001`.
+   */
+  numero_facture: string,
+  /**
+   * Where the invoice is downloaded.
+   */
+  url_facture: string,
+  /**
+   * The account.
+   */
+  id_compte: number,
+  /**
+   * The company, from its request.
+   */
+  entreprise: string,
+  /**
+   * The customer's e-mail at ordering.
+   */
+  email: string,
+  /**
+   * The accounts e-mail, from the request.
+   */
+  email_comptabilite: string,
+  /**
+   * Amount due incl. VAT, cents.
+   */
+  montant_cents: number,
+  /**
+   * ISO date of issue.
+   */
+  emise_le: string,
+  /**
+   * Due date, `AAAA-MM-JJ` (Paris).
+   */
+  echeance: string,
+  /**
+   * Whole days past the due date (0 when not yet due).
+   */
+  jours_retard: number,
+  /**
+   * The reminders sent: `avant_echeance`, `j1`, `j15`.
+   */
+  relances: Array<string>,
 };
 
 /**

@@ -4,11 +4,14 @@
 //! `GET Admin/Comptes/{id}/Pieces`, `PUT Admin/Comptes/{id}/desactivation`, see [`comptes`]),
 //! the shop's figures over a period (`GET Statistiques`) and the audit log of admin actions
 //! (`GET Admin/Journal`), and the pricing catalog's versions (`GET|POST Admin/Catalogue`,
-//! `GET Admin/Catalogue/{version}`, see [`catalogue`]).
+//! `GET Admin/Catalogue/{version}`, see [`catalogue`]), and payment terms
+//! (`GET Admin/PaiementTerme`, `PUT Admin/PaiementTerme/{id}`, `GET Admin/Echeances`, see
+//! [`paiement_terme`]).
 
 pub mod catalogue;
 pub mod comptes;
 pub mod journal;
+pub mod paiement_terme;
 pub mod statistiques;
 pub mod tableau;
 
@@ -36,4 +39,7 @@ pub fn router() -> Router<AppState> {
             get(catalogue::current).post(catalogue::save),
         )
         .route("/Admin/Catalogue/{version}", get(catalogue::one))
+        .route("/Admin/PaiementTerme", get(paiement_terme::list))
+        .route("/Admin/PaiementTerme/{id}", put(paiement_terme::decide))
+        .route("/Admin/Echeances", get(paiement_terme::open_invoices))
 }

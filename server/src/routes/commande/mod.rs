@@ -1,7 +1,8 @@
 //! Endpoints of the `Commande` controller (docs/commerce-api.md), one file per resource: the
 //! shipping fee (`shipping_fee`), the recap (`recap`), placing an order (`place`), the lists
 //! (`lists`), the admin's status change (`status`), parcels (`deliveries`) and correction of the
-//! buyer's order reference (`reference`), the PDFs (`pdf`), ordering again (`reorder`).
+//! buyer's order reference (`reference`), the PDFs (`pdf`), ordering again (`reorder`), the
+//! transfer received for an invoice on terms (`settlement`).
 //! Handlers parse and answer; `commerce` decides.
 
 mod deliveries;
@@ -11,6 +12,7 @@ mod place;
 pub mod recap;
 mod reference;
 mod reorder;
+mod settlement;
 mod shipping_fee;
 mod status;
 pub mod view;
@@ -39,6 +41,7 @@ pub fn router() -> Router<AppState> {
         .route("/Commande/{id}/statut", put(status::put_status))
         .route("/Commande/{id}/reference", put(reference::put_reference))
         .route("/Commande/{id}/recommander", post(reorder::reorder))
+        .route("/Commande/{id}/reglement", post(settlement::settle))
         .route("/Commande/{id}/Livraisons", post(deliveries::add_delivery))
         .route("/Commande/{id}/facture.pdf", get(pdf::invoice_pdf))
         .route("/Commande/{id}/avoir.pdf", get(pdf::credit_note_pdf))

@@ -10,14 +10,19 @@ use crate::clock;
 use crate::commerce::addresses::ADDRESS_NOT_FOUND;
 use crate::commerce::checkout::{self, Checkout, Confirmation, PaymentMethod};
 use crate::commerce::error::CommerceError;
-use crate::db::{catalogs, orders, payments};
+use crate::commerce::payment_mail;
+use crate::commerce::ship_dates::ShipClock;
+use crate::db::{catalogs, invoices, orders, payment_terms, payments};
 use crate::documents::Seller;
+use crate::domain::paris_time::fr_date_long;
 use crate::domain::{Cents, OrderReference};
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::mail::terms_templates;
 use crate::payment::client::StripeError;
 use crate::payment::transfer::{self, TransferDetails};
 use crate::payment::{CardPayment, Stripe};
+use crate::routes::commande::DocumentLink;
 use crate::state::AppState;
 
 /// Body of `POST Commande` (read loosely, so that a wrong type gets a French message).
@@ -58,6 +63,10 @@ pub struct PlacedView {
     /// invalid), shown before payment.
     #[serde(rename = "avis_tva")]
     pub avis_tva: Option<String>,
+    /// On payment terms: the invoice issued at ordering.
+    pub facture: Option<DocumentLink>,
+    /// On payment terms: the invoice's due date, `AAAA-MM-JJ` (Paris).
+    pub echeance: Option<String>,
 }
 
 /// The `Paiement` of a placed order: the bank details, or the card's PaymentIntent.
@@ -88,7 +97,9 @@ pub async fn place_order(
         .as_deref()
         .and_then(PaymentMethod::parse)
         .ok_or_else(|| {
-            ApiError::bad_request("Choisissez un mode de paiement\u{a0}: virement ou carte.")
+            ApiError::bad_request(
+                "Choisissez un mode de paiement\u{a0}: virement, carte ou virement à 30\u{a0}jours.",
+            )
         })?;
     let card_not_offered = || {
         ApiError::bad_request(
@@ -114,6 +125,11 @@ pub async fn place_order(
         email: &user.row.email,
         key,
         vies: &state.vies,
+        seller: &seller,
+        dates: ShipClock {
+            catalog: &catalog,
+            now: state.dates_now(),
+        },
         delivery_id,
         billing_id,
         payment,
@@ -139,8 +155,12 @@ pub async fn place_order(
         PaymentView::Virement(transfer::transfer_details(&order, &seller))
     };
     let notice = orders::vat_notice(&mut *state.db.acquire().await?, order.id).await?;
+    // An order on terms (its due date set when placed): its invoice and due date.
+    let (facture, echeance) = terms_invoice(&state, order.id, created).await?;
     let view = PlacedView {
         avis_tva: (!notice.is_empty()).then_some(notice),
+        facture,
+        echeance,
         id_commande: order.id,
         paiement,
         numero: order.numero,
@@ -182,4 +202,48 @@ async fn card_payment(
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("order {} lost its intent", order.id)))?;
     stripe.resume_card_payment(&stored).await.map_err(refused)
+}
+
+/// The invoice of an order on terms and its due date; when the order was just `created`, its
+/// invoice is also e-mailed, with its PDF, to the company's accounts address.
+async fn terms_invoice(
+    state: &AppState,
+    order_id: i64,
+    created: bool,
+) -> Result<(Option<DocumentLink>, Option<String>), ApiError> {
+    let mut conn = state.db.acquire().await?;
+    let row = orders::find_row(&mut conn, order_id, "").await?;
+    let invoice = invoices::invoice_of_order(&mut conn, order_id).await?;
+    let (Some(row), Some((_, number, _))) = (row, invoice) else {
+        return Ok((None, None));
+    };
+    let Some(due) = row.due_at else {
+        return Ok((None, None));
+    };
+    if created {
+        let terms = payment_terms::find(&mut conn, row.head.account_id).await?;
+        drop(conn);
+        if let Some(terms) = terms {
+            let pdf = payment_mail::invoice_pdf(&state.db, &state.storage, order_id).await;
+            let mail = terms_templates::terms_invoice(
+                state.mailer.brand(),
+                &terms.accounts_email,
+                &number,
+                &row.head.numero,
+                Cents(row.head.total_ttc_cents),
+                &fr_date_long(due),
+                pdf,
+            );
+            if let Err(e) = state.mailer.send(mail).await {
+                tracing::warn!(order_id, error = %e, "invoice on terms e-mail not queued");
+            }
+        }
+    }
+    Ok((
+        Some(DocumentLink {
+            url: format!("/api/backend/Commande/{order_id}/facture.pdf"),
+            numero: number,
+        }),
+        Some(quote_core::calendar::paris_local(due).0.to_string()),
+    ))
 }

@@ -13,11 +13,13 @@ use sqlx::AnyConnection;
 
 use super::DocumentLink;
 use crate::clock;
-use crate::commerce::order_status::OrderStatus;
+use crate::commerce::order_status::{Machine, OrderStatus};
+use crate::commerce::payment_terms;
 use crate::commerce::ship_dates::{self, ShipDate};
 use crate::db::deliveries::{self, DeliveryRow};
 use crate::db::invoices;
 use crate::db::orders::{self, OrderRow};
+use crate::db::payment_terms as payment_terms_db;
 use crate::documents::{Seller, VatRegime, ViesProof};
 use crate::error::ApiError;
 use crate::payment::transfer::{transfer_details, TransferDetails};
@@ -117,8 +119,11 @@ pub struct CommandeView {
     /// Whether the order is late: its ship date has passed (Paris date by the server's clock,
     /// `AppState::dates_now`) and it is still paid or in production, not shipped.
     pub en_retard: bool,
-    /// Delivery range of a paid order to its delivery zone, from its ship date and the carrier's
-    /// business days; `null` until the ship date is fixed.
+    /// A late order's revised ship date (`AAAA-MM-JJ`): the earliest it can now leave, the
+    /// business day after today's day 0 by the workshop's calendar; `null` when on time.
+    pub expedition_revue: Option<String>,
+    /// Delivery range of a paid order to its delivery zone, from its ship date (its revised one
+    /// when late) and the carrier's business days; `null` until the ship date is fixed.
     #[cfg_attr(feature = "ts", ts(type = "DeliveryRange | null"))]
     pub livraison_estimee: Option<DeliveryRange>,
     /// While the order waits for its payment: its ship date and delivery range if it were paid
@@ -188,6 +193,12 @@ pub struct CommandeView {
     pub avoir: Option<DocumentLink>,
     /// Bank details while a transfer is awaited.
     pub paiement: Option<TransferDetails>,
+    /// On payment terms (`virement_30_jours`): the invoice's due date, `AAAA-MM-JJ` (Paris).
+    pub echeance: Option<String>,
+    /// On payment terms: ISO date the transfer was received (`null` while owed).
+    pub reglee_le: Option<String>,
+    /// On payment terms: whole days past the due date while owed (0 otherwise).
+    pub jours_retard: i64,
     /// The customer (admin views).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -199,11 +210,16 @@ pub struct CommandeView {
 }
 
 /// Whether an order of `status` to ship on `ship_date` is late on `today` (`AAAA-MM-JJ`, Paris):
-/// the date has passed and the order is still paid or in production.
+/// the date has passed and the order is not shipped yet (paid, in production, or on terms).
 pub fn is_late(status: &str, ship_date: Option<&str>, today: &str) -> bool {
-    let waiting = [OrderStatus::Paid, OrderStatus::InProduction]
-        .iter()
-        .any(|s| s.as_str() == status);
+    // An order on terms has its ship date while it still awaits its payment.
+    let waiting = [
+        OrderStatus::AwaitingPayment,
+        OrderStatus::Paid,
+        OrderStatus::InProduction,
+    ]
+    .iter()
+    .any(|s| s.as_str() == status);
     waiting && ship_date.is_some_and(|d| d < today)
 }
 
@@ -243,17 +259,22 @@ pub async fn commande_view(
 ) -> Result<CommandeView, ApiError> {
     let id = o.head.id;
     let zone = o.shipping_zone.as_str();
-    let livraison_estimee = o
-        .ship_date
-        .as_deref()
-        .and_then(Date::parse)
-        .map(|shipped| ship_dates::delivery(&dates.catalog, shipped, zone));
-    let expedition_si_paiement = if o.head.status == OrderStatus::AwaitingPayment.as_str() {
-        let days = orders::line_lead_times(&mut *conn, id).await?;
-        ship_dates::slowest(&dates.catalog, days, dates.now, Some(zone))?
+    let late = is_late(&o.head.status, o.ship_date.as_deref(), &dates.today);
+    let revised = if late {
+        Some(ship_dates::ship_date(&dates.catalog, dates.now, 1)?)
     } else {
         None
     };
+    let livraison_estimee = revised
+        .or_else(|| o.ship_date.as_deref().and_then(Date::parse))
+        .map(|shipped| ship_dates::delivery(&dates.catalog, shipped, zone));
+    let expedition_si_paiement =
+        if o.head.status == OrderStatus::AwaitingPayment.as_str() && o.ship_date.is_none() {
+            let days = orders::line_lead_times(&mut *conn, id).await?;
+            ship_dates::slowest(&dates.catalog, days, dates.now, Some(zone))?
+        } else {
+            None
+        };
     let historique = orders::history(&mut *conn, id)
         .await?
         .into_iter()
@@ -292,21 +313,40 @@ pub async fn commande_view(
             numero,
             url: format!("/api/backend/Commande/{id}/avoir.pdf"),
         });
-    let awaiting_transfer = o.head.payment_method == "virement"
-        && o.head.status == OrderStatus::AwaitingPayment.as_str();
+    let machine = Machine::of(o.due_at);
+    let cancelled = o.head.status == OrderStatus::Cancelled.as_str();
+    let awaiting_transfer = match machine {
+        Machine::OnTerms => o.settled_at.is_none() && !cancelled,
+        Machine::PaidFirst => {
+            o.head.payment_method == "virement"
+                && o.head.status == OrderStatus::AwaitingPayment.as_str()
+        }
+    };
+    let owed_due = o.due_at.filter(|_| o.settled_at.is_none() && !cancelled);
     let snapshot = |s: &str| serde_json::from_str(s).unwrap_or(Value::Null);
     let regime = VatRegime::parse(&o.vat_regime).unwrap_or(VatRegime::France);
     let statuts_suivants = with_client.then(|| {
         OrderStatus::parse(&o.head.status)
-            .map(|s| s.next().into_iter().map(OrderStatus::as_str).collect())
+            .map(|s| {
+                s.next_in(machine)
+                    .into_iter()
+                    .map(OrderStatus::as_str)
+                    .collect()
+            })
             .unwrap_or_default()
     });
     Ok(CommandeView {
         id_commande: id,
         paiement: awaiting_transfer.then(|| transfer_details(&o.head, seller)),
+        echeance: o
+            .due_at
+            .map(|d| quote_core::calendar::paris_local(d).0.to_string()),
+        reglee_le: o.settled_at.map(clock::iso8601),
+        jours_retard: owed_due.map_or(0, |d| payment_terms::days_late(d, clock::now())),
         numero: o.head.numero,
         date: clock::iso8601(o.created_at),
-        en_retard: is_late(&o.head.status, o.ship_date.as_deref(), &dates.today),
+        en_retard: late,
+        expedition_revue: revised.map(|d| d.to_string()),
         livraison_estimee,
         expedition_si_paiement,
         statut: o.head.status,
@@ -332,7 +372,10 @@ pub async fn commande_view(
             .line()
         }),
         avis_tva: (!o.vat_notice.is_empty()).then(|| o.vat_notice.clone()),
-        mode_paiement: o.head.payment_method,
+        mode_paiement: match machine {
+            Machine::OnTerms => payment_terms_db::METHOD.to_owned(),
+            Machine::PaidFirst => o.head.payment_method,
+        },
         reference_commande_client: (!o.buyer_reference.is_empty()).then_some(o.buyer_reference),
         adresse_livraison: snapshot(&o.shipping_address),
         adresse_facturation: snapshot(&o.billing_address),

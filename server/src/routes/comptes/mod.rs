@@ -3,11 +3,13 @@
 //! (names; role by an admin), `GET Comptes/me` (with `adresses`), `PUT Comptes/me/password`
 //! (see [`password_change`]), « Mes sessions » (`Comptes/me/sessions`, see [`sessions`]), and the
 //! RGPD rights: `POST Comptes/me/suppression` (see [`deletion`]) and `Comptes/me/export` (see
-//! [`export`]).
+//! [`export`]), and the request for payment terms (`Comptes/me/paiement-terme`, see
+//! [`payment_terms`]).
 
 pub mod deletion;
 pub mod export;
 pub mod password_change;
+pub mod payment_terms;
 pub mod sessions;
 
 use axum::extract::State;
@@ -45,6 +47,10 @@ pub fn router() -> Router<AppState> {
         )
         .route("/Comptes/me/sessions/{id}", delete(sessions::end_one))
         .route("/Comptes/me/suppression", post(deletion::delete_account))
+        .route(
+            "/Comptes/me/paiement-terme",
+            get(payment_terms::show).post(payment_terms::request),
+        )
         .route(
             "/Comptes/me/export",
             post(export::request).get(export::latest),

@@ -55,7 +55,7 @@ const VISITOR_ONLY: [&str; 4] = [
 ];
 
 /// Known pages deeper than one segment.
-const NESTED_PAGES: [&str; 14] = [
+const NESTED_PAGES: [&str; 15] = [
     "/compte/panier",
     "/compte/parametrage",
     "/compte/historique-commande",
@@ -65,6 +65,7 @@ const NESTED_PAGES: [&str; 14] = [
     "/compte/admin/account",
     "/compte/admin/commande",
     "/compte/admin/factures",
+    "/compte/admin/paiement-terme",
     "/compte/admin/reduction",
     "/compte/admin/statistics",
     "/compte/admin/journal",

@@ -10,6 +10,7 @@ const LINKS = [
   { to: '/compte/admin/account', label: 'Comptes', icon: 'pi pi-users' },
   { to: '/compte/admin/commande', label: 'Commandes', icon: 'pi pi-shopping-bag' },
   { to: '/compte/admin/factures', label: 'Factures', icon: 'pi pi-file' },
+  { to: '/compte/admin/paiement-terme', label: 'Paiement à 30 jours', icon: 'pi pi-calendar-clock' },
   { to: '/compte/admin/reduction', label: 'Réductions', icon: 'pi pi-percentage' },
   { to: '/compte/admin/statistics', label: 'Statistiques', icon: 'pi pi-chart-bar' },
   { to: '/compte/admin/catalogue', label: 'Catalogue', icon: 'pi pi-tags' },

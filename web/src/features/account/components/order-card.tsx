@@ -9,6 +9,7 @@ import { fr } from '@/lib/typography';
 import type { Order } from '@/lib/api/orders';
 import { OrderDeliveries } from '@/components/order/order-deliveries';
 import { OrderShipDate } from '@/components/order/order-ship-date';
+import { OrderTerms } from '@/components/order/order-terms';
 import { OrderStatusHistory } from './order-status-history';
 import { ReorderButton } from './reorder-button';
 
@@ -37,6 +38,7 @@ export function OrderCard({ order }: { order: Order }) {
         </p>
       ) : null}
       <OrderShipDate order={order} />
+      <OrderTerms order={order} />
       <table className="spec-table">
         <thead>
           <tr>

@@ -1,14 +1,15 @@
-//! /compte/parametrage: identity, e-mail, password, addresses (with company), two-factor, the
-//! account's open sessions, and the RGPD rights (data export, deletion).
+//! /compte/parametrage: identity, e-mail, password, addresses (with company), payment terms,
+//! two-factor, the account's open sessions, and the RGPD rights (data export, deletion).
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
-import { useMe } from '@/lib/api/me';
+import { useMe, type Address } from '@/lib/api/me';
 import { AccountDeletion } from '../components/account-deletion';
 import { AddressBook } from '../components/address-book';
 import { DataExport } from '../components/data-export';
 import { EmailChange } from '../components/email-change';
 import { IdentityForm } from '../components/identity-form';
 import { PasswordChange } from '../components/password-change';
+import { PaymentTermsRequest } from '../components/payment-terms-request';
 import { SessionsList } from '../components/sessions-list';
 import { SettingsSection } from '../components/settings-section';
 import { TwoFactorSetup } from '../components/two-factor-setup';
@@ -43,6 +44,13 @@ export default function SettingsPage() {
         <SettingsSection id="adresses" title="Adresses et entreprise" intro="Adresses de livraison et de facturation. Indiquez l’entreprise et son numéro de TVA pour des factures à son nom.">
           <AddressBook addresses={me.adresses ?? []} />
         </SettingsSection>
+        <SettingsSection
+          id="paiement-30-jours"
+          title="Paiement à 30 jours"
+          intro="Pour les entreprises : vos commandes partent en fabrication sans attendre le paiement, et chaque facture se règle par virement dans les 30 jours, dans la limite d’un encours que nous vous accordons."
+        >
+          <PaymentTermsRequest company={firstCompany(me.adresses ?? [])} />
+        </SettingsSection>
         <SettingsSection id="double-authentification" title="Double authentification" intro="Un code à usage unique, généré par une application sur votre téléphone, est demandé à chaque connexion.">
           <TwoFactorSetup enabled={Boolean(me.two_factor_enabled)} />
         </SettingsSection>
@@ -58,4 +66,10 @@ export default function SettingsPage() {
       </div>
     </Page>
   );
+}
+
+/** The first company of the account's addresses: its name and SIREN prefill the terms request. */
+function firstCompany(addresses: Address[]): { nom: string; siren: string | null } | undefined {
+  const company = addresses.find((a) => a.entreprise)?.entreprise;
+  return company ? { nom: company.nom_Entreprise, siren: company.siren } : undefined;
 }

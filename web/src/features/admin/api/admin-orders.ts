@@ -96,6 +96,15 @@ export async function changeStatus(id: number, statut: string, note: string): Pr
   return answer;
 }
 
+/** `POST Commande/{id}/reglement`: the transfer of an invoice on terms received; errors are the
+ * caller's to show. */
+export async function settleTerms(id: number): Promise<StatusAnswer> {
+  const answer = await proxy<StatusAnswer>(`Commande/${id}/reglement`, 'POST');
+  await refresh(id);
+  await queryClient.invalidateQueries({ queryKey: ['admin', 'echeances'] });
+  return answer;
+}
+
 /** `PUT Commande/{id}/reference`: the buyer's order reference corrected before the invoice (`null`
  * removes it); errors are the caller's to show. */
 export async function setOrderReference(id: number, reference: string | null): Promise<void> {

@@ -29,6 +29,9 @@ export interface StatusAction {
 export function statusAction(from: string, to: string, paymentMode: string): StatusAction {
   switch (to) {
     case 'payée':
+      if (paymentMode === 'virement_30_jours') {
+        return { label: 'Virement reçu', icon: 'pi pi-check-circle', confirm: 'Confirmer la réception du virement ? La facture émise à la commande sera marquée réglée et le client prévenu.' };
+      }
       return from === 'en attente de paiement' && paymentMode === 'virement'
         ? { label: 'Virement reçu', icon: 'pi pi-check-circle', confirm: 'Confirmer la réception du virement ? La facture sera émise et envoyée au client.' }
         : { label: 'Paiement reçu', icon: 'pi pi-check-circle', confirm: 'Confirmer la réception du paiement ? La facture sera émise et envoyée au client.' };
@@ -42,7 +45,12 @@ export function statusAction(from: string, to: string, paymentMode: string): Sta
       return {
         label: 'Annuler la commande',
         icon: 'pi pi-times-circle',
-        confirm: from === 'en attente de paiement' ? 'Annuler cette commande non payée ?' : 'Annuler cette commande payée ? Un avoir sera émis avec le motif indiqué.',
+        confirm:
+          paymentMode === 'virement_30_jours'
+            ? 'Annuler cette commande à 30 jours ? Un avoir annulant sa facture sera émis avec le motif indiqué.'
+            : from === 'en attente de paiement'
+              ? 'Annuler cette commande non payée ?'
+              : 'Annuler cette commande payée ? Un avoir sera émis avec le motif indiqué.',
         danger: true,
         form: 'cancel',
       };

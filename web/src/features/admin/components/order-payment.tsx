@@ -1,17 +1,24 @@
 //! An order's payment for the admin: the mode, when it was received, the transfer's reference
-//! while it is awaited, and the invoice and credit note PDFs.
+//! while it is awaited, an invoice on terms (due date, late, settled) with « Virement reçu », and
+//! the invoice and credit note PDFs.
+import { OrderTerms } from '@/components/order/order-terms';
 import { formatCents, formatDateTime } from '@/lib/format';
 import { fr } from '@/lib/typography';
 import type { AdminOrder } from '../api/admin-orders';
+import { SettleButton } from './settle-button';
+
+const MODE: Record<string, string> = { carte: 'Carte bancaire', virement: 'Virement bancaire', virement_30_jours: 'Virement à 30 jours (paiement à terme)' };
 
 export function OrderPayment({ order }: { order: AdminOrder }) {
-  const paidAt = order.historique.find((h) => h.vers === 'payée')?.date;
+  const onTerms = order.mode_paiement === 'virement_30_jours';
+  const paidAt = onTerms ? order.reglee_le : order.historique.find((h) => h.vers === 'payée')?.date;
   return (
     <div className="stack order-payment">
       <p>
-        {order.mode_paiement === 'carte' ? 'Carte bancaire' : 'Virement bancaire'}
+        {MODE[order.mode_paiement] ?? order.mode_paiement}
         {paidAt ? <> — payé le {formatDateTime(paidAt)}</> : order.statut === 'annulée' ? ' — non payée' : ' — paiement attendu'}
       </p>
+      <OrderTerms order={order} />
       {order.paiement?.mode === 'virement' ? (
         <p data-testid="transfer-expected">
           {fr(`Virement attendu : ${formatCents(order.paiement.montant_cents)}, référence `)}
@@ -31,7 +38,11 @@ export function OrderPayment({ order }: { order: AdminOrder }) {
             <i className="pi pi-file-pdf" aria-hidden="true" />&nbsp;Avoir {order.avoir.numero}
           </a>
         ) : null}
+        {onTerms && !order.reglee_le && order.statut !== 'annulée' && order.statut !== 'en attente de paiement' ? (
+          <SettleButton orderId={order.id_commande} numero={order.numero} />
+        ) : null}
       </div>
     </div>
   );
 }
+

@@ -18,7 +18,7 @@ describe('commerce answers (docs/commerce-api.md)', () => {
     const placed: PlacedOrder = {
       id_commande: 5, numero: 'CO-2026-000005', statut: 'en attente de paiement', total_ttc_cents: 5526,
       paiement: { mode: 'virement', reference: 'CO-2026-000005', iban: 'FR76 3000 1007 9412 3456 7890 185', bic: 'BDFEFRPP', titulaire: 'Forme Additive SAS', montant_cents: 5526 },
-      avis_tva: null,
+      avis_tva: null, facture: null, echeance: null,
     };
     const card: PlacedOrder = { ...placed, paiement: { mode: 'carte', clientSecret: 'pi_1_secret_2', publishable_key: 'pk_test_1', stripe_js_url: 'https://js.stripe.com/v3/' } };
     const mode = (p: PlacedOrder) => (p.paiement.mode === 'carte' ? p.paiement.clientSecret : p.paiement.iban);
@@ -42,6 +42,7 @@ describe('commerce answers (docs/commerce-api.md)', () => {
       historique: [{ de: null, vers: 'en attente de paiement', date: '2026-11-22T21:00:00Z', note: '' }],
       mode_paiement: 'carte', reference_commande_client: null, adresse_livraison: {}, adresse_facturation: {}, livraisons: [],
       facture: { numero: 'FA-2026-000001', url: '/api/backend/Commande/5/facture.pdf' }, avoir: null, paiement: null,
+      echeance: null, reglee_le: null, jours_retard: 0,
     };
     expect(order.facture?.numero).toBe('FA-2026-000001');
     expect(awaitsCardPayment(order)).toBe(false);

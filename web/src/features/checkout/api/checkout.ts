@@ -29,7 +29,8 @@ export const fetchPaymentConfig = (): Promise<PaymentConfig> => proxy<PaymentCon
 export const checkCode = (code: string): Promise<CodeCheck> =>
   proxy<CodeCheck>(`ReductionCompte/GetCodeAsUser/${encodeURIComponent(code)}`);
 
-export type PaymentMode = 'virement' | 'carte';
+/** Transfer, card, or transfer within 30 days for a company granted payment terms. */
+export type PaymentMode = 'virement' | 'carte' | 'virement_30_jours';
 
 export interface OrderRequest extends CheckoutChoice {
   /** The buyer's own order reference (purchase-order number), when given. */

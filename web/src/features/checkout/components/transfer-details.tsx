@@ -5,11 +5,11 @@ import type { Payment } from '../api/answers';
 
 type Transfer = Extract<Payment, { mode: 'virement' }>;
 
-export function TransferDetails({ transfer }: { transfer: Transfer }) {
+export function TransferDetails({ transfer, intro }: { transfer: Transfer; intro?: string }) {
   return (
     <section className="card stack" aria-label="Coordonnées bancaires">
       <h2>Virement bancaire</h2>
-      <p>{fr('Effectuez le virement avec ces coordonnées ; la fabrication commence à réception des fonds.')}</p>
+      <p>{fr(intro ?? 'Effectuez le virement avec ces coordonnées ; la fabrication commence à réception des fonds.')}</p>
       <dl className="checkout-totals" data-testid="transfer-details">
         <div>
           <dt>Montant</dt>

@@ -1,11 +1,13 @@
 //! The state of /checkout: addresses and code kept under the specification's local-storage keys,
 //! the buyer's own order reference (kept in the page only: the specification's keys are the ones
 //! cleared at sign-out), the server's shipping fee and totals for them, the payment options, and
-//! the order placement with one `Idempotency-Key` per attempt.
+//! « Virement à 30 jours » for a company granted payment terms while the order fits what remains
+//! of its credit limit, and the order placement with one `Idempotency-Key` per attempt.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCart, cartKey } from '@/lib/api/cart';
 import { useMe } from '@/lib/api/me';
+import { paymentTermsKey, termsCover, usePaymentTerms } from '@/lib/api/payment-terms';
 import { ordersKey } from '@/lib/api/orders';
 import { queryClient } from '@/lib/query-client';
 import { checkOrderReference, orderReferenceRefusal } from '@/lib/order-reference';
@@ -50,7 +52,11 @@ export function useCheckout() {
   });
   const config = useQuery({ queryKey: ['paiementConfig'], queryFn: () => catalogued(fetchPaymentConfig()), staleTime: 60_000 });
   const cardOffered = config.data?.carte === true;
-  const effectiveMode: PaymentMode = mode === 'carte' && cardOffered ? 'carte' : 'virement';
+  const terms = usePaymentTerms();
+  const termsGranted = terms.data?.etat === 'accordee';
+  const termsFit = termsCover(terms.data, recap.data?.total_ttc_cents);
+  const effectiveMode: PaymentMode =
+    mode === 'carte' && cardOffered ? 'carte' : mode === 'virement_30_jours' && termsGranted && termsFit ? 'virement_30_jours' : 'virement';
 
   const attempt = useRef(new AttemptKey());
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
@@ -72,6 +78,7 @@ export function useCheckout() {
       if (order.paiement.mode === 'carte') store.setClientSecret(order.paiement.clientSecret);
       queryClient.setQueryData(cartKey, []);
       await queryClient.invalidateQueries({ queryKey: ordersKey });
+      if (effectiveMode === 'virement_30_jours') await queryClient.invalidateQueries({ queryKey: paymentTermsKey });
       setPlaced(order);
       return order;
     } catch (error) {
@@ -86,7 +93,7 @@ export function useCheckout() {
 
   return {
     me, cart, addresses, deliveryId, billingId, setDelivery, setBilling, code, setCode,
-    shipping, recap, config, cardOffered, mode: effectiveMode, setMode, accepted, setAccepted,
+    shipping, recap, config, cardOffered, terms: terms.data, termsGranted, termsFit, mode: effectiveMode, setMode, accepted, setAccepted,
     referenceText, setReferenceText, referenceError,
     place, placing, placed,
   };

@@ -85,14 +85,14 @@ export default function CheckoutPage() {
             <DiscountField applied={c.code} onApply={c.setCode} />
           </section>
           <section className="card stack" aria-label="Paiement">
-            <PaymentChoice value={c.mode} cardOffered={c.cardOffered} onChange={c.setMode} />
+            <PaymentChoice value={c.mode} cardOffered={c.cardOffered} terms={c.terms} termsFit={c.termsFit} onChange={c.setMode} />
             <TermsAcceptance checked={c.accepted} onChange={c.setAccepted} />
             {blockingReasons(lines).map((r) => (
               <Message key={r} severity="warn" text={fr(r)} />
             ))}
             <Button
               type="button"
-              label={c.mode === 'carte' ? 'Commander et payer par carte' : 'Commander et payer par virement'}
+              label={c.mode === 'carte' ? 'Commander et payer par carte' : c.mode === 'virement_30_jours' ? 'Commander (virement à 30 jours)' : 'Commander et payer par virement'}
               icon="pi pi-check"
               disabled={!canOrder}
               loading={c.placing}

@@ -15,6 +15,7 @@ import { checkoutStore } from '../checkout-storage';
 import { CardPayment } from '../components/card-payment';
 import { TransferDetails } from '../components/transfer-details';
 import { OrderShipDate } from '@/components/order/order-ship-date';
+import { OrderTerms } from '@/components/order/order-terms';
 import { awaitsCardPayment, POLL_MS } from '../order-paid';
 
 export default function ConfirmationPage() {
@@ -57,7 +58,13 @@ export default function ConfirmationPage() {
           <strong>{order.statut}</strong> · Total TTC&nbsp;: <strong>{formatCents(order.total_ttc_cents)}</strong>
         </p>
         <OrderShipDate order={order} />
-        {payment?.mode === 'virement' && order.statut === 'en attente de paiement' ? <TransferDetails transfer={payment} /> : null}
+        <OrderTerms order={order} />
+        {payment?.mode === 'virement' && order.statut === 'en attente de paiement' ? (
+          <TransferDetails
+            transfer={payment}
+            intro={order.mode_paiement === 'virement_30_jours' ? 'La fabrication commence sans attendre votre paiement : effectuez le virement avec ces coordonnées avant l’échéance de la facture.' : undefined}
+          />
+        ) : null}
         {waiting && !confirmed && payment?.mode === 'carte' ? (
           <CardPayment payment={payment} amountCents={order.total_ttc_cents} returnUrl={window.location.href} onConfirmed={() => setConfirmed(true)} />
         ) : null}

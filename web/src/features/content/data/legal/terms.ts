@@ -41,7 +41,7 @@ export const TERMS: LegalSection[] = deepFr([
     heading: '5. Paiement',
     paragraphs: [
       'Le paiement s’effectue par carte bancaire ou par virement. En cas de virement, la fabrication débute à réception des fonds ; la commande est annulée sans paiement sous 15 jours.',
-      'Clients professionnels : les factures payables à terme le sont à 30 jours date de facture. Tout retard entraîne de plein droit des pénalités au taux de trois fois le taux d’intérêt légal, ainsi qu’une indemnité forfaitaire pour frais de recouvrement de 40 € (articles L441-10 et D441-5 du Code de commerce). Aucun escompte n’est accordé pour paiement anticipé.',
+      'Clients professionnels : le paiement à 30 jours date de facture est ouvert, sur demande depuis les paramètres du compte, aux entreprises dont nous acceptons la demande, dans la limite de l’encours accordé ; la fabrication débute alors sans attendre le paiement et la facture est émise à la commande. Les factures payables à terme le sont à 30 jours date de facture, par virement. Tout retard entraîne de plein droit des pénalités au taux de trois fois le taux d’intérêt légal, ainsi qu’une indemnité forfaitaire pour frais de recouvrement de 40 € (articles L441-10 et D441-5 du Code de commerce). Aucun escompte n’est accordé pour paiement anticipé.',
     ],
   },
   {
