@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
+use quote_core::pricing::LeadTimeMode;
 use quote_core::Unit;
 
 /// Analyse et chiffre des fichiers 3D (STL, OBJ, 3MF, STEP) : volume, surface, dimensions, étanchéité
@@ -34,6 +35,10 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub quantity: Option<u32>,
 
+    /// Délai du devis détaillé : standard, express ou economique (quand le procédé le propose).
+    #[arg(long, value_enum, value_name = "DÉLAI")]
+    pub delai: Option<DelaiArg>,
+
     /// Catalogue JSON à utiliser au lieu du catalogue par défaut.
     #[arg(long, value_name = "FICHIER")]
     pub catalog: Option<PathBuf>,
@@ -56,7 +61,31 @@ pub struct Args {
 impl Args {
     /// Whether a detailed price was asked for.
     pub fn wants_price(&self) -> bool {
-        self.process.is_some() || self.material.is_some() || self.quantity.is_some()
+        self.process.is_some()
+            || self.material.is_some()
+            || self.quantity.is_some()
+            || self.delai.is_some()
+    }
+}
+
+/// `--delai` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DelaiArg {
+    /// Délai standard.
+    Standard,
+    /// Délai express.
+    Express,
+    /// Délai économique.
+    Economique,
+}
+
+impl From<DelaiArg> for LeadTimeMode {
+    fn from(d: DelaiArg) -> LeadTimeMode {
+        match d {
+            DelaiArg::Standard => LeadTimeMode::Standard,
+            DelaiArg::Express => LeadTimeMode::Express,
+            DelaiArg::Economique => LeadTimeMode::Economique,
+        }
     }
 }
 

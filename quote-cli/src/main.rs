@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
-use quote_core::pricing::{validate_options, validate_quantity, LeadTimeRow};
+use quote_core::pricing::{validate_options, validate_quantity, LeadTimeMode, LeadTimeRow};
 use quote_core::{
     analyze, analyze_body, import_noting, Analysis, AnalysisOptions, Catalog, PriceOptions,
     QuoteError, Unit,
@@ -45,20 +45,24 @@ fn load_catalog(args: &Args) -> Result<Catalog, String> {
     Catalog::from_json(&json).map_err(|e| e.message())
 }
 
-/// Checks `--process`, `--material` and `--quantity` once, before reading any file.
+/// Checks `--process`, `--material`, `--quantity` and `--delai` once, before reading any file.
 fn price_request(args: &Args, catalog: &Catalog) -> Result<Option<PriceRequest>, String> {
     if !args.wants_price() {
         return Ok(None);
     }
     // quote-core decides which choices are valid, with its French message.
     let quantity = args.quantity.unwrap_or(1);
+    let mode = args
+        .delai
+        .map_or(LeadTimeMode::Standard, LeadTimeMode::from);
     match &args.process {
         Some(code) => {
             let options = PriceOptions {
                 material: args.material.clone(),
                 quantity,
                 ..PriceOptions::for_process(code)
-            };
+            }
+            .with_lead_time_mode(mode);
             validate_options(catalog, &options).map_err(|e| e.message())?;
         }
         None => {
@@ -69,6 +73,7 @@ fn price_request(args: &Args, catalog: &Catalog) -> Result<Option<PriceRequest>,
         process: args.process.clone(),
         material: args.material.clone(),
         quantity,
+        mode,
     }))
 }
 

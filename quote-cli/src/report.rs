@@ -4,7 +4,7 @@
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use quote_core::pricing::{price_all_processes, LeadTimeRow};
+use quote_core::pricing::{price_all_processes, LeadTimeMode, LeadTimeRow};
 use quote_core::{price, Analysis, Catalog, PriceBreakdown, PriceOptions, QuoteError, Unit};
 
 /// A typed error as `{"code": ..., "message": ...}` (French message).
@@ -76,7 +76,7 @@ pub struct Report {
 }
 
 /// What the user asked to be priced in detail.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct PriceRequest {
     /// Process code; `None` picks the cheapest process the part fits.
     pub process: Option<String>,
@@ -84,6 +84,8 @@ pub struct PriceRequest {
     pub material: Option<String>,
     /// Number of parts.
     pub quantity: u32,
+    /// Lead-time tier.
+    pub mode: LeadTimeMode,
 }
 
 impl Report {
@@ -139,7 +141,8 @@ fn detailed_price(
         material: request.material.clone(),
         quantity: request.quantity,
         ..PriceOptions::for_process(&process)
-    };
+    }
+    .with_lead_time_mode(request.mode);
     match price(analysis, &options, catalog) {
         Ok(b) => PriceResult::Priced(Box::new(b)),
         Err(e) => PriceResult::Failed {

@@ -111,3 +111,55 @@ fn an_unreadable_date_is_refused_before_reading_files() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("date « 24/12/2026 » illisible"), "{err}");
 }
+
+#[test]
+fn delai_economique_prices_the_process_s_economique_tier_or_is_refused_without_one() {
+    // The default catalog with an économique tier on SLS: 12 working days at 90 %.
+    let mut catalog: Value =
+        serde_json::from_str(include_str!("../../quote-core/catalog/default.json")).unwrap();
+    catalog["processes"][1]["lead_times"] =
+        serde_json::json!([{ "mode": "economique", "lead_time_days": 12, "factor_percent": 90 }]);
+    let path = std::env::temp_dir().join(format!("eco-catalog-{}.json", std::process::id()));
+    std::fs::write(&path, catalog.to_string()).unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let priced = |process: &str| {
+        quote(&[
+            "--json",
+            "--catalog",
+            &path,
+            "--process",
+            process,
+            "--quantity",
+            "7",
+            "--delai",
+            "economique",
+            &cube(),
+        ])
+    };
+    let price = json_line(&priced("SLS"))["price"].clone();
+    assert_eq!(
+        (price["economique"].as_bool(), price["express"].as_bool()),
+        (Some(true), Some(false))
+    );
+    assert_eq!(
+        (
+            price["express_factor_percent"].as_u64(),
+            price["lead_time_days"].as_u64()
+        ),
+        (Some(90), Some(12))
+    );
+    let unit = price["unit_cents"].as_u64().unwrap();
+    let discount = price["discount_percent"].as_u64().unwrap();
+    assert_eq!(
+        price["line_cents"].as_u64(),
+        Some((unit * 7 * (100 - discount) * 90 + 5_000) / 10_000)
+    );
+    let refused = priced("SLA");
+    std::fs::remove_file(&path).ok();
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        err.contains("le délai économique n'est pas proposé pour le procédé SLA"),
+        "{err}"
+    );
+}

@@ -2,7 +2,8 @@
 // every file of ../shared/fixtures when present), the WebAssembly package (web/src/wasm/pkg, loaded
 // in Node with initSync) must give exactly the same analysis and the same price in cents for each
 // process as the native `quote --json` command, and the same ship dates (`leadTimes` against
-// `quote --json --date`). The STEP module (web/src/wasm/pkg-step, built by
+// `quote --json --date`), an « économique » line's breakdown and dates with a catalog offering
+// that tier. The STEP module (web/src/wasm/pkg-step, built by
 // scripts/build-wasm.sh) does the same for every STEP file of ../shared/fixtures/step, refusals
 // included, against a native `quote` built with the `step` feature; it also reads the project's own
 // fixtures, which it must analyse exactly as pkg does. Ends with "parity: N passed, N failed".
@@ -10,7 +11,8 @@
 //   node web/e2e/wasm-parity.mjs            (QUOTE_BIN defaults to target/release/quote)
 //   PARITY_ONLY=step node web/e2e/wasm-parity.mjs      (only the files whose path matches the regex)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -171,6 +173,60 @@ if (!only || only.test('dates')) {
     else {
       failed += 1;
       console.log(`FAIL dates ${instant}\n     native ${JSON.stringify(n).slice(0, 400)}\n     wasm ${JSON.stringify(w).slice(0, 400)}`);
+    }
+  }
+}
+// The économique tier (issue 25): a catalog where SLS and SLM offer one; the detailed line of
+// `quote --json --catalog --process --quantity --delai economique` and the engine's `price` with
+// the same options give the same breakdown (price, factor, days), and the same ship dates of every
+// tier (`leadTimes` with that catalog against `quote --json --catalog --date`).
+const PRICED_KEYS = ['process', 'material', 'components', 'subtotal_cents', 'minimum_part_price_cents', 'unit_cents', 'quantity', 'discount_percent', 'express', 'economique', 'express_factor_percent', 'lead_time_days', 'line_cents', 'label'];
+if (!only || only.test('economique')) {
+  const catalog = JSON.parse(engine.defaultCatalogJson());
+  for (const [code, days, factor] of [['SLS', 12, 90], ['SLM', 14, 85]]) {
+    catalog.processes.find((p) => p.code === code).lead_times = [{ mode: 'economique', lead_time_days: days, factor_percent: factor }];
+  }
+  const catalogJson = JSON.stringify(catalog);
+  const catalogPath = join(mkdtempSync(join(tmpdir(), 'parity-eco-')), 'catalog.json');
+  writeFileSync(catalogPath, catalogJson);
+  const own = JSON.parse(readFileSync(join(repo, 'fixtures/expected.json'), 'utf8')).fixtures.map((f) => join(repo, 'fixtures', f.file)).filter(keep);
+  for (const path of own.slice(0, 6)) {
+    for (const [code, quantity] of [['SLS', 7], ['SLM', 12]]) {
+      const args = ['--json', '--catalog', catalogPath, '--process', code, '--quantity', String(quantity), '--delai', 'economique', path];
+      const out = spawnSync(quoteBin, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const line = out.stdout.trim() ? JSON.parse(out.stdout.trim().split('\n')[0]) : { error: out.stderr };
+      const n = line.price ?? { error: line.error };
+      let w;
+      try {
+        const analysed = engine.analyze(path, readFileSync(path), 'mm', catalogJson);
+        const analysis = analysed.analysisJson;
+        analysed.free();
+        w = JSON.parse(engine.price(analysis, JSON.stringify({ process: code, quantity, economique: true }), catalogJson));
+      } catch (error) {
+        w = { error: { code: error.code, message: error.message } };
+      }
+      const label = `économique ${relative(repo, path)} ${code} ×${quantity}`;
+      const nError = n.error ? JSON.stringify({ code: n.error.code }) : null;
+      const wError = w.error ? JSON.stringify({ code: w.error.code }) : null;
+      // A part that fits neither process is refused by both, with the same code.
+      // The amounts, the tier and its days; the f64 figures of the breakdown (cm³, g) are left out:
+      // sphere.stl's differ in their last digit here (the analysis parity above checks them).
+      const priced = (b) => JSON.stringify(PRICED_KEYS.map((k) => b[k]));
+      if ((nError || wError) ? nError === wError : priced(n) === priced(w) && w.economique === true) passed += 1;
+      else {
+        failed += 1;
+        console.log(`FAIL ${label}\n     native ${JSON.stringify(n).slice(0, 400)}\n     wasm ${JSON.stringify(w).slice(0, 400)}`);
+      }
+    }
+  }
+  for (const instant of INSTANTS.slice(0, 3)) {
+    const out = spawnSync(quoteBin, ['--json', '--catalog', catalogPath, '--date', instant, join(repo, 'fixtures/cube.stl')], { encoding: 'utf8' });
+    const n = out.status === 0 ? JSON.parse(out.stdout).delais : { error: out.stderr };
+    const w = JSON.parse(engine.leadTimes(catalogJson, Date.parse(instant)));
+    if (JSON.stringify(n) === JSON.stringify(w) && w.some((r) => r.mode === 'economique')) passed += 1;
+    else {
+      failed += 1;
+      console.log(`FAIL économique dates ${instant}\n     native ${JSON.stringify(n).slice(0, 400)}\n     wasm ${JSON.stringify(w).slice(0, 400)}`);
     }
   }
 }

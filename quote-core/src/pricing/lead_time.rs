@@ -181,13 +181,8 @@ impl Catalog {
             .ok_or_else(|| QuoteError::InvalidOption {
                 detail: format!("procédé inconnu « {} ».", line.process),
             })?;
-        let mode = if line.express {
-            LeadTimeMode::Express
-        } else {
-            LeadTimeMode::Standard
-        };
         let tier_days = self
-            .lead_time_tier(process, mode)
+            .lead_time_tier(process, line.lead_time_mode())
             .map_or(self.lead_time_days, |t| t.lead_time_days);
         let extra = line.lead_time_days.saturating_sub(tier_days);
         let rules = self.calendar.rules()?;
@@ -251,6 +246,30 @@ fn check_days(days: u32, what: &str) -> Result<(), QuoteError> {
     Ok(())
 }
 
+/// The « économique » tier of `p`, when it has one, is what its name says: at most the price of
+/// the standard tier (factor up to 100 %) and no faster than it.
+fn check_economique(c: &Catalog, p: &Process) -> Result<(), QuoteError> {
+    let Some(eco) = c.lead_time_tier(p, LeadTimeMode::Economique) else {
+        return Ok(());
+    };
+    if eco.factor_percent > 100 {
+        return Err(invalid(format!(
+            "{}, délai économique\u{a0}: le facteur doit être au plus 100\u{a0}% (lu\u{a0}: {}\u{a0}%).",
+            p.code, eco.factor_percent
+        )));
+    }
+    let standard = c
+        .lead_time_tier(p, LeadTimeMode::Standard)
+        .map_or(c.lead_time_days, |t| t.lead_time_days);
+    if eco.lead_time_days < standard {
+        return Err(invalid(format!(
+            "{}, délai économique\u{a0}: au moins le délai standard ({standard}\u{a0}jours ouvrés, lu\u{a0}: {}).",
+            p.code, eco.lead_time_days
+        )));
+    }
+    Ok(())
+}
+
 /// Checks the tiers, the post-treatments' days, the calendar and the carriers' days.
 pub(super) fn check_lead_times(c: &Catalog) -> Result<(), QuoteError> {
     check_days(c.lead_time_days, "délai standard")?;
@@ -277,6 +296,7 @@ pub(super) fn check_lead_times(c: &Catalog) -> Result<(), QuoteError> {
                 ));
             }
         }
+        check_economique(c, p)?;
     }
     for pt in &c.post_treatments {
         check_days(pt.lead_time_days, &format!("post-traitement {}", pt.code))?;

@@ -53,6 +53,10 @@ pub struct PriceOptions {
     pub quantity: u32,
     /// Express lead time.
     pub express: bool,
+    /// « Économique » lead time: the process's slower tier, at its own price factor. Never
+    /// together with `express` ([`validate_options`] refuses both); absent from options stored
+    /// before it existed, which read as `false`.
+    pub economique: bool,
 }
 
 impl Default for PriceOptions {
@@ -65,6 +69,7 @@ impl Default for PriceOptions {
             post_treatments: Vec::new(),
             quantity: 1,
             express: false,
+            economique: false,
         }
     }
 }
@@ -76,6 +81,30 @@ impl PriceOptions {
             process: code.into(),
             ..Default::default()
         }
+    }
+
+    /// The lead-time tier asked for: express, économique, or standard when neither is.
+    pub fn lead_time_mode(&self) -> LeadTimeMode {
+        mode_of(self.express, self.economique)
+    }
+
+    /// These options at another lead-time tier (`express` and `economique` set accordingly).
+    pub fn with_lead_time_mode(&self, mode: LeadTimeMode) -> PriceOptions {
+        PriceOptions {
+            express: mode == LeadTimeMode::Express,
+            economique: mode == LeadTimeMode::Economique,
+            ..self.clone()
+        }
+    }
+}
+
+fn mode_of(express: bool, economique: bool) -> LeadTimeMode {
+    if express {
+        LeadTimeMode::Express
+    } else if economique {
+        LeadTimeMode::Economique
+    } else {
+        LeadTimeMode::Standard
     }
 }
 
@@ -140,11 +169,15 @@ pub struct PriceBreakdown {
     pub factor: f64,
     /// Whether express lead time was chosen.
     pub express: bool,
-    /// Express factor in percent (100 without express).
+    /// Whether the « économique » lead time was chosen.
+    pub economique: bool,
+    /// Price factor in percent of the chosen lead-time tier: express's (e.g. 135), économique's
+    /// (e.g. 90) or standard's (100 unless the process sets its own). The name predates the
+    /// économique tier and is kept for the JSON it is part of.
     pub express_factor_percent: u32,
     /// Lead time in working days: the tier's, plus the post-treatments' days.
     pub lead_time_days: u32,
-    /// Line total, cents: `unit × quantity × factor × express`, rounded once.
+    /// Line total, cents: `unit × quantity × factor × tier factor`, rounded once.
     pub line_cents: u64,
     /// French label of the line (e.g. "SLA – Résine standard, gris, brut").
     pub label: String,
@@ -157,5 +190,10 @@ impl PriceBreakdown {
             .iter()
             .find(|c| c.code == code)
             .map_or(0, |c| c.cents)
+    }
+
+    /// The lead-time tier the line was priced with.
+    pub fn lead_time_mode(&self) -> LeadTimeMode {
+        mode_of(self.express, self.economique)
     }
 }

@@ -6,11 +6,11 @@
 //!
 //! Rounding, documented once: each per-part component is computed in f64 cents and rounded to the
 //! cent, half up ([`round_cents`]). From there everything is integer: the unit price is
-//! `max(minimum, Σ components)`, and the line is `unit × quantity × (100 − discount) × express`
-//! divided by 10 000 in u128, rounded half up once.
+//! `max(minimum, Σ components)`, and the line is `unit × quantity × (100 − discount) × tier`
+//! divided by 10 000 in u128, rounded half up once, where `tier` is the percent factor of the
+//! lead-time tier chosen (express, économique or standard).
 
 use super::catalog::Catalog;
-use super::lead_time::LeadTimeMode;
 use super::resolve::{component, fit_for, invalid, post_treatment_components, validate_options};
 use super::{PriceBreakdown, PriceOptions};
 use crate::{Analysis, QuoteError};
@@ -102,14 +102,9 @@ pub fn price(
     let minimum = round_cents(m.minimum_part_price_cents)?;
     let unit = subtotal.max(minimum);
     let discount = catalog.discount_percent(options.quantity);
-    // validate_options refused an express the process does not offer.
-    let mode = if options.express {
-        LeadTimeMode::Express
-    } else {
-        LeadTimeMode::Standard
-    };
-    let tier = catalog.lead_time_tier(process, mode);
-    let (express_pct, tier_days) = tier.map_or((100, catalog.lead_time_days), |t| {
+    // validate_options refused a tier the process does not offer, and express with économique.
+    let tier = catalog.lead_time_tier(process, options.lead_time_mode());
+    let (tier_pct, tier_days) = tier.map_or((100, catalog.lead_time_days), |t| {
         (t.factor_percent, t.lead_time_days)
     });
     let lead = tier_days
@@ -121,7 +116,7 @@ pub fn price(
     let numerator = u128::from(unit)
         * u128::from(options.quantity)
         * u128::from(100 - discount)
-        * u128::from(express_pct);
+        * u128::from(tier_pct);
     let line = u64::try_from((numerator + 5_000) / 10_000)
         .map_err(|_| invalid("le montant de la ligne est hors limites.".into()))?;
 
@@ -148,7 +143,8 @@ pub fn price(
         discount_percent: discount,
         factor: f64::from(100 - discount) / 100.0,
         express: options.express,
-        express_factor_percent: express_pct,
+        economique: options.economique,
+        express_factor_percent: tier_pct,
         lead_time_days: lead,
         line_cents: line,
         label: format!(

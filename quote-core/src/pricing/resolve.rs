@@ -1,6 +1,6 @@
 //! Resolving the customer's options against the catalog and the analysis. [`validate_options`]
 //! is the one place that decides whether a process, material, colour, finish, post-treatment,
-//! quantity or express choice is valid, with its French reason: the price, the server's quote
+//! quantity or lead-time (express, économique) choice is valid, with its French reason: the price, the server's quote
 //! entries and its checkout all go through it.
 
 use super::catalog::{Catalog, Choice, Material, PostTreatment, PostTreatmentPricing, Process};
@@ -55,7 +55,8 @@ const MAX_HOLES: u32 = 1000;
 /// Decides whether `options` are valid for `catalog`: the process exists; the material, colour
 /// and finish are offered for it (the defaults when `None`); each post-treatment exists, is
 /// offered for the process, is asked once and, for tapping, names 1 to 1000 holes; the quantity
-/// is within [`validate_quantity`]; express is offered. A refusal is
+/// is within [`validate_quantity`]; express, or économique, is offered for the process (not
+/// both asked). A refusal is
 /// [`QuoteError::InvalidOption`] with a French detail. Whether the part fits the process is the
 /// analysis's business, checked by [`price`](crate::price).
 ///
@@ -112,12 +113,27 @@ pub fn validate_options<'a>(
     )?;
     let post_treatments = post_treatments(catalog, process, &options.post_treatments)?;
     let quantity = validate_quantity(catalog, i64::from(options.quantity))?;
+    if options.express && options.economique {
+        return Err(invalid(
+            "choisissez le délai express ou le délai économique, pas les deux.".into(),
+        ));
+    }
     if options.express
         && catalog
             .lead_time_tier(process, LeadTimeMode::Express)
             .is_none()
     {
         return Err(invalid("le délai express n'est pas proposé.".into()));
+    }
+    if options.economique
+        && catalog
+            .lead_time_tier(process, LeadTimeMode::Economique)
+            .is_none()
+    {
+        return Err(invalid(format!(
+            "le délai économique n'est pas proposé pour le procédé {}.",
+            process.code
+        )));
     }
     Ok(ValidOptions {
         process,

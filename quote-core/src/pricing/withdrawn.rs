@@ -3,6 +3,7 @@
 //! is not priced; the customer reads which choice went and what to do.
 
 use super::catalog::Catalog;
+use super::lead_time::LeadTimeMode;
 use super::{PriceBreakdown, PriceOptions};
 use crate::{Analysis, QuoteError};
 
@@ -53,6 +54,16 @@ pub fn withdrawn_choice(catalog: &Catalog, options: &PriceOptions) -> Option<Quo
                 )));
             }
         }
+    }
+    if options.economique
+        && catalog
+            .lead_time_tier(process, LeadTimeMode::Economique)
+            .is_none()
+    {
+        return Some(withdrawn(format!(
+            "Le délai économique n'est plus proposé pour le procédé {}\u{a0}: choisissez un autre délai.",
+            process.code
+        )));
     }
     for choice in &options.post_treatments {
         match catalog.post_treatment(choice.index) {

@@ -1,9 +1,11 @@
 //! The French one-line summary of a priced line's options, shown in the basket and frozen on the
 //! order lines and documents, and the repairs the engine made to the part's mesh.
 
+use quote_core::pricing::LeadTimeMode;
 use quote_core::{Catalog, PriceBreakdown, PriceOptions};
 
-/// "SLA – Résine standard, gris, brut · Polissage · Taraudage (4 trous) · Express".
+/// "SLA – Résine standard, gris, brut · Polissage · Taraudage (4 trous) · Express" (or
+/// « · Économique »).
 pub fn summary(b: &PriceBreakdown, options: &PriceOptions, catalog: &Catalog) -> String {
     let mut parts = vec![b.label.clone()];
     for pt in &options.post_treatments {
@@ -16,8 +18,10 @@ pub fn summary(b: &PriceBreakdown, options: &PriceOptions, catalog: &Catalog) ->
             n => format!("{} ({n}\u{a0}trous)", t.name),
         });
     }
-    if b.express {
-        parts.push("Express".to_owned());
+    // The standard tier goes without saying; express and économique are named.
+    let mode = b.lead_time_mode();
+    if mode != LeadTimeMode::Standard {
+        parts.push(mode.french().to_owned());
     }
     parts.join(" · ")
 }

@@ -3,6 +3,7 @@
 //! valid until the end of the 30th Paris day after issue, numbered `DE-YYYY-NNNNNN` per Paris
 //! year from the `counters` row and stored frozen in `quotes`.
 
+use quote_core::pricing::LeadTimeMode;
 use quote_core::{Analysis, Catalog};
 
 use super::discounts;
@@ -75,8 +76,11 @@ fn details(line: &TotalLine, analysis: Option<&Analysis>) -> Vec<String> {
         ));
     }
     if let Some(b) = &line.breakdown {
-        let express = if b.express { " (express)" } else { "" };
-        let lead = format!("{}\u{a0}jours ouvrés{express}", b.lead_time_days);
+        let tier = match b.lead_time_mode() {
+            LeadTimeMode::Standard => String::new(),
+            mode => format!(" ({})", mode.french().to_lowercase()),
+        };
+        let lead = format!("{}\u{a0}jours ouvrés{tier}", b.lead_time_days);
         out.push(if b.discount_percent > 0 {
             format!(
                 "Remise de quantité de {}\u{a0}% incluse · délai\u{a0}: {lead}",

@@ -228,3 +228,50 @@ fn weights_and_sizes_are_written_the_french_way() {
     assert_eq!(decimal_fr(20.04), "20,0");
     assert_eq!(decimal_fr(84.26), "84,3");
 }
+
+#[test]
+fn an_economique_or_express_line_says_its_tier_beside_its_lead_time_and_in_its_designation() {
+    let mut catalog = Catalog::default_catalog();
+    catalog.processes[1].lead_times = vec![quote_core::pricing::LeadTimeTier {
+        mode: LeadTimeMode::Economique,
+        lead_time_days: 12,
+        factor_percent: 90,
+    }];
+    let mut eco = row(1, 2, status::ANALYSED, "SLS");
+    let mut options = PriceOptions::for_process("SLS");
+    options.economique = true;
+    eco.options = serde_json::to_string(&options).unwrap();
+    let mut express = row(2, 1, status::ANALYSED, "SLA");
+    options = PriceOptions::for_process("SLA");
+    options.express = true;
+    express.options = serde_json::to_string(&options).unwrap();
+    let rows = vec![eco, express];
+    let vat = decide(
+        VatInput {
+            delivery_country: "fr",
+            company: false,
+            vat_number: None,
+        },
+        None,
+    );
+    let t = compute(&rows, &catalog, "france", vat, None, 0).unwrap();
+    let q = quote_data(&t, &rows, target(false), &seller(), NOV_22).unwrap();
+    assert!(
+        q.lines[0].designation.ends_with(" · Économique"),
+        "{}",
+        q.lines[0].designation
+    );
+    assert_eq!(
+        q.lines[0].details[1],
+        "Délai\u{a0}: 12\u{a0}jours ouvrés (économique)"
+    );
+    assert!(q.lines[1].designation.ends_with(" · Express"));
+    assert_eq!(
+        q.lines[1].details[1],
+        "Délai\u{a0}: 3\u{a0}jours ouvrés (express)"
+    );
+    // The économique line is the standard one at 90 %, rounded once.
+    let b = t.lines[0].breakdown.as_ref().unwrap();
+    let exact = b.unit_cents * 2 * u64::from(100 - b.discount_percent) * 90;
+    assert_eq!(b.line_cents, (exact + 5_000) / 10_000);
+}

@@ -57,7 +57,7 @@ pub struct TotalLine {
     pub quantite: i64,
     /// Price of one part before the quantity discount, cents excl. VAT.
     pub unit: Cents,
-    /// Line total excl. VAT (quantity discount and express included), rounded once.
+    /// Line total excl. VAT (quantity discount and lead-time tier factor included), rounded once.
     pub total_ht: Cents,
     /// Part status id.
     pub status_id: i64,

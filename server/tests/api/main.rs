@@ -40,6 +40,7 @@ mod devis_prix;
 mod devis_step;
 mod devis_upload;
 mod discounts;
+mod economique;
 mod email;
 mod entreprise;
 mod extractors;

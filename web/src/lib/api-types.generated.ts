@@ -417,7 +417,7 @@ export type CartLine = {
    */
   procede: string | null,
   /**
-   * French summary: process, material, colour, finish, post-treatments, express.
+   * French summary: process, material, colour, finish, post-treatments, express or économique.
    */
   resume: string,
   /**
@@ -425,7 +425,7 @@ export type CartLine = {
    */
   prix_unitaire: number | null,
   /**
-   * Line total (quantity discount and express included), cents excl. VAT.
+   * Line total (quantity discount and lead-time tier factor included), cents excl. VAT.
    */
   prix: number | null,
   /**

@@ -390,6 +390,12 @@ export type PriceOptions = {
    * Express lead time.
    */
   express: boolean,
+  /**
+   * « Économique » lead time: the process's slower tier, at its own price factor. Never
+   * together with `express` ([`validate_options`] refuses both); absent from options stored
+   * before it existed, which read as `false`.
+   */
+  economique: boolean,
 };
 
 /**
@@ -504,7 +510,13 @@ export type PriceBreakdown = {
    */
   express: boolean,
   /**
-   * Express factor in percent (100 without express).
+   * Whether the « économique » lead time was chosen.
+   */
+  economique: boolean,
+  /**
+   * Price factor in percent of the chosen lead-time tier: express's (e.g. 135), économique's
+   * (e.g. 90) or standard's (100 unless the process sets its own). The name predates the
+   * économique tier and is kept for the JSON it is part of.
    */
   express_factor_percent: number,
   /**
@@ -512,7 +524,7 @@ export type PriceBreakdown = {
    */
   lead_time_days: number,
   /**
-   * Line total, cents: `unit × quantity × factor × express`, rounded once.
+   * Line total, cents: `unit × quantity × factor × tier factor`, rounded once.
    */
   line_cents: number,
   /**

@@ -7,7 +7,8 @@ import init, * as defaultEngine from '@/wasm/pkg/quote_wasm';
 import type { Analyzed } from '@/wasm/pkg/quote_wasm';
 import { isStepFile, loadStepEngine, STEP_SNIFF_BYTES, type Engine } from './step-engine';
 import { torusStl } from './torus-stl';
-import type { Analysis, EngineError, LeadTimeRow, PriceBreakdown, PriceOptions, ProcessOffer, QuickStats, Unit } from '@/wasm/types';
+import type { Analysis, EngineError, LeadTimeMode, LeadTimeRow, PriceBreakdown, PriceOptions, ProcessOffer, QuickStats, Unit } from '@/wasm/types';
+import { modeOf, modeOptions } from '@/lib/lead-time-tiers';
 
 export type Outcome<T> = ({ ok: true } & T) | { ok: false; error: EngineError };
 
@@ -24,18 +25,14 @@ export interface Preview {
 /** One lead-time tier of the chosen options: its ship date and delivery ranges, and its line price. */
 export interface TierOffer {
   row: LeadTimeRow;
-  /** Line price with this tier, cents excl. VAT; null for a tier not ordered online (« économique »). */
+  /** Line price with this tier, cents excl. VAT; null when the engine cannot price it. */
   line_cents: number | null;
   /** Whether the options ask for this tier. */
   chosen: boolean;
 }
 
-/** The prices of one quantity of the quantity table, per tier ordered online (null: not offered). */
-export interface QuantityRow {
-  quantity: number;
-  standard: PriceBreakdown | null;
-  express: PriceBreakdown | null;
-}
+/** The prices of one quantity of the quantity table, per tier (null: not offered). */
+export type QuantityRow = { quantity: number } & Record<LeadTimeMode, PriceBreakdown | null>;
 
 export interface Analysed {
   analysis: Analysis;
@@ -304,15 +301,18 @@ const api = {
     if (!analysisJson) return { ok: false, error: { code: 'no_analysis', message: 'Le fichier n’est pas encore analysé.' } };
     const analysed = analysisJson;
     try {
-      const priceWith = (express: boolean) =>
-        JSON.parse(engine().price(analysed, JSON.stringify({ ...options, express }), catalogJson)) as PriceBreakdown;
-      const chosen = priceWith(options.express);
+      const priceWith = (mode: LeadTimeMode) =>
+        JSON.parse(engine().price(analysed, JSON.stringify({ ...options, ...modeOptions(mode) }), catalogJson)) as PriceBreakdown;
+      const asked = modeOf(options);
+      const chosen = priceWith(asked);
       const rows = JSON.parse(defaultEngine.lineLeadTimes(catalogJson, unixMs, JSON.stringify(chosen))) as LeadTimeRow[];
       const tiers = rows.map((row): TierOffer => {
-        if (row.mode === 'economique') return { row, line_cents: null, chosen: false };
-        const express = row.mode === 'express';
-        const line = express === options.express ? chosen : priceWith(express);
-        return { row, line_cents: line.line_cents, chosen: express === options.express };
+        if (row.mode === asked) return { row, line_cents: chosen.line_cents, chosen: true };
+        try {
+          return { row, line_cents: priceWith(row.mode).line_cents, chosen: false };
+        } catch {
+          return { row, line_cents: null, chosen: false };
+        }
       });
       return { ok: true, tiers };
     } catch (error) {
@@ -321,23 +321,28 @@ const api = {
   },
 
   /**
-   * The quantity table of the card: the options priced at each of `quantities`, with the standard
-   * and the express tier (the same engine call as the price, so the quantity breaks apply as they
-   * will on the order). A tier the process does not offer is null.
+   * The quantity table of the card: the options priced at each of `quantities`, at each tier
+   * (économique, standard, express: the same engine call as the price, so the quantity breaks
+   * apply as they will on the order). A tier the process does not offer is null.
    */
   async quantityTable(options: PriceOptions, quantities: number[]): Promise<Outcome<{ rows: QuantityRow[] }>> {
     await ready;
     if (!analysisJson) return { ok: false, error: { code: 'no_analysis', message: 'Le fichier n’est pas encore analysé.' } };
     const analysed = analysisJson;
-    const priceAt = (quantity: number, express: boolean): PriceBreakdown | null => {
+    const priceAt = (quantity: number, mode: LeadTimeMode): PriceBreakdown | null => {
       try {
-        return JSON.parse(engine().price(analysed, JSON.stringify({ ...options, quantity, express }), catalogJson)) as PriceBreakdown;
+        return JSON.parse(engine().price(analysed, JSON.stringify({ ...options, quantity, ...modeOptions(mode) }), catalogJson)) as PriceBreakdown;
       } catch {
         return null;
       }
     };
-    const rows = quantities.map((quantity) => ({ quantity, standard: priceAt(quantity, false), express: priceAt(quantity, true) }));
-    if (rows.some((r) => r.standard !== null || r.express !== null)) return { ok: true, rows };
+    const rows: QuantityRow[] = quantities.map((quantity) => ({
+      quantity,
+      economique: priceAt(quantity, 'economique'),
+      standard: priceAt(quantity, 'standard'),
+      express: priceAt(quantity, 'express'),
+    }));
+    if (rows.some((r) => r.economique !== null || r.standard !== null || r.express !== null)) return { ok: true, rows };
     try {
       engine().price(analysed, JSON.stringify(options), catalogJson);
       return { ok: true, rows };

@@ -51,11 +51,11 @@ pub struct LineView {
     pub options: PriceOptions,
     /// Process name, when the line could be priced.
     pub procede: Option<String>,
-    /// French summary: process, material, colour, finish, post-treatments, express.
+    /// French summary: process, material, colour, finish, post-treatments, express or économique.
     pub resume: String,
     /// Price of one part before the quantity discount, cents excl. VAT.
     pub prix_unitaire: Option<u64>,
-    /// Line total (quantity discount and express included), cents excl. VAT.
+    /// Line total (quantity discount and lead-time tier factor included), cents excl. VAT.
     pub prix: Option<u64>,
     /// Quantity discount, percent.
     pub remise: u32,

@@ -6,7 +6,7 @@ use quote_core::{Catalog, PriceOptions, Unit};
 use serde_json::{Map, Value};
 
 /// Keys of `updates` that change the price options.
-const OPTION_KEYS: [&str; 7] = [
+const OPTION_KEYS: [&str; 8] = [
     "process",
     "material",
     "colour",
@@ -14,10 +14,13 @@ const OPTION_KEYS: [&str; 7] = [
     "post_treatments",
     "quantity",
     "express",
+    "economique",
 ];
 
 /// Applies `updates` to `options`. A new process resets the material, colour and finish that
-/// `updates` does not give; a new material resets colour and finish likewise.
+/// `updates` does not give; a new material resets colour and finish likewise. Express and
+/// économique are one choice, the lead-time tier: asking one (`true`) drops the other unless
+/// `updates` gives it too (both `true` is then refused by quote-core).
 pub fn merge(options: &PriceOptions, updates: &Map<String, Value>) -> Result<PriceOptions, String> {
     if let Some(k) = updates
         .keys()
@@ -39,6 +42,11 @@ pub fn merge(options: &PriceOptions, updates: &Map<String, Value>) -> Result<Pri
     reset("finish", "process");
     reset("colour", "material");
     reset("finish", "material");
+    for (asked, other) in [("express", "economique"), ("economique", "express")] {
+        if updates.get(asked) == Some(&Value::Bool(true)) && !updates.contains_key(other) {
+            map.insert(other.into(), Value::Bool(false));
+        }
+    }
     for (k, v) in updates.iter().filter(|(k, _)| k.as_str() != "unit") {
         map.insert(k.clone(), v.clone());
     }
@@ -86,6 +94,30 @@ mod tests {
         assert_eq!(merged.process, "SLS");
         assert_eq!(merged.material, None);
         assert_eq!(merged.quantity, 3);
+    }
+
+    #[test]
+    fn asking_one_lead_time_tier_drops_the_other_unless_both_are_given() {
+        let mut o = PriceOptions::for_process("SLS");
+        o.economique = true;
+        let merged = merge(&o, &updates(json!({"express": true}))).unwrap();
+        assert_eq!((merged.express, merged.economique), (true, false));
+        let back = merge(&merged, &updates(json!({"economique": true}))).unwrap();
+        assert_eq!((back.express, back.economique), (false, true));
+        let both = merge(&o, &updates(json!({"express": true, "economique": true}))).unwrap();
+        assert_eq!((both.express, both.economique), (true, true));
+        let mut c = Catalog::default_catalog();
+        c.processes[1].lead_times = vec![quote_core::pricing::LeadTimeTier {
+            mode: quote_core::pricing::LeadTimeMode::Economique,
+            lead_time_days: 12,
+            factor_percent: 90,
+        }];
+        assert!(check(&c, &o, &both)
+            .unwrap_err()
+            .contains("choisissez le délai express ou le délai économique, pas les deux"));
+        // `false` changes only its own key.
+        let off = merge(&o, &updates(json!({"express": false}))).unwrap();
+        assert_eq!((off.express, off.economique), (false, true));
     }
 
     #[test]

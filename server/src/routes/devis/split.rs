@@ -85,7 +85,7 @@ pub async fn separer_corps(
 
 /// The options of the whole file regrouped from its bodies' options: the process and material
 /// when every body has the same, with each other choice (colour, finish, post-treatments,
-/// quantity, express) kept when every body agrees on it too; a fresh file's options when the
+/// quantity, lead-time tier) kept when every body agrees on it too; a fresh file's options when the
 /// bodies were given different processes or materials. The second value says whether the
 /// process and material were kept.
 fn regrouped_options(bodies: &[&PriceOptions]) -> (PriceOptions, bool) {
@@ -120,13 +120,16 @@ fn regrouped_options(bodies: &[&PriceOptions]) -> (PriceOptions, bool) {
         } else {
             fresh.quantity
         },
-        express: if agree(&|o| o.express == first.express) {
-            first.express
-        } else {
-            fresh.express
-        },
+        express: false,
+        economique: false,
     };
-    (options, true)
+    // Express and économique are one choice, the lead-time tier: kept when every body agrees.
+    let mode = if agree(&|o| o.lead_time_mode() == first.lead_time_mode()) {
+        first.lead_time_mode()
+    } else {
+        PriceOptions::default().lead_time_mode()
+    };
+    (options.with_lead_time_mode(mode), true)
 }
 
 /// Handles the `POST /api/devis/regrouper-corps` route `{index}`: the entry at `index` is a body
@@ -245,6 +248,7 @@ mod tests {
                 post_treatments: a.post_treatments.clone(),
                 quantity: 1,
                 express: true,
+                economique: false,
             }
         );
         // Alone, a body's options are all kept.
@@ -264,5 +268,17 @@ mod tests {
             regrouped_options(&[&a, &c]),
             (PriceOptions::default(), false)
         );
+    }
+
+    #[test]
+    fn bodies_keep_the_economique_tier_they_share_and_fall_back_to_standard_otherwise() {
+        let mut a = options("SLS", Some("PA12"), 2);
+        a.economique = true;
+        let (got, _) = regrouped_options(&[&a, &a.clone()]);
+        assert_eq!((got.express, got.economique), (false, true));
+        let mut b = a.clone();
+        (b.express, b.economique) = (true, false);
+        let (got, _) = regrouped_options(&[&a, &b]);
+        assert_eq!((got.express, got.economique), (false, false));
     }
 }

@@ -5,22 +5,11 @@
 import type { Catalog, LeadTimeMode, LeadTimeTier } from '@/wasm/types';
 import type { FaqEntry } from './data/faq';
 import { fr } from '@/lib/typography';
+import { processTiers } from '@/lib/lead-time-tiers';
 
-const ORDER: Record<LeadTimeMode, number> = { economique: 0, standard: 1, express: 2 };
 const MODE_NAME: Record<LeadTimeMode, string> = { economique: 'en économique', standard: 'en standard', express: 'en express' };
 
-/** A process's tiers, slowest first, as quote-core's `Catalog::lead_time_tiers` builds them. */
-export function processTiers(catalog: Catalog, code: string): LeadTimeTier[] {
-  const tiers: LeadTimeTier[] = [{ mode: 'standard', lead_time_days: catalog.lead_time_days, factor_percent: 100 }];
-  if (catalog.express) tiers.push({ mode: 'express', ...catalog.express });
-  const process = catalog.processes.find((p) => p.code === code);
-  for (const own of process?.lead_times ?? []) {
-    const i = tiers.findIndex((t) => t.mode === own.mode);
-    if (i >= 0) tiers[i] = own;
-    else tiers.push(own);
-  }
-  return tiers.sort((a, b) => ORDER[a.mode] - ORDER[b.mode]);
-}
+export { processTiers };
 
 export function workingDays(n: number): string {
   return `${n} jour${n > 1 ? 's' : ''} ouvré${n > 1 ? 's' : ''}`;

@@ -71,4 +71,30 @@ describe('the options form', () => {
     fireEvent.click(gone);
     expect(onChange).toHaveBeenCalledWith({ post_treatments: [{ index: 1, holes: 2 }] });
   });
+
+  it('offers the process’s lead-time tiers with their days and price factor, and picks one', () => {
+    const withTiers = {
+      ...catalog,
+      lead_time_days: 7,
+      express: { lead_time_days: 3, factor_percent: 135 },
+      processes: [{ ...catalog.processes[0], lead_times: [{ mode: 'economique', lead_time_days: 12, factor_percent: 90 }] }],
+    } as Catalog;
+    const onChange = vi.fn();
+    const full = { process: 'SLS', material: null, colour: null, finish: null, post_treatments: [], quantity: 1, express: false, economique: true } as PriceOptions;
+    render(<OptionsForm catalog={withTiers} offers={offers} options={full} onChange={onChange} />);
+    const select = screen.getByLabelText('Délai') as HTMLSelectElement;
+    expect(select.value).toBe('economique');
+    expect([...select.options].map((o) => o.textContent?.replaceAll('\u00a0', ' '))).toEqual([
+      'Économique (12 jours ouvrés, \u221210 %)',
+      'Standard (7 jours ouvrés)',
+      'Express (3 jours ouvrés, +35 %)',
+    ]);
+    fireEvent.change(select, { target: { value: 'express' } });
+    expect(onChange).toHaveBeenCalledWith({ express: true, economique: false });
+  });
+
+  it('shows no lead-time choice when the process has the standard tier only', () => {
+    renderWith({});
+    expect(screen.queryByLabelText('Délai')).toBeNull();
+  });
 });

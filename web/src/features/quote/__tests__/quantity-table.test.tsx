@@ -3,17 +3,17 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import type { PriceBreakdown } from '@/wasm/types';
 import type { QuantityRow } from '@/workers/quote.worker';
 import { QuantityTable } from '../components/quantity-table';
-import { dropsAt, partPrice, tableQuantities } from '../quantity-table';
+import { dropsAt, partPrice, tableQuantities, tableTiers } from '../quantity-table';
 
 /** A breakdown with only what the table reads: `unit` before the discount, as the engine gives it. */
 const price = (quantity: number, unit: number, discount = 0) =>
   ({ quantity, unit_cents: unit, line_cents: Math.round((unit * quantity * (100 - discount)) / 100), discount_percent: discount }) as PriceBreakdown;
 
 const rows: QuantityRow[] = [
-  { quantity: 1, standard: price(1, 2000), express: price(1, 2600) },
-  { quantity: 5, standard: price(5, 2000), express: price(5, 2600) },
-  { quantity: 7, standard: price(7, 2000), express: price(7, 2600) },
-  { quantity: 10, standard: price(10, 2000, 10), express: price(10, 2600, 10) },
+  { quantity: 1, economique: null, standard: price(1, 2000), express: price(1, 2600) },
+  { quantity: 5, economique: null, standard: price(5, 2000), express: price(5, 2600) },
+  { quantity: 7, economique: null, standard: price(7, 2000), express: price(7, 2600) },
+  { quantity: 10, economique: null, standard: price(10, 2000, 10), express: price(10, 2600, 10) },
 ];
 
 const plain = (s: string | null | undefined) => (s ?? '').replaceAll('\u202f', ' ').replaceAll('\u00a0', ' ');
@@ -42,7 +42,7 @@ describe('QuantityTable', () => {
 
   it('gives line and part prices per tier, marks the own quantity and chooses another', () => {
     const onChoose = vi.fn();
-    render(<QuantityTable rows={rows} quantity={7} express={false} onChoose={onChoose} />);
+    render(<QuantityTable rows={rows} quantity={7} mode="standard" onChoose={onChoose} />);
     const own = screen.getByTestId('quantity-7');
     expect(own.getAttribute('aria-current')).toBe('true');
     expect(own.textContent).toContain('(votre quantité)');
@@ -58,11 +58,25 @@ describe('QuantityTable', () => {
 
   it('says a tier the process does not offer, and has no express column when none is', () => {
     const noExpress = rows.map((r) => ({ ...r, express: null }));
-    render(<QuantityTable rows={noExpress} quantity={1} express={false} onChoose={vi.fn()} />);
+    render(<QuantityTable rows={noExpress} quantity={1} mode="standard" onChoose={vi.fn()} />);
     expect(screen.queryByText('Express HT')).toBeNull();
     cleanup();
     const partly = rows.map((r, i) => ({ ...r, express: i === 0 ? null : r.express }));
-    render(<QuantityTable rows={partly} quantity={1} express={false} onChoose={vi.fn()} />);
+    render(<QuantityTable rows={partly} quantity={1} mode="standard" onChoose={vi.fn()} />);
     expect(screen.getByTestId('quantity-1').textContent).toContain('non proposé');
+  });
+
+  it('adds an économique column, slowest first, marked when the quote asks for it', () => {
+    const eco = rows.map((r) => ({ ...r, economique: price(r.quantity, 1800, r.standard!.discount_percent) }));
+    expect(tableTiers(eco)).toEqual(['economique', 'standard', 'express']);
+    expect(tableTiers(rows)).toEqual(['standard', 'express']);
+    expect(dropsAt(eco, 3, 'economique')).toBe(true);
+    render(<QuantityTable rows={eco} quantity={7} mode="economique" onChoose={vi.fn()} />);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Quantité', 'Économique HT', 'Standard HT', 'Express HT']);
+    expect(screen.getByText('Économique HT').className).toBe('tier-column-chosen');
+    const [ecoCell, std] = within(screen.getByTestId('quantity-10')).getAllByRole('cell');
+    expect(plain(ecoCell!.textContent)).toBe('162,00 €16,20 € / pièce ↓');
+    expect(ecoCell!.className).toBe('tier-column-chosen');
+    expect(std!.className).toBe('');
   });
 });

@@ -1,8 +1,9 @@
 //! The customer's choices: process, material, colour, finish, post-treatments (holes to tap),
-//! quantity and express lead time, all from the catalog. A saved choice the catalog no longer
-//! offers (quote-core's `option_withdrawn`, explained in the price panel) is shown as no
-//! selection, with a placeholder asking for another.
-import type { Catalog, PriceOptions, ProcessOffer } from '@/wasm/types';
+//! quantity and lead-time tier (standard, express, économique where the process offers it), all
+//! from the catalog. A saved choice the catalog no longer offers (quote-core's `option_withdrawn`,
+//! explained in the price panel) is shown as no selection, with a placeholder asking for another.
+import { TIER_NAMES, factorText, modeOf, modeOptions, processTiers } from '@/lib/lead-time-tiers';
+import type { Catalog, LeadTimeMode, PriceOptions, ProcessOffer } from '@/wasm/types';
 import { PostTreatmentsField } from './post-treatments-field';
 
 interface Props {
@@ -19,6 +20,7 @@ export function OptionsForm({ catalog, offers, options, onChange }: Props) {
   const colour = material?.colours.find((c) => c.code === (options.colour ?? material.default_colour));
   const finish = material?.finishes.find((f) => f.code === (options.finish ?? material.default_finish));
   const fits = (code: string) => offers.some((o) => o.process === code && o.breakdown);
+  const tiers = processTiers(catalog, process.code);
   return (
     <form className="options" onSubmit={(e) => e.preventDefault()}>
       <label>
@@ -113,10 +115,16 @@ export function OptionsForm({ catalog, offers, options, onChange }: Props) {
           }}
         />
       </label>
-      {catalog.express && (
-        <label className="check">
-          <input type="checkbox" checked={options.express} onChange={(e) => onChange({ express: e.target.checked })} />
-          Délai express ({catalog.express.lead_time_days}&nbsp;jours ouvrés)
+      {tiers.length > 1 && (
+        <label className="options-wide">
+          Délai
+          <select value={modeOf(options)} onChange={(e) => onChange(modeOptions(e.target.value as LeadTimeMode))}>
+            {tiers.map((t) => (
+              <option key={t.mode} value={t.mode}>
+                {TIER_NAMES[t.mode]} ({t.lead_time_days}&nbsp;jours ouvrés{factorText(t.factor_percent) && `, ${factorText(t.factor_percent)}`})
+              </option>
+            ))}
+          </select>
         </label>
       )}
     </form>

@@ -31,7 +31,8 @@ export function PricePanel({ breakdown, error, server }: Props) {
           <p className="price-detail">
             {shown.quantity}&nbsp;×&nbsp;{formatCents(shown.unit_cents)}
             {shown.discount_percent > 0 && ` − ${shown.discount_percent}\u00a0% (quantité)`}
-            {shown.express && ' · express'} · {shown.label} · délai {shown.lead_time_days}&nbsp;jours ouvrés
+            {shown.express && ' · express'}
+            {shown.economique && ' · économique'} · {shown.label} · délai {shown.lead_time_days}&nbsp;jours ouvrés
           </p>
           <details>
             <summary>Détail du prix unitaire</summary>

@@ -1,18 +1,20 @@
 //! The card's quantity × tier table: for 1, 5, 10, 25, 50, 100 parts and the visitor's own
-//! quantity, the line price and the price of one part (quantity discount included) of the
-//! standard and express tiers, priced by the engine in the worker with the quantity breaks, so
-//! that a buyer sees where the price drops. A quantity's button sets the quote to it.
+//! quantity, the line price and the price of one part (quantity discount included) of each
+//! lead-time tier the process offers (économique, standard, express), priced by the engine in the
+//! worker with the quantity breaks, so that a buyer sees where the price drops. A quantity's
+//! button sets the quote to it.
 import { formatCents } from '@/lib/format';
-import type { PriceBreakdown } from '@/wasm/types';
+import { TIER_NAMES } from '@/lib/lead-time-tiers';
+import type { LeadTimeMode, PriceBreakdown } from '@/wasm/types';
 import type { QuantityRow } from '@/workers/quote.worker';
-import { dropsAt, partPrice } from '../quantity-table';
+import { dropsAt, partPrice, tableTiers } from '../quantity-table';
 
 interface Props {
   rows: QuantityRow[] | null;
   /** The quantity of the quote (its row is marked). */
   quantity: number;
-  /** Whether the quote asks for express (its column is marked). */
-  express: boolean;
+  /** The tier the quote asks for (its column is marked). */
+  mode: LeadTimeMode;
   onChoose: (quantity: number) => void;
 }
 
@@ -34,31 +36,28 @@ function Cell({ price, drop, chosen }: { price: PriceBreakdown | null; drop: boo
   );
 }
 
-export function QuantityTable({ rows, quantity, express, onChoose }: Props) {
+export function QuantityTable({ rows, quantity, mode, onChoose }: Props) {
   if (!rows || rows.length === 0) return null;
-  const hasExpress = rows.some((r) => r.express !== null);
+  const tiers = tableTiers(rows);
   return (
     <details className="quantity-table" data-testid="quantity-table">
       <summary>Prix selon la quantité et le délai</summary>
       <table>
-        <caption className="sr-only">Prix hors taxes de la ligne et d’une pièce, par quantité, au délai standard et express</caption>
+        <caption className="sr-only">Prix hors taxes de la ligne et d’une pièce, par quantité, au délai {tiers.map((t) => TIER_NAMES[t].toLowerCase()).join(', ')}</caption>
         <thead>
           <tr>
             <th scope="col">Quantité</th>
-            <th scope="col" className={express ? undefined : 'tier-column-chosen'}>
-              Standard HT
-            </th>
-            {hasExpress && (
-              <th scope="col" className={express ? 'tier-column-chosen' : undefined}>
-                Express HT
+            {tiers.map((t) => (
+              <th key={t} scope="col" data-mode={t} className={t === mode ? 'tier-column-chosen' : undefined}>
+                {TIER_NAMES[t]} HT
               </th>
-            )}
+            ))}
           </tr>
         </thead>
         <tbody>
           {rows.map((row, i) => {
             const own = row.quantity === quantity;
-            const discount = (row.standard ?? row.express)?.discount_percent ?? 0;
+            const discount = (row.standard ?? row.express ?? row.economique)?.discount_percent ?? 0;
             return (
               <tr key={row.quantity} className={own ? 'quantity-own' : undefined} data-testid={`quantity-${row.quantity}`} aria-current={own ? 'true' : undefined}>
                 <th scope="row">
@@ -73,8 +72,9 @@ export function QuantityTable({ rows, quantity, express, onChoose }: Props) {
                   )}
                   {discount > 0 && <span className="quantity-discount"> −{discount}&nbsp;%</span>}
                 </th>
-                <Cell price={row.standard} drop={dropsAt(rows, i, 'standard')} chosen={!express} />
-                {hasExpress && <Cell price={row.express} drop={dropsAt(rows, i, 'express')} chosen={express} />}
+                {tiers.map((t) => (
+                  <Cell key={t} price={row[t]} drop={dropsAt(rows, i, t)} chosen={t === mode} />
+                ))}
               </tr>
             );
           })}

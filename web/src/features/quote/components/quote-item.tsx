@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Loading } from '@/components/ui/loading';
 import { handleApiError } from '@/lib/errors';
+import { modeOf, modeOptions } from '@/lib/lead-time-tiers';
 import { regroupBodies, splitBodies, type EntryView, type Regrouped } from '../api/devis';
 import { LazyModelViewer } from '@/components/viewer/lazy-model-viewer';
 import { preloadModelViewer } from '@/components/viewer/preload-model-viewer';
@@ -118,12 +119,12 @@ function Body({ item, loaded, index, name, onSplit, onRegroup }: BodyProps) {
         <ProcessOffers offers={offers} selected={item.options?.process ?? null} onSelect={(p) => item.changeOptions({ process: p, material: null, colour: null, finish: null, post_treatments: [] })} />
         {item.options && <OptionsForm catalog={loaded.catalog} offers={offers} options={item.options} onChange={item.changeOptions} />}
         <PricePanel breakdown={item.local.breakdown} error={item.local.error} server={item.server} />
-        <LeadTimes tiers={item.local.breakdown ? item.tiers : null} express={item.options?.express ?? false} onChoose={(express) => item.changeOptions({ express })} />
+        <LeadTimes tiers={item.local.breakdown ? item.tiers : null} mode={item.options ? modeOf(item.options) : 'standard'} onChoose={(mode) => item.changeOptions(modeOptions(mode))} />
         {item.options && (
           <QuantityTable
             rows={item.local.breakdown ? item.quantityRows : null}
             quantity={item.options.quantity}
-            express={item.options.express}
+            mode={modeOf(item.options)}
             onChoose={(quantity) => item.changeOptions({ quantity })}
           />
         )}

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Analysed, Preview, QuantityRow, TierOffer } from '@/workers/quote.worker';
 import { msUntilNextCutoff } from '@/lib/ship-date';
+import { withOfferedTier } from '@/lib/lead-time-tiers';
 import type { PriceBreakdown, PriceOptions, ProcessOffer, Unit } from '@/wasm/types';
 import { fetchStoredFile, type EntryView } from '../api/devis';
 import { tableQuantities } from '../quantity-table';
@@ -65,7 +66,7 @@ export function bestOffer(offers: ProcessOffer[]): ProcessOffer | null {
 }
 
 function defaultOptions(process: string): PriceOptions {
-  return { process, material: null, colour: null, finish: null, post_treatments: [], quantity: 1, express: false };
+  return { process, material: null, colour: null, finish: null, post_treatments: [], quantity: 1, express: false, economique: false };
 }
 
 export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefined): QuoteItemState {
@@ -200,9 +201,14 @@ export function useQuoteItem(source: ItemSource, loaded: LoadedCatalog | undefin
     [worker, unit, apply],
   );
 
-  const changeOptions = useCallback((update: Partial<PriceOptions>) => {
-    setOptions((o) => (o ? { ...o, ...update } : o));
-  }, []);
+  // A tier the new process does not offer (économique, usually) gives way to standard.
+  const catalog = loaded?.catalog;
+  const changeOptions = useCallback(
+    (update: Partial<PriceOptions>) => {
+      setOptions((o) => (o ? (catalog ? withOfferedTier(catalog, o, update) : { ...o, ...update }) : o));
+    },
+    [catalog],
+  );
 
   const bodies = bodyList && bodyList.length > 0 ? { list: bodyList, prices: bodyPrices, previews: bodyPreviews, showPreview } : null;
   return { phase, error, result, preview, unit, options, local, tiers, quantityRows, server, body, bodies, changeUnit, changeOptions };

@@ -1,12 +1,14 @@
 //! The processes of the catalog, one tab each. The processes are the engine's fixed set (SLA,
 //! SLS, MJF, SLM: the analysis and the site's pages know them), so a process is renamed and
-//! described here, not added or removed; its materials are added, renamed, priced and removed.
+//! described here, not added or removed; its materials are added, renamed, priced and removed,
+//! and its lead-time tiers (an « économique » one, its own standard or express) set.
 import { TabPanel, TabView } from 'primereact/tabview';
 import type { Catalog, Process } from '@/wasm/types';
 import { addMaterial, type Edit } from '../../catalog-draft';
 import { AddItem } from './add-item';
 import { DefaultSelect } from './default-select';
 import { MaterialRates } from './material-rates';
+import { ProcessLeadTimes } from './process-lead-times';
 import { RateInput } from './rate-input';
 import { TextInput } from './text-input';
 
@@ -36,6 +38,7 @@ function ProcessTab({ catalog, pi, edit }: { catalog: Catalog; pi: number; edit:
           <DefaultSelect id={`p-${p.code}-default_material`} label="Matériau par défaut" value={p.default_material} items={p.materials} onChange={(code) => set('default_material', code)} />
         ) : null}
       </div>
+      <ProcessLeadTimes catalog={catalog} pi={pi} edit={edit} />
       {p.materials.map((m, mi) => (
         <MaterialRates key={m.code} catalog={catalog} process={pi} index={mi} edit={edit} />
       ))}

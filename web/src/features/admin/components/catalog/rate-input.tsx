@@ -12,12 +12,14 @@ interface Props {
   unit?: string;
   /** Whole numbers only (quantities, grams, percents). */
   integer?: boolean;
+  /** What the save would refuse in this number (French), shown when the field is not empty. */
+  error?: string;
 }
 
-export function RateInput({ id, label, value, onChange, unit, integer }: Props) {
+export function RateInput({ id, label, value, onChange, unit, integer, error }: Props) {
   const empty = value === null || value === undefined;
   return (
-    <Field id={id} label={label} error={empty ? 'Champ obligatoire.' : undefined}>
+    <Field id={id} label={label} error={empty ? 'Champ obligatoire.' : error}>
       <InputNumber
         inputId={id}
         value={empty ? null : value}
@@ -26,7 +28,7 @@ export function RateInput({ id, label, value, onChange, unit, integer }: Props) 
         minFractionDigits={0}
         maxFractionDigits={integer ? 0 : 4}
         suffix={unit ? `\u00a0${unit}` : undefined}
-        invalid={empty}
+        invalid={empty || Boolean(error)}
         data-testid={id}
       />
     </Field>
