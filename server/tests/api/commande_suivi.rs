@@ -79,9 +79,10 @@ async fn a_customer_follows_an_order_from_transfer_to_delivery() {
     assert_eq!(parcels.as_array().unwrap().len(), 1);
     assert_eq!(parcels[0]["numero"], placed["numero"]);
 
-    // Three French e-mails: received with the bank details, paid with the invoice, shipped.
+    // Four French e-mails: received with the bank details, paid with the invoice, in production
+    // with its ship date, shipped.
     let outbox = app.dir.path().join("data/outbox");
-    let mails: Vec<String> = wait_for_files(&outbox, 3)
+    let mails: Vec<String> = wait_for_files(&outbox, 4)
         .await
         .iter()
         .map(|m| text_part(m))
@@ -103,6 +104,9 @@ async fn a_customer_follows_an_order_from_transfer_to_delivery() {
     assert!(mails
         .iter()
         .any(|m| m.contains("suivre-vos-envois?code=6A12345678901")));
+    assert!(mails.iter().any(|m| m.contains(&format!(
+        "Les pièces de votre commande {numero} sont en cours"
+    ))));
 
     // Another customer sees none of it.
     let b = a_customer(&app).email("b@exemple.fr").await;

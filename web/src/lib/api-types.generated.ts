@@ -1142,8 +1142,13 @@ export type Order = {
    */
   en_retard: boolean,
   /**
-   * Delivery range of a paid order to its delivery zone, from its ship date and the carrier's
-   * business days; `null` until the ship date is fixed.
+   * A late order's revised ship date (`AAAA-MM-JJ`): the earliest it can now leave, the
+   * business day after today's day 0 by the workshop's calendar; `null` when on time.
+   */
+  expedition_revue: string | null,
+  /**
+   * Delivery range of a paid order to its delivery zone, from its ship date (its revised one
+   * when late) and the carrier's business days; `null` until the ship date is fixed.
    */
   livraison_estimee: DeliveryRange | null,
   /**

@@ -42,7 +42,7 @@ describe('commerce answers (docs/commerce-api.md)', () => {
       historique: [{ de: null, vers: 'en attente de paiement', date: '2026-11-22T21:00:00Z', note: '' }],
       mode_paiement: 'carte', reference_commande_client: null, adresse_livraison: {}, adresse_facturation: {}, livraisons: [],
       facture: { numero: 'FA-2026-000001', url: '/api/backend/Commande/5/facture.pdf' }, avoir: null, paiement: null,
-      echeance: null, reglee_le: null, jours_retard: 0,
+      echeance: null, reglee_le: null, jours_retard: 0, expedition_revue: null,
     };
     expect(order.facture?.numero).toBe('FA-2026-000001');
     expect(awaitsCardPayment(order)).toBe(false);
