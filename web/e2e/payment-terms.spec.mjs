@@ -100,6 +100,7 @@ export default [
       const invoice = order.facture.numero;
       if (!(await terms.innerText()).includes(invoice)) throw new Error(`the confirmation does not name ${invoice}`);
       await ctx.waitForMail(new RegExp(`Facture ${invoice}|facture ${invoice}`));
+      await signOut(ctx, page);
 
       // Two days after the due date the reminders job sends the day-1 reminder, once.
       const due = new Date(`${order.echeance}T09:00:00+01:00`);
@@ -109,7 +110,6 @@ export default [
       if (!runReminders(ctx, late).includes('0 relance(s)')) throw new Error('a reminder was sent twice');
       const reminder = await ctx.waitForMail(new RegExp(`${invoice}[\\s\\S]*jour[s]? de retard`));
       if (!/40\s€/.test(reminder.replaceAll('\u00a0', ' '))) throw new Error(`reminder without the 40 € indemnity: ${reminder.slice(0, 600)}`);
-      await signOut(ctx, page);
 
       // The admin's list of invoices to pay names the reminder; « Virement reçu » settles it.
       await signIn(ctx, page, ctx.admin.email, ctx.admin.password);
