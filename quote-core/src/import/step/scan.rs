@@ -143,6 +143,13 @@ pub fn prescan(bytes: &[u8]) -> Result<(usize, Vec<u8>), QuoteError> {
             b'\n' => {
                 line += 1;
                 digits = 0;
+                // A statement whose `;` is missing (`#4=A(...)` then `#5=...` on the next
+                // line): OpenCascade reports a syntax error and loses both; the end of the
+                // line at depth 0 after a closing parenthesis, before a new instance, can only
+                // be the end of the statement.
+                if depth == 0 && out.last() == Some(&b')') && next_is_instance(&bytes[i + 1..]) {
+                    out.push(b';');
+                }
                 // Keep line breaks after statements, for the parser's error positions.
                 if out.last() == Some(&b';') {
                     out.push(b'\n');
@@ -166,6 +173,28 @@ pub fn prescan(bytes: &[u8]) -> Result<(usize, Vec<u8>), QuoteError> {
         ));
     }
     Ok((entities, out))
+}
+
+/// Whether the text after a line break starts, past blanks, with an instance name `#12=`.
+/// Looks at most 256 bytes ahead, so that a file of blank lines stays linear.
+fn next_is_instance(rest: &[u8]) -> bool {
+    let mut it = rest[..rest.len().min(256)]
+        .iter()
+        .copied()
+        .skip_while(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n'));
+    if it.next() != Some(b'#') {
+        return false;
+    }
+    let mut digits = 0;
+    for c in it {
+        match c {
+            b'0'..=b'9' => digits += 1,
+            b' ' | b'\t' => {}
+            b'=' => return digits > 0,
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// One more value (a list or an item after a comma), refused past [`MAX_VALUES`].
@@ -217,6 +246,17 @@ mod tests {
         assert_eq!(prescan(long_real.as_bytes()).map(|r| r.0), Ok(1));
         let open = "ISO-10303-21;\nDATA;\n#1=A('x);";
         assert!(prescan(open.as_bytes()).is_err());
+    }
+
+    #[test]
+    fn a_statement_without_its_semicolon_ends_at_its_line() {
+        let text = "ISO-10303-21;\nDATA;\n#1=A((1),#2)\n#2 = B(#1);\n#3=C((1)\n,2)\n;\n";
+        let (n, out) = prescan(text.as_bytes()).unwrap();
+        assert_eq!(n, 3);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "ISO-10303-21;\nDATA;\n#1=A((1),#2);\n#2=B(#1);\n#3=C((1),2);\n"
+        );
     }
 
     #[test]
