@@ -141,6 +141,7 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
         give_reference_direction(&mut exchange.data[0], &no_ref, max_id + 1);
     }
     prefer_curves_3d(&mut exchange.data[0]);
+    name_omitted_labels(&mut exchange.data[0]);
     let data = &exchange.data[0];
     let model = model::Model::new(data)?;
     let mut solids = model.solids()?;
@@ -440,6 +441,49 @@ fn prefer_curves_3d(data: &mut ruststep::ast::DataSection) {
     }
 }
 
+/// Geometry and topology whose name (a label, the first attribute of every representation
+/// item) is written `$` get the empty name: truck's conversion wants a string there and refused
+/// the whole shell (`wrenchnut.stp`, written with `$` for every name). The name means nothing
+/// to the geometry; OpenCascade reads such files.
+fn name_omitted_labels(data: &mut ruststep::ast::DataSection) {
+    use ruststep::ast::{EntityInstance, Parameter, Record};
+    const ITEMS: [&str; 6] = [
+        "CLOSED_SHELL",
+        "OPEN_SHELL",
+        "ORIENTED_CLOSED_SHELL",
+        "MANIFOLD_SOLID_BREP",
+        "BREP_WITH_VOIDS",
+        "REPRESENTATION_ITEM",
+    ];
+    let patch = |record: &mut Record| {
+        if !(prune::REACHED_ONLY.contains(&record.name.as_str())
+            || ITEMS.contains(&record.name.as_str()))
+        {
+            return;
+        }
+        if let Parameter::List(p) = &mut record.parameter {
+            if let Some(first @ Parameter::NotProvided) = p.first_mut() {
+                *first = Parameter::String(String::new());
+            }
+        }
+    };
+    for e in &mut data.entities {
+        match e {
+            EntityInstance::Simple { record, .. } => patch(record),
+            EntityInstance::Complex { subsuper, .. } => {
+                // Only REPRESENTATION_ITEM carries the name in a complex instance.
+                for r in subsuper
+                    .0
+                    .iter_mut()
+                    .filter(|r| r.name == "REPRESENTATION_ITEM")
+                {
+                    patch(r);
+                }
+            }
+        }
+    }
+}
+
 /// Multiplies the semi-angle of the given CONICAL_SURFACE entities by `factor`.
 fn patch_cone_angles(data: &mut ruststep::ast::DataSection, factor: f64, cones: &[u64]) {
     use ruststep::ast::{EntityInstance, Parameter};
@@ -462,3 +506,5 @@ fn patch_cone_angles(data: &mut ruststep::ast::DataSection, factor: f64, cones: 
 mod tests;
 #[cfg(test)]
 mod tests_faces;
+#[cfg(test)]
+mod tests_syntax;

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 /// Records the reader reaches only through a reference from another entity: points,
 /// directions, placements, curves, surfaces and topology. A statement made only of these, that
 /// nothing kept refers to, cannot change what the reader finds.
-const REACHED_ONLY: &[&str] = &[
+pub(super) const REACHED_ONLY: &[&str] = &[
     "CARTESIAN_POINT",
     "DIRECTION",
     "VECTOR",
