@@ -120,9 +120,14 @@ fn tessellate_on<S: TrimSurface>(
     // The triangulation runs in (u·su, v·sv), about as long as the surface in each direction,
     // so that Delaunay's triangles are not long along a direction the parameters shrink.
     let (su, sv) = metric_scale(surface, lo, hi);
+    let q = quantum(lo, hi, (su, sv));
     let scaled: Vec<Vec<Point2>> = boundary
         .iter()
-        .map(|l| l.iter().map(|p| Point2::new(p.x * su, p.y * sv)).collect())
+        .map(|l| {
+            l.iter()
+                .map(|p| Point2::new(snap(p.x * su, q), snap(p.y * sv, q)))
+                .collect()
+        })
         .collect();
     let eval = |x: f64, y: f64| surface.subs(x / su, y / sv);
     let region = Region::new(&scaled);
@@ -146,6 +151,33 @@ fn tessellate_on<S: TrimSurface>(
         positions,
         triangles,
     })
+}
+
+/// The step the boundary's scaled (u, v) coordinates are rounded to: a power of two about
+/// 1e-10 of the box. The parameter searches place points of one iso-line (a cylinder's circle
+/// at v = −25) a few ulps apart; the exact Delaunay triangulation then sees them as a polyline
+/// that turns by 1e-15 and joins points far apart along it by slivers of no area in (u, v)
+/// whose centres fall inside the face: on the surface those points are not collinear (a
+/// circle), and each sliver became a flat triangle across the cylinder's end, the boundary
+/// points under it left open. Rounded, the points of an iso-line are exactly collinear.
+fn quantum(lo: Point2, hi: Point2, (su, sv): (f64, f64)) -> f64 {
+    let size = ((hi.x - lo.x) * su).abs().max(((hi.y - lo.y) * sv).abs());
+    let size = [lo.x * su, hi.x * su, lo.y * sv, hi.y * sv]
+        .iter()
+        .fold(size, |m, c| m.max(c.abs()));
+    if !(size.is_finite() && size > 0.0) {
+        return 0.0;
+    }
+    2f64.powi((size * 1e-10).log2().floor() as i32)
+}
+
+/// `x` rounded to a multiple of `q` (a power of two: exact); unchanged when `q` is 0.
+fn snap(x: f64, q: f64) -> f64 {
+    if q > 0.0 && x.is_finite() {
+        (x / q).round() * q
+    } else {
+        x
+    }
 }
 
 /// The box of the boundary's (u, v) points.
@@ -350,5 +382,30 @@ impl PointGrid {
             }
         }
         best.map(|(_, i)| self.points[i as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boundary_points_an_ulp_apart_on_an_iso_line_are_made_collinear() {
+        // Laufrad's face #196: a circle at v = −25 on a cylinder 655 mm in radius, found by the
+        // parameter search at −25 and −25.000000000000004 by turns.
+        let (lo, hi) = (Point2::new(0.0, -25.0), Point2::new(6.2875, 0.0));
+        let q = quantum(lo, hi, (655.0, 1.0));
+        assert!(
+            q > 0.0 && q < 1e-6 && q == 2f64.powi(q.log2() as i32),
+            "{q}"
+        );
+        let a = snap(-25.000000000000004, q);
+        assert_eq!(a, snap(-25.0, q));
+        assert_eq!(a, -25.0);
+        // Points far apart keep their distance within the step.
+        assert!((snap(1160.9890729289853, q) - 1160.9890729289853).abs() <= q);
+        assert!(snap(f64::NAN, q).is_nan());
+        let origin = Point2::new(0.0, 0.0);
+        assert_eq!(quantum(origin, origin, (1.0, 1.0)), 0.0);
     }
 }
