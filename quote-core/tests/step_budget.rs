@@ -117,7 +117,9 @@ fn work_is_counted_the_same_every_time_and_its_end_is_a_french_refusal() {
 
 #[test]
 fn the_default_budget_leaves_room_for_the_heaviest_corpus_file() {
-    // en11-hsm1af15.STEP, the heaviest file of the shared corpus read right, spends 173 million
-    // units (docs/benchmarks.md).
-    assert_eq!(StepLimits::default().max_work, 250_000_000);
+    // en11-hsm1af15.STEP, the heaviest file of the shared corpus read right, spends 35 million
+    // units since boundary points off their surface are placed from their hint (173 million
+    // before); 100 million take about 1 s natively, so that a file refused at the budget (the
+    // M6 screw) ends within the 2 s issue 24 allows (docs/benchmarks.md).
+    assert_eq!(StepLimits::default().max_work, 100_000_000);
 }

@@ -71,7 +71,7 @@ impl Default for StepLimits {
             max_edge_points: 1_000_000,
             max_face_points: 250_000,
             max_relaxations: 6,
-            max_work: 250_000_000,
+            max_work: 100_000_000,
         }
     }
 }

@@ -165,10 +165,13 @@ fn quantum(lo: Point2, hi: Point2, (su, sv): (f64, f64)) -> f64 {
     let size = [lo.x * su, hi.x * su, lo.y * sv, hi.y * sv]
         .iter()
         .fold(size, |m, c| m.max(c.abs()));
-    if !(size.is_finite() && size > 0.0) {
+    let x = size * 1e-10;
+    if !(x.is_finite() && x >= f64::MIN_POSITIVE) {
         return 0.0;
     }
-    2f64.powi((size * 1e-10).log2().floor() as i32)
+    // The largest power of two not above `x`, from its exponent bits: exact, and the same in
+    // WebAssembly (no libm call).
+    f64::from_bits(x.to_bits() & 0x7ff0_0000_0000_0000)
 }
 
 /// `x` rounded to a multiple of `q` (a power of two: exact); unchanged when `q` is 0.
