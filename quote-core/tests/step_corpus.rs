@@ -17,13 +17,28 @@ use quote_core::import::step::{read_step_with, StepLimits};
 /// is closed at its apex, 78 (88 %) since closed B-spline surfaces are meshed as periodic and
 /// edges on part of a B-spline curve stop at their vertices, 79 (89 %) since a periodic B-spline
 /// written unclamped is meshed within its knots' domain, 80 (90 %) since a pole closed within the
-/// tolerance only is stepped along (issue 24). The floor (79 files) is that share less one file
-/// of slack for a loaded machine that pushes the largest files past
-/// [`TIME_LIMIT`]; issue 24 asks for 95 % of the solid files. Volumes are compared as
+/// tolerance only is stepped along (issue 24), 81 (91 %) since names written `$` are read
+/// (wrenchnut; issue 24, branch step26). The floor (80 files) is that share less one file of
+/// slack for a loaded machine that pushes the largest files past [`TIME_LIMIT`]; issue 24 asks
+/// for 95 % of the solid files. The files fixed by a named cause must stay right whatever the
+/// share: see [`FIXED`]. Volumes are compared as
 /// OpenCascade measures them, solids summed: where bodies overlap, the union the analysis prices
 /// is printed beside (Tap_Photosensor_PCB, counted wrong once the analysis priced overlapping
 /// bodies' union, is compared on the sum again).
-const MIN_SHARE: f64 = 0.88;
+const MIN_SHARE: f64 = 0.89;
+
+/// Files read wrong or refused once, each fixed by a cause found in the engine (issue 24,
+/// docs/benchmarks.md): the test fails if one of them is no longer read within 0.5 %.
+const FIXED: &[&str] = &[
+    "open-dynamic-robot-initiative/transmission_pulley_at3_t10_center.STEP",
+    "Open-Cascade-SAS/bug27453_165-174_piattello.stp",
+    "live-clones/periodic_u_cst.step",
+    "live-clones/SampleCrankshaft4A.stp",
+    "Open-Cascade-SAS/ec_soapbox-A.stp",
+    "Open-Cascade-SAS/bug24595_281390.stp",
+    "Open-Cascade-SAS/trj6_k1-al-214.stp",
+    "live-clones/wrenchnut.stp",
+];
 
 /// Time given to one file before it counts as failed (the slowest takes 4 s in the test
 /// profile on an idle machine).
@@ -88,6 +103,7 @@ fn step_corpus_volumes() {
         "file", "error %", "ms", "Mwork", "triangles", "solids"
     );
     let mut most_work = (0u64, String::new());
+    let mut regressed: Vec<String> = Vec::new();
     // `STEP_ONLY=<part of a name>` runs the matching files only, without the share check.
     let only = std::env::var("STEP_ONLY").ok();
     for row in &rows {
@@ -108,6 +124,9 @@ fn step_corpus_volumes() {
         });
         let Ok(read) = receive.recv_timeout(TIME_LIMIT) else {
             times.push(TIME_LIMIT.as_secs_f64() * 1000.0);
+            if FIXED.contains(&row.file.as_str()) {
+                regressed.push(row.file.clone());
+            }
             println!(
                 "{:<48} {:>9} {:>9} {:>9} {:>9} {:>8}  FAIL: still reading after {} s",
                 row.file,
@@ -184,6 +203,8 @@ fn step_corpus_volumes() {
         };
         if verdict.starts_with("ok") {
             good += 1;
+        } else if FIXED.contains(&row.file.as_str()) {
+            regressed.push(row.file.clone());
         }
         let work = read
             .as_ref()
@@ -207,6 +228,10 @@ fn step_corpus_volumes() {
         most_work.0 as f64 / 1e6,
         most_work.1,
         limits.max_work as f64 / 1e6
+    );
+    assert!(
+        regressed.is_empty(),
+        "files fixed before are read wrong again: {regressed:?}"
     );
     if only.is_some() {
         return;
