@@ -17,6 +17,9 @@ use crate::{import::Format, Mesh, QuoteError};
 const MAX_SHELL_DETAILS: usize = 64;
 /// Bodies listed in detail, in order of first appearance.
 pub(crate) const MAX_BODY_DETAILS: usize = 64;
+/// Triangles per chunk of the measuring pass, whose partial sums are added in chunk order (a
+/// constant, never the thread count, so that every build adds the same partial sums).
+const MEASURE_CHUNK: usize = 1 << 16;
 
 /// Analyses a mesh already in millimetres (apply `options.unit` before calling, or let
 /// [`crate::analyze_file`] do it). The mesh is repaired first, as far as it needs (see
@@ -225,7 +228,8 @@ fn bodies(
         .collect()
 }
 
-/// The whole mesh's measure (triangles in file order), per-shell figures for the largest
+/// The whole mesh's measure (triangles in file order, summed per chunk of [`MEASURE_CHUNK`]
+/// triangles, the chunks' sums added in order), per-shell figures for the largest
 /// shells (by triangle count, ties by first appearance) and the overhangs for each angle, in
 /// one pass over the triangles.
 fn measure(
@@ -248,28 +252,50 @@ fn measure(
     }
     let (min, max) = used_box(mesh, topo);
     // The angles needing support (their index and sums); the others stay zero.
-    let (needed, mut sums): (Vec<usize>, Vec<OverhangSums>) = angles
+    let (needed, fresh): (Vec<usize>, Vec<OverhangSums>) = angles
         .iter()
         .enumerate()
         .filter_map(|(i, &a)| OverhangSums::new(min, max, a).map(|s| (i, s)))
         .unzip();
-    let mut total = Measure::default();
-    let mut measures = vec![Measure::default(); order.len()];
     let single = topo.shells == 1;
-    for (t, tri) in mesh.triangles.iter().enumerate() {
-        let c = mesh.corners(t);
-        let n = area_vector(c);
-        let len = dot(n, n).sqrt();
-        let (lo, hi) = corner_box(c);
-        total.add_boxed(c, n, len, lo, hi);
-        for s in &mut sums {
-            s.add_boxed(c, n, len, lo, hi);
-        }
-        if !single {
-            let i = slot[topo.vertex_shell[tri[0] as usize] as usize];
-            if i != u32::MAX {
-                measures[i as usize].add_boxed(c, n, len, lo, hi);
+    let shells_listed = if single { 0 } else { order.len() };
+    // Partial sums per chunk of triangles, added in chunk order: the same bits on any number
+    // of threads, and in the WebAssembly build (one thread).
+    let chunks = mesh.triangles.len().div_ceil(MEASURE_CHUNK);
+    let partials = crate::par::map(chunks, |i| {
+        let start = i * MEASURE_CHUNK;
+        let end = (start + MEASURE_CHUNK).min(mesh.triangles.len());
+        let mut total = Measure::default();
+        let mut sums = fresh.clone();
+        let mut measures = vec![Measure::default(); shells_listed];
+        for t in start..end {
+            let c = mesh.corners(t);
+            let n = area_vector(c);
+            let len = dot(n, n).sqrt();
+            let (lo, hi) = corner_box(c);
+            total.add_boxed(c, n, len, lo, hi);
+            for s in &mut sums {
+                s.add_boxed(c, n, len, lo, hi);
             }
+            if !single {
+                let k = slot[topo.vertex_shell[mesh.triangles[t][0] as usize] as usize];
+                if k != u32::MAX {
+                    measures[k as usize].add_boxed(c, n, len, lo, hi);
+                }
+            }
+        }
+        (total, sums, measures)
+    });
+    let mut total = Measure::default();
+    let mut sums = fresh;
+    let mut measures = vec![Measure::default(); order.len()];
+    for (t, s, m) in partials {
+        total.merge(&t);
+        for (into, from) in sums.iter_mut().zip(&s) {
+            into.merge(from);
+        }
+        for (into, from) in measures.iter_mut().zip(&m) {
+            into.merge(from);
         }
     }
     if single {
