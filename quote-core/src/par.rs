@@ -26,6 +26,28 @@ pub(crate) fn map<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
     spread(n, workers, &f)
 }
 
+/// `(a(), b())`, `b` on a thread of its own when there are threads.
+pub(crate) fn join<A: Send, B: Send>(
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    #[cfg(feature = "threads")]
+    {
+        std::thread::scope(|s| {
+            let other = s.spawn(b);
+            let first = a();
+            let second = other
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            (first, second)
+        })
+    }
+    #[cfg(not(feature = "threads"))]
+    {
+        (a(), b())
+    }
+}
+
 #[cfg(feature = "threads")]
 fn spread<T: Send>(n: usize, workers: usize, f: &(impl Fn(usize) -> T + Sync)) -> Vec<T> {
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -70,5 +92,6 @@ mod tests {
         let out = super::map(1000, |i| i * 2);
         assert_eq!(out, (0..1000).map(|i| i * 2).collect::<Vec<_>>());
         assert!(super::map(0, |i| i).is_empty());
+        assert_eq!(super::join(|| 1, || "two"), (1, "two"));
     }
 }
