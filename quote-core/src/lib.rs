@@ -12,6 +12,7 @@ pub mod calendar;
 mod error;
 pub mod import;
 mod mesh;
+mod par;
 pub mod pricing;
 
 pub use analysis::{

@@ -168,13 +168,31 @@ fn analyze_part(
     catalog_json: Option<String>,
     body: Option<usize>,
 ) -> Result<Analyzed, JsValue> {
+    let imported = quote_core::import_noting(name, bytes);
+    analyze_imported(imported, unit, catalog_json, body)
+}
+
+/// The steps of [`analyze_part`] after the import.
+fn analyze_imported(
+    imported: Result<
+        (
+            quote_core::Format,
+            quote_core::Mesh,
+            Vec<quote_core::analysis::Warning>,
+        ),
+        QuoteError,
+    >,
+    unit: &str,
+    catalog_json: Option<String>,
+    body: Option<usize>,
+) -> Result<Analyzed, JsValue> {
     let unit = parse_unit(unit).map_err(quote_error)?;
     let catalog = catalog_from(catalog_json).map_err(quote_error)?;
     let mut options = catalog.analysis_options();
     options.unit = unit;
     // The same steps as `quote_core::analyze_file` (or `analyze_file_body`), kept apart to reuse
     // the mesh for the preview.
-    let (format, mut mesh, notes) = quote_core::import_noting(name, bytes).map_err(quote_error)?;
+    let (format, mut mesh, notes) = imported.map_err(quote_error)?;
     if unit != Unit::Mm {
         mesh.scale(unit.to_mm());
     }
@@ -190,6 +208,35 @@ fn analyze_part(
         pending: Some((mesh, options)),
         preview: PreviewBuffers::default(),
     })
+}
+
+/// A file analysed as it is read: its pieces are pushed as they arrive ([`AnalysisStream::push`])
+/// and a binary STL is welded meanwhile, so that reading the file and welding it overlap;
+/// [`AnalysisStream::finish`] gives what [`analyze`] gives for the whole file.
+#[wasm_bindgen]
+pub struct AnalysisStream {
+    inner: quote_core::import::MeshStream,
+}
+
+#[wasm_bindgen]
+impl AnalysisStream {
+    /// A stream for the file `name` of `len` bytes.
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: &str, len: f64) -> AnalysisStream {
+        AnalysisStream {
+            inner: quote_core::import::MeshStream::new(name, len as u64),
+        }
+    }
+
+    /// Takes the next piece of the file.
+    pub fn push(&mut self, piece: &[u8]) {
+        self.inner.push(piece);
+    }
+
+    /// Analyses the file in `unit` against the catalog, as [`analyze`] does (consumes the stream).
+    pub fn finish(self, unit: &str, catalog_json: Option<String>) -> Result<Analyzed, JsValue> {
+        analyze_imported(self.inner.finish(), unit, catalog_json, None)
+    }
 }
 
 /// Prices an analysed part (`analysis_json` from [`analyze`]) with the customer's options

@@ -66,7 +66,7 @@ async function rounds(paths: [string, () => Promise<Run>][]): Promise<Series[]> 
  * From the drop to the first price on screen. `warm`: the worker was started and warmed up when
  * the page opened, as the quote page does; otherwise it starts at the drop (compile included).
  */
-async function firstPrice(file: File, warm: boolean) {
+async function firstPrice(file: File, warm: boolean, stream = true) {
   let t0 = performance.now();
   const worker = new Worker(new URL('../src/workers/quote.worker.ts', import.meta.url), { type: 'module' });
   const api = Comlink.wrap<QuoteWorkerApi>(worker);
@@ -76,7 +76,7 @@ async function firstPrice(file: File, warm: boolean) {
     warmUpMs = await api.warmUp();
     t0 = performance.now();
   }
-  const out = await api.analyse(file, file.name, 'mm');
+  const out = await api.analyse(file, file.name, 'mm', null, stream);
   if (!out.ok) throw new Error(out.error.message);
   const best = out.offers.filter((o) => o.breakdown).sort((a, b) => a.breakdown!.line_cents - b.breakdown!.line_cents)[0];
   document.getElementById('first-price')!.textContent = best ? euros.format(best.breakdown!.line_cents / 100) : '—';
@@ -104,7 +104,13 @@ async function main() {
   status('Du dépôt au premier prix…');
   const file = new File([torusStl(NU, NV)], 'tore.stl');
   const drops = [];
-  for (let i = 0; i < 3; i++) drops.push(await firstPrice(file, true));
+  // The file read whole before the analysis (the path before streaming), in turn with the
+  // streamed drops: the ratio of each pair is taken within the pair.
+  const whole = [];
+  for (let i = 0; i < 3; i++) {
+    drops.push(await firstPrice(file, true));
+    whole.push(await firstPrice(file, true, false));
+  }
   const cold = [];
   for (let i = 0; i < 3; i++) cold.push(await firstPrice(file, false));
   const result = {
@@ -113,6 +119,11 @@ async function main() {
     user_agent: navigator.userAgent,
     series,
     first_price: { median_ms: median(drops.map((d) => d.ms)), runs: drops },
+    first_price_whole: {
+      median_ms: median(whole.map((d) => d.ms)),
+      median_ratio: median(drops.map((d, i) => d.ms / whole[i].ms)),
+      runs: whole,
+    },
     first_price_cold: { median_ms: median(cold.map((d) => d.ms)), runs: cold },
   };
   return result;

@@ -102,11 +102,14 @@ function stlReport(result) {
   const coldPreview = [...result.first_price_cold.runs.map((r) => r.previewMs)].sort((a, b) => a - b)[1];
   console.log(`| du dépôt au premier prix (worker démarré et échauffé à l’ouverture de la page) | ${fmt(result.first_price.median_ms)} | |`);
   console.log(`| du dépôt à l’aperçu 3D prêt (idem, buffers transférés) | ${fmt(previewMedian)} | |`);
+  const w = result.first_price_whole;
+  console.log(`| du dépôt au premier prix, fichier lu en entier avant l’analyse (worker échauffé) | ${fmt(w.median_ms)} | lu en flux / lu en entier : ${w.median_ratio.toFixed(2)} |`);
   console.log(`| du dépôt au premier prix (worker démarré au dépôt, compilation comprise) | ${fmt(result.first_price_cold.median_ms)} | |`);
   console.log(`| du dépôt à l’aperçu 3D prêt (idem) | ${fmt(coldPreview)} | |`);
   console.log(`\nquick stats: ${(1 / quick.median_ratio).toFixed(2)}x faster than JS; full analysis: ${full.median_ratio.toFixed(2)}x the JS time (medians of per-round ratios)`);
   console.log(`checks: js volume ${js.check.volume_mm3.toFixed(3)}, wasm volume ${full.check.volume_mm3.toFixed(3)}, watertight ${full.check.watertight}`);
   console.log(`first price runs (warm worker): ${JSON.stringify(result.first_price.runs)}`);
+  console.log(`first price runs (warm worker, file read whole first): ${JSON.stringify(w.runs)}`);
   console.log(`first price runs (cold worker): ${JSON.stringify(result.first_price_cold.runs)}`);
 }
 

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 mod body;
 mod fit;
+mod measure;
 mod nesting;
 mod options;
 mod orient;

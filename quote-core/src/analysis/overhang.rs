@@ -100,6 +100,14 @@ impl OverhangSums {
         }
     }
 
+    /// Adds the sums of `other` (the same angle and box, the triangles that follow).
+    pub fn merge(&mut self, other: &OverhangSums) {
+        for (into, from) in self.out.iter_mut().zip(&other.out) {
+            into.area += from.area;
+            into.support_volume += from.support_volume;
+        }
+    }
+
     /// The figures of the six directions.
     pub fn finish(self) -> [Overhang; DIRECTIONS] {
         self.out

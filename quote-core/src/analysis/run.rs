@@ -1,22 +1,24 @@
 //! The full analysis of a mesh: measures, topology, overhangs, fit, thickness, warnings.
 
-use super::overhang::{cos_deg, overhangs_up_z, Overhang, OverhangSums, DIRECTIONS};
+use super::overhang::{cos_deg, overhangs_up_z};
 use std::borrow::Cow;
 
 use super::body::{attribute, body_part};
 use super::fit::best_fit;
+use super::measure::{finish_whole, measure, measure_whole};
 use super::nesting::{turn_shells, Nesting};
-use super::repair::{repair, used_box, Repaired};
+use super::repair::{repair, Repaired};
 use super::topology::{topology, Topology};
 use super::units::{suggest_unit, warnings};
-use super::volume::{area_vector, corner_box, dot, Measure};
-use super::{Analysis, AnalysisOptions, BodyAnalysis, ShellAnalysis};
+use super::volume::{dot, Measure};
+use super::{Analysis, AnalysisOptions, BodyAnalysis};
 use crate::{import::Format, Mesh, QuoteError};
 
-/// Shells listed in detail, largest first.
-const MAX_SHELL_DETAILS: usize = 64;
 /// Bodies listed in detail, in order of first appearance.
 pub(crate) const MAX_BODY_DETAILS: usize = 64;
+/// Triangles from which, with threads, the measure of the whole mesh is taken while its
+/// topology is found (below, a thread's start costs more than it saves).
+const OVERLAP_MIN: usize = 100_000;
 
 /// Analyses a mesh already in millimetres (apply `options.unit` before calling, or let
 /// [`crate::analyze_file`] do it). The mesh is repaired first, as far as it needs (see
@@ -84,14 +86,6 @@ fn run<'a>(
     if mesh.triangles.is_empty() {
         return Err(QuoteError::NoMesh);
     }
-    let topo = topology(&mesh);
-    let Repaired {
-        mut mesh,
-        topo,
-        nesting,
-        mut repairs,
-        ..
-    } = repair(mesh, topo);
     // One support angle per process (0 for processes without supports), each computed once.
     let angles: Vec<f64> = options
         .processes
@@ -110,7 +104,33 @@ fn run<'a>(
             distinct.push(a);
         }
     }
-    let (mut total, mut shell_details, mut by_angle) = measure(&mesh, &topo, &distinct);
+    // With threads, a large mesh is measured whole while its topology is found; the measure is
+    // kept when the topology and the repair show it is the one `measure` would take.
+    let (topo, early) = if crate::par::threads() > 1 && mesh.triangles.len() >= OVERLAP_MIN {
+        let (topo, early) =
+            crate::par::join(|| topology(&mesh), || measure_whole(&mesh, &distinct));
+        (topo, Some(early))
+    } else {
+        (topology(&mesh), None)
+    };
+    let Repaired {
+        mut mesh,
+        topo,
+        nesting,
+        mut repairs,
+        trace,
+    } = repair(mesh, topo);
+    let untouched = trace.weld.is_none()
+        && repairs.turned_faces == 0
+        && repairs.turned_bodies == 0
+        && repairs.removed_triangles == 0;
+    let (mut total, mut shell_details, mut by_angle) = match early
+        .filter(|_| untouched)
+        .and_then(|e| finish_whole(&topo, e))
+    {
+        Some(measured) => measured,
+        None => measure(&mesh, &topo, &distinct),
+    };
     let mut turned = nesting.turn.clone();
     if topo.shells == 1 && topo.closed() && total.signed_volume() < 0.0 {
         // A single closed shell inside out: turned, and measured again (overhangs change).
@@ -223,76 +243,6 @@ fn bodies(
             turned: any_turned[b],
         })
         .collect()
-}
-
-/// The whole mesh's measure (triangles in file order), per-shell figures for the largest
-/// shells (by triangle count, ties by first appearance) and the overhangs for each angle, in
-/// one pass over the triangles.
-fn measure(
-    mesh: &Mesh,
-    topo: &Topology,
-    angles: &[f64],
-) -> (Measure, Vec<ShellAnalysis>, Vec<[Overhang; DIRECTIONS]>) {
-    let mut count = vec![0u32; topo.shells];
-    if topo.shells > 1 {
-        for t in &mesh.triangles {
-            count[topo.vertex_shell[t[0] as usize] as usize] += 1;
-        }
-    }
-    let mut order: Vec<u32> = (0..topo.shells as u32).collect();
-    order.sort_by_key(|&s| std::cmp::Reverse(count[s as usize]));
-    order.truncate(MAX_SHELL_DETAILS);
-    let mut slot = vec![u32::MAX; topo.shells];
-    for (i, &s) in order.iter().enumerate() {
-        slot[s as usize] = i as u32;
-    }
-    let (min, max) = used_box(mesh, topo);
-    // The angles needing support (their index and sums); the others stay zero.
-    let (needed, mut sums): (Vec<usize>, Vec<OverhangSums>) = angles
-        .iter()
-        .enumerate()
-        .filter_map(|(i, &a)| OverhangSums::new(min, max, a).map(|s| (i, s)))
-        .unzip();
-    let mut total = Measure::default();
-    let mut measures = vec![Measure::default(); order.len()];
-    let single = topo.shells == 1;
-    for (t, tri) in mesh.triangles.iter().enumerate() {
-        let c = mesh.corners(t);
-        let n = area_vector(c);
-        let len = dot(n, n).sqrt();
-        let (lo, hi) = corner_box(c);
-        total.add_boxed(c, n, len, lo, hi);
-        for s in &mut sums {
-            s.add_boxed(c, n, len, lo, hi);
-        }
-        if !single {
-            let i = slot[topo.vertex_shell[tri[0] as usize] as usize];
-            if i != u32::MAX {
-                measures[i as usize].add_boxed(c, n, len, lo, hi);
-            }
-        }
-    }
-    if single {
-        measures[0] = total;
-    }
-    let details = order
-        .iter()
-        .zip(measures)
-        .map(|(&s, m)| ShellAnalysis {
-            triangles: m.triangles,
-            volume_mm3: m.signed_volume().abs(),
-            signed_volume_mm3: m.signed_volume(),
-            area_mm2: m.area(),
-            bbox_min: m.min,
-            bbox_max: m.max,
-            watertight: topo.bad_edges_per_shell[s as usize] == 0,
-        })
-        .collect();
-    let mut overhangs = vec![[Overhang::default(); DIRECTIONS]; angles.len()];
-    for (i, s) in needed.into_iter().zip(sums) {
-        overhangs[i] = s.finish();
-    }
-    (total, details, overhangs)
 }
 
 /// Per-triangle preview flags: bit 0 when the face overhangs with +z up (the file's own

@@ -48,3 +48,29 @@ pub(crate) fn merge(a: &Mesh, b: &Mesh) -> Mesh {
         .extend(b.triangles.iter().map(|t| t.map(|i| i + n)));
     m
 }
+
+/// A closed torus (major radius 40, minor 12) of `2 * nu * nv` triangles, outward normals.
+pub(crate) fn torus(nu: usize, nv: usize) -> Mesh {
+    let tau = std::f64::consts::TAU;
+    let mut vertices = Vec::with_capacity(nu * nv);
+    for i in 0..nu {
+        let u = tau * i as f64 / nu as f64;
+        for j in 0..nv {
+            let v = tau * j as f64 / nv as f64;
+            let r = 40.0 + 12.0 * v.cos();
+            vertices.push([r * u.cos(), r * u.sin(), 12.0 * v.sin()]);
+        }
+    }
+    let at = |i: usize, j: usize| ((i % nu) * nv + j % nv) as u32;
+    let mut triangles = Vec::with_capacity(2 * nu * nv);
+    for i in 0..nu {
+        for j in 0..nv {
+            triangles.push([at(i, j), at(i + 1, j), at(i + 1, j + 1)]);
+            triangles.push([at(i, j), at(i + 1, j + 1), at(i, j + 1)]);
+        }
+    }
+    Mesh {
+        vertices,
+        triangles,
+    }
+}

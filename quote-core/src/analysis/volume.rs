@@ -127,6 +127,19 @@ impl Measure {
         self.triangles += 1;
     }
 
+    /// Adds the sums of `other`, the measure of the triangles that follow this one's.
+    pub fn merge(&mut self, other: &Measure) {
+        self.det_sum += other.det_sum;
+        self.cross_sum += other.cross_sum;
+        for k in 0..3 {
+            self.min[k] = lesser(self.min[k], other.min[k]);
+            self.max[k] = greater(self.max[k], other.max[k]);
+        }
+        self.max_extent = greater(self.max_extent, other.max_extent);
+        self.triangles += other.triangles;
+        self.degenerate += other.degenerate;
+    }
+
     /// Signed volume, mm³.
     pub fn signed_volume(&self) -> f64 {
         self.det_sum / 6.0

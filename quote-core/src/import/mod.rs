@@ -6,6 +6,7 @@ mod obj;
 pub mod step;
 pub(crate) mod stl;
 mod stl_ascii;
+mod stream;
 mod text;
 mod threemf;
 pub(crate) mod weld;
@@ -13,6 +14,7 @@ pub(crate) mod weld;
 use serde::{Deserialize, Serialize};
 
 pub use stl::binary_count as binary_stl_count;
+pub use stream::MeshStream;
 
 use crate::analysis::Warning;
 use crate::{error::fr_int, Mesh, QuoteError};

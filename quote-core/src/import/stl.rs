@@ -154,8 +154,16 @@ fn records(bytes: &[u8], n: usize) -> Result<std::slice::ChunksExact<'_, u8>, Qu
     Ok(bytes[HEADER..HEADER + RECORD * n].chunks_exact(RECORD))
 }
 
+/// Triangles from which the weld of a binary STL is split over the cores (feature `threads`):
+/// below, a thread's start costs more than it saves.
+const SPLIT_WELD_MIN: usize = 100_000;
+
 fn read_binary(bytes: &[u8], n: usize) -> Result<Mesh, QuoteError> {
     let recs = records(bytes, n)?;
+    let parts = crate::par::threads().min(4);
+    if parts > 1 && n >= SPLIT_WELD_MIN {
+        return read_binary_split(bytes, n, parts);
+    }
     // `n` is backed by real bytes here (checked against the length), so reserving is safe.
     let mut welder = Welder::with_capacity(n / 2 + 16);
     let mut triangles: Vec<[u32; 3]> = Vec::with_capacity(n);
@@ -180,6 +188,88 @@ fn read_binary(bytes: &[u8], n: usize) -> Result<Mesh, QuoteError> {
         vertices: welder.into_vertices(),
         triangles,
     })
+}
+
+/// [`read_binary`] on `parts` threads: each welds a run of consecutive records on its own, then
+/// the first run's welder takes the others' vertices in their order. A vertex keeps the index of
+/// its first appearance in the file, so the mesh is the one a single weld makes, bit for bit.
+fn read_binary_split(bytes: &[u8], n: usize, parts: usize) -> Result<Mesh, QuoteError> {
+    let per = n.div_ceil(parts);
+    let mut triangles: Vec<[u32; 3]> = vec![[0; 3]; n];
+    let slices: Vec<std::sync::Mutex<&mut [[u32; 3]]>> = triangles
+        .chunks_mut(per)
+        .map(std::sync::Mutex::new)
+        .collect();
+    let welded = crate::par::map(slices.len(), |i| {
+        let (start, end) = (i * per, ((i + 1) * per).min(n));
+        let run = bytes[HEADER + RECORD * start..HEADER + RECORD * end].chunks_exact(RECORD);
+        let mut out = slices[i].lock().unwrap_or_else(|e| e.into_inner());
+        // The first run's welder will take every vertex: sized for the whole file.
+        let expected = if i == 0 {
+            n / 2 + 16
+        } else {
+            (end - start) / 2 + 16
+        };
+        let mut welder = Welder::with_capacity(expected);
+        weld_slices(run, &mut welder, &mut out).map(|()| welder)
+    });
+    drop(slices);
+    let mut welders = Vec::with_capacity(welded.len());
+    for w in welded {
+        // The first error in file order, as the single weld gives.
+        welders.push(w?);
+    }
+    let mut welders = welders.into_iter();
+    let mut global = welders.next().expect("at least one run");
+    for (i, w) in welders.enumerate() {
+        let keys = w.keys();
+        let mut index = vec![0u32; keys.len()];
+        for (chunk, out) in keys.chunks(BATCH).zip(index.chunks_mut(BATCH)) {
+            global.insert_batch(chunk, out);
+        }
+        let end = ((i + 2) * per).min(n);
+        for t in &mut triangles[(i + 1) * per..end] {
+            *t = t.map(|v| index[v as usize]);
+        }
+    }
+    Ok(Mesh {
+        vertices: global.into_vertices(),
+        triangles,
+    })
+}
+
+/// Welds the records `run` into `welder`, writing each one's corner indices to `triangles`
+/// (as long as `run`).
+fn weld_slices(
+    run: std::slice::ChunksExact<'_, u8>,
+    welder: &mut Welder<Key32>,
+    triangles: &mut [[u32; 3]],
+) -> Result<(), QuoteError> {
+    let mut keys = [Key32::default(); BATCH];
+    let mut ids = [0u32; BATCH];
+    let mut k = 0;
+    let mut t = 0;
+    for rec in run {
+        let bits = record_bits(rec)?;
+        for c in 0..3 {
+            keys[k] = Key32::from_bits([bits[3 * c], bits[3 * c + 1], bits[3 * c + 2]]);
+            k += 1;
+        }
+        if k == BATCH {
+            welder.insert_batch(&keys, &mut ids);
+            for c in ids.chunks_exact(3) {
+                triangles[t] = [c[0], c[1], c[2]];
+                t += 1;
+            }
+            k = 0;
+        }
+    }
+    welder.insert_batch(&keys[..k], &mut ids[..k]);
+    for c in ids[..k].chunks_exact(3) {
+        triangles[t] = [c[0], c[1], c[2]];
+        t += 1;
+    }
+    Ok(())
 }
 
 /// Walks the triangles of a binary STL without welding, in file order, as f64 corners.
@@ -265,6 +355,41 @@ mod tests {
         assert_eq!(read_stl(&b), Err(QuoteError::CoordinateTooLarge));
         let b = binary(b"x", &[[[1e9, 0.0, 0.0], [1.0; 3], [2.0; 3]]], 1, 0);
         assert!(read_stl(&b).is_ok());
+    }
+
+    /// A grid of `n` by `n` squares, two triangles each, written row by row: rows share their
+    /// vertices with the next, so that runs of records share vertices.
+    fn grid(n: usize) -> Vec<[[f32; 3]; 3]> {
+        let p = |i: usize, j: usize| [i as f32, j as f32, ((i * j) % 7) as f32];
+        let mut tris = Vec::new();
+        for i in 0..n {
+            for j in 0..n {
+                tris.push([p(i, j), p(i + 1, j), p(i + 1, j + 1)]);
+                tris.push([p(i, j), p(i + 1, j + 1), p(i, j + 1)]);
+            }
+        }
+        tris
+    }
+
+    #[test]
+    fn a_weld_split_in_runs_gives_the_single_weld_s_mesh() {
+        let tris = grid(40);
+        let b = binary(b"x", &tris, tris.len() as u32, 0);
+        let n = tris.len();
+        let single = read_binary(&b, n).unwrap();
+        for parts in [2, 3, 4, 7] {
+            assert_eq!(read_binary_split(&b, n, parts).unwrap(), single, "{parts}");
+        }
+        // The first bad record in file order names the error, whichever run holds it.
+        let mut bad = tris.clone();
+        bad[n - 3][1][0] = 2e9;
+        bad[n - 2][0][2] = f32::NAN;
+        let b = binary(b"x", &bad, n as u32, 0);
+        assert_eq!(read_binary(&b, n), Err(QuoteError::CoordinateTooLarge));
+        assert_eq!(
+            read_binary_split(&b, n, 3),
+            Err(QuoteError::CoordinateTooLarge)
+        );
     }
 
     #[test]

@@ -254,6 +254,12 @@ impl<K: WeldKey + Default> Welder<K> {
         self.keys.len()
     }
 
+    /// The unique keys, in order of their indices.
+    #[cfg_attr(not(feature = "threads"), allow(dead_code))]
+    pub fn keys(&self) -> &[K] {
+        &self.keys
+    }
+
     /// The welded positions, in f64.
     pub fn into_vertices(self) -> Vec<[f64; 3]> {
         self.keys.iter().map(WeldKey::to_f64).collect()

@@ -41,8 +41,11 @@ export interface Analysed {
 }
 
 const ready = init();
-/** The dropped file and the build of the engine that reads it. */
-let file: { name: string; bytes: Uint8Array; engine: Engine } | null = null;
+/**
+ * The dropped file and the build of the engine that reads it. `bytes` is read from `source` when
+ * first needed: a whole-file analysis streams the file into the engine without keeping it.
+ */
+let file: { name: string; source: Blob; bytes: Uint8Array | null; engine: Engine } | null = null;
 /** The body of the file analysed alone (a part split out of the file), or null for the whole file. */
 let fileBody: number | null = null;
 let lastUnit: Unit = 'mm';
@@ -113,18 +116,62 @@ function forgetBodies(): void {
   bodies = [];
 }
 
-function run(unit: Unit): Outcome<Analysed> {
-  if (!file) return { ok: false, error: { code: 'no_file', message: 'Aucun fichier à analyser.' } };
+/** The kept file's bytes, read once (a streamed analysis does not keep them). */
+async function fileBytes(): Promise<Uint8Array | null> {
+  if (!file) return null;
+  file.bytes ??= new Uint8Array(await file.source.arrayBuffer());
+  return file.bytes;
+}
+
+function forgetAnalysis(unit: Unit): void {
   lastAnalysed?.free();
   lastAnalysed = null;
   forgetBodies();
   lastUnit = unit;
+}
+
+/** Analyses the kept file (its bytes read) in `unit`, with the price of every process. */
+function run(unit: Unit): Outcome<Analysed> {
+  if (!file?.bytes) return { ok: false, error: { code: 'no_file', message: 'Aucun fichier à analyser.' } };
+  forgetAnalysis(unit);
   const t0 = performance.now();
   const reader = file.engine;
   const result =
     fileBody === null
       ? reader.analyze(file.name, file.bytes, unit, catalogJson)
       : reader.analyzeBody(file.name, file.bytes, unit, catalogJson, fileBody);
+  return priced(result, performance.now() - t0);
+}
+
+/**
+ * A whole file's analysis as its pieces arrive (a binary STL is welded while the rest is read):
+ * what `run` gives, without reading the file into memory first.
+ */
+async function runStreamed(source: Blob, name: string, unit: Unit): Promise<Outcome<Analysed>> {
+  forgetAnalysis(unit);
+  const t0 = performance.now();
+  const stream = new defaultEngine.AnalysisStream(name, source.size);
+  try {
+    const reader = source.stream().getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      stream.push(value);
+    }
+  } catch (error) {
+    stream.free();
+    throw error;
+  }
+  const t1 = performance.now();
+  const result = stream.finish(unit, catalogJson);
+  const out = priced(result, performance.now() - t1);
+  if (out.ok) out.timings.readMs = t1 - t0;
+  return out;
+}
+
+/** Keeps an analysis and prices it with every process. */
+function priced(result: Analyzed, analyseMs: number): Outcome<Analysed> {
+  const reader = engine();
   const t1 = performance.now();
   lastAnalysed = result;
   analysisJson = result.analysisJson;
@@ -134,7 +181,7 @@ function run(unit: Unit): Outcome<Analysed> {
     ok: true,
     analysis: JSON.parse(analysisJson) as Analysis,
     offers,
-    timings: { readMs: 0, analyseMs: t1 - t0, priceMs: t2 - t1 },
+    timings: { readMs: 0, analyseMs, priceMs: t2 - t1 },
   };
 }
 
@@ -197,15 +244,28 @@ const api = {
 
   /**
    * Reads the file and analyses it in `unit`, with the price of every process; with `body`
-   * (0-based), that body of the file alone (a part split out of a multi-body file).
+   * (0-based), that body of the file alone (a part split out of a multi-body file). A whole
+   * file is analysed as it is read (a binary STL welded while the rest arrives); `stream: false`
+   * reads it whole first, as before (web/bench compares both).
    */
-  async analyse(source: Blob, name: string, unit: Unit, body: number | null = null): Promise<Outcome<Analysed>> {
+  async analyse(source: Blob, name: string, unit: Unit, body: number | null = null, stream = true): Promise<Outcome<Analysed>> {
     await ready;
     const t0 = performance.now();
+    const head = new Uint8Array(await source.slice(0, STEP_SNIFF_BYTES).arrayBuffer());
+    if (stream && body === null && !isStepFile(name, head)) {
+      // The default engine reads the file as it arrives; its bytes are read again only if needed.
+      file = { name, source, bytes: null, engine: defaultEngine };
+      fileBody = null;
+      try {
+        return await runStreamed(source, name, unit);
+      } catch (error) {
+        return { ok: false, error: engineError(error) };
+      }
+    }
     const bytes = new Uint8Array(await source.arrayBuffer());
     const chosen = await engineFor(name, bytes);
     if (!chosen.ok) return chosen;
-    file = { name, bytes, engine: chosen.engine };
+    file = { name, source, bytes, engine: chosen.engine };
     fileBody = body;
     const readMs = performance.now() - t0;
     try {
@@ -226,6 +286,7 @@ const api = {
   async reanalyse(unit: Unit): Promise<Outcome<Analysed>> {
     await ready;
     try {
+      await fileBytes();
       return run(unit);
     } catch (error) {
       return { ok: false, error: engineError(error) };
@@ -240,12 +301,14 @@ const api = {
     await ready;
     if (!file || fileBody !== null) return { ok: true, bodies: [] };
     try {
+      const bytes = await fileBytes();
+      if (!bytes) return { ok: true, bodies: [] };
       forgetBodies();
       const whole = JSON.parse(analysisJson ?? '{"bodies":0}') as Analysis;
       const out: Analysed[] = [];
       for (let b = 0; b < Math.min(whole.bodies, limit); b++) {
         const t0 = performance.now();
-        const analysed = file.engine.analyzeBody(file.name, file.bytes, lastUnit, catalogJson, b);
+        const analysed = file.engine.analyzeBody(file.name, bytes, lastUnit, catalogJson, b);
         const t1 = performance.now();
         bodies.push({ analysisJson: analysed.analysisJson, analysed });
         const offers = JSON.parse(file.engine.priceAll(analysed.analysisJson, catalogJson, 1)) as ProcessOffer[];
