@@ -245,6 +245,7 @@ export default [
       await page.locator('canvas').first().waitFor().catch(() => undefined);
       await audit.check(page, 'statistiques: graphiques');
       await visit(ctx, audit, page, '/compte/admin/journal', 'Journal', 'journal');
+      await visit(ctx, audit, page, '/compte/admin/paiement-terme', 'Demandes', 'paiement à 30 jours');
 
       await visit(ctx, audit, page, '/compte/admin/catalogue', 'Enregistrer une nouvelle version', 'catalogue');
       await page.getByRole('tab', { name: 'SLS', exact: true }).click();

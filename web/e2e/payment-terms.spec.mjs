@@ -7,9 +7,9 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAddressInPlace } from './support/commerce.mjs';
+import { cubeToCheckout } from './support/commerce.mjs';
 import { expectAvatar, expectToast, freshEmail, signIn, signOut, signUpViaUi } from './support/flows.mjs';
-import { dropFile, fixture, proxyCall, waitForServerPrice } from './support/quote.mjs';
+import { proxyCall } from './support/quote.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const serverBin = resolve(repoRoot, process.env.SERVER_BIN ?? 'target/debug/server');
@@ -69,23 +69,21 @@ export default [
       if (!granted.includes('Atelier Moreau')) throw new Error(`granted e-mail: ${granted.slice(0, 400)}`);
       await signOut(ctx, page);
 
+      // The terms of sale state the late-payment rate the invoices and reminders apply (one setting).
+      await ctx.goto(page, '/conditions_vente');
+      await ctx.expectText(page, 'pénalités au taux annuel de 10');
+
       // The company orders « virement à 30 jours »: made at once, invoiced, due in 30 days.
       await signIn(ctx, page, email);
       await expectAvatar(page, 'I');
       await ctx.goto(page, '/compte/parametrage');
       await page.locator('[data-testid=terms-available]', { hasText: '5' }).waitFor();
-      await dropFile(ctx, page, fixture('cube.stl'));
-      await waitForServerPrice(page);
-      await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-      await expectToast(page, 'Panier', '1 pièce ajoutée au panier.');
-      await ctx.goto(page, '/compte/panier');
-      await page.locator('[data-testid=cart-line-status]').filter({ hasText: /Analysée|Validée/ }).first().waitFor();
-      await page.getByRole('link', { name: 'Passer la commande' }).click();
-      await page.waitForURL((u) => u.pathname === '/checkout');
-      await createAddressInPlace(page);
+      await cubeToCheckout(ctx, page);
       await ctx.expectText(page, 'France métropolitaine');
       await page.locator('[data-testid=terms-option]', { hasText: 'Encours encore disponible' }).waitFor();
       await page.locator('label[for=paiement-terme]').click();
+      // On terms the ship date is fixed at ordering, not at payment.
+      await page.locator('[data-testid=checkout-ship-hint]', { hasText: 'fixée à la commande' }).waitFor();
       await page.locator('label[for=cgv]').click();
       await ctx.screenshot(page, 'checkout-virement-30-jours');
       await page.getByRole('button', { name: 'Commander (virement à 30 jours)' }).click();

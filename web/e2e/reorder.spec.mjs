@@ -3,9 +3,9 @@
 // basket says the prices did not change, and after the admin raises the rates it says by how much
 // each line changed, with the server's amounts.
 import { adminClient } from './support/admin-client.mjs';
-import { createAddressInPlace } from './support/commerce.mjs';
-import { expectToast, freshEmail, signUpViaUi } from './support/flows.mjs';
-import { dropFile, euros, fixture, proxyCall, waitForServerPrice } from './support/quote.mjs';
+import { cubeToCheckout } from './support/commerce.mjs';
+import { freshEmail, signUpViaUi } from './support/flows.mjs';
+import { euros, proxyCall } from './support/quote.mjs';
 
 /** Text as read: ordinary spaces. */
 const plain = (s) => s.replaceAll('\u00a0', ' ').replaceAll('\u202f', ' ').trim();
@@ -26,15 +26,7 @@ export default [
     async run(ctx) {
       const page = await ctx.newPage();
       await signUpViaUi(ctx, page, { email: freshEmail('recommande'), prenom: 'Inès', nom: 'Moreau' });
-      await dropFile(ctx, page, fixture('cube.stl'));
-      await waitForServerPrice(page);
-      await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-      await expectToast(page, 'Panier', '1 pièce ajoutée au panier.');
-      await ctx.goto(page, '/compte/panier');
-      await page.locator('[data-testid=cart-line-status]').filter({ hasText: /Analysée|Validée/ }).first().waitFor();
-      await page.getByRole('link', { name: 'Passer la commande' }).click();
-      await page.waitForURL((u) => u.pathname === '/checkout');
-      await createAddressInPlace(page);
+      await cubeToCheckout(ctx, page);
       await page.locator('label[for=cgv]').click();
       await page.getByRole('button', { name: 'Commander et payer par virement' }).click();
       await page.waitForURL((u) => u.pathname === '/checkout/confirmation');

@@ -1,14 +1,16 @@
 //! The "payment received" e-mail of an order whose payment was just recorded (the admin's
 //! "transfer received" or the card webhook), built after that transaction committed: the invoice
 //! is read back as it was frozen, rendered (and kept in the object store: the download serves the
-//! same file), and attached as `FA-YYYY-NNNNNN.pdf`.
+//! same file), and attached as `FA-YYYY-NNNNNN.pdf`; and the invoice of an order on terms, sent
+//! with its due date to the company's accounts address when the order is placed.
 
 use super::invoicing::Change;
 use super::pdf_archive;
-use crate::db::{invoices, orders, Db};
+use crate::db::{invoices, orders, payment_terms, Db};
 use crate::documents::{self, InvoiceData};
+use crate::domain::paris_time::fr_date_long;
 use crate::domain::Cents;
-use crate::mail::{order_templates, Mailer, OutgoingMail};
+use crate::mail::{order_templates, terms_templates, Mailer, OutgoingMail};
 use crate::storage::Storage;
 
 /// The invoice PDF of an order, from its frozen data; `None` (and the cause logged) when it
@@ -78,4 +80,53 @@ pub async fn payment_received(
         ship_date.as_deref(),
         pdf,
     ))
+}
+
+/// An invoice issued at once for an order on terms.
+pub struct TermsInvoice<'a> {
+    pub order_id: i64,
+    /// The ordering account, whose terms give the accounts address.
+    pub account_id: i64,
+    pub invoice_number: &'a str,
+    pub order_number: &'a str,
+    pub total_ttc: Cents,
+    pub due_at: i64,
+}
+
+/// Sends the invoice of an order just placed on terms, with its PDF and due date, to the company's
+/// accounts address. A failure is logged: the order and its invoice stand, and the invoice stays
+/// downloadable from the order.
+pub async fn send_terms_invoice(
+    db: &Db,
+    storage: &Storage,
+    mailer: &Mailer,
+    invoice: TermsInvoice<'_>,
+) {
+    let order_id = invoice.order_id;
+    let terms = async {
+        let mut conn = db.pool.acquire().await?;
+        payment_terms::find(&mut conn, invoice.account_id).await
+    }
+    .await;
+    let terms = match terms {
+        Ok(Some(terms)) => terms,
+        Ok(None) => return,
+        Err(e) => {
+            tracing::error!(order_id, error = %e, "payment terms not read for the invoice e-mail");
+            return;
+        }
+    };
+    let pdf = invoice_pdf(db, storage, order_id).await;
+    let mail = terms_templates::terms_invoice(
+        mailer.brand(),
+        &terms.accounts_email,
+        invoice.invoice_number,
+        invoice.order_number,
+        invoice.total_ttc,
+        &fr_date_long(invoice.due_at),
+        pdf,
+    );
+    if let Err(e) = mailer.send(mail).await {
+        tracing::warn!(order_id, error = %e, "invoice on terms e-mail not queued");
+    }
 }

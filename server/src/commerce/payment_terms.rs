@@ -19,6 +19,8 @@ use crate::mail::Mailer;
 
 /// Days between an invoice on terms and its due date.
 pub const TERMS_DAYS: i64 = 30;
+/// The fixed indemnity for recovery costs owed on a late invoice (C. com. D441-5), cents.
+pub const RECOVERY_INDEMNITY_CENTS: i64 = 4_000;
 /// How many days before its due date the first reminder leaves.
 pub const REMINDER_BEFORE_DAYS: i64 = 5;
 /// The largest credit limit an admin may grant, incl. VAT (1,000,000 €).

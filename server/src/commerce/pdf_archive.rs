@@ -9,6 +9,21 @@ use serde::de::DeserializeOwned;
 use crate::documents::DocumentError;
 use crate::storage::{self, Storage};
 
+/// The PDF of the issued quote `number` (its frozen `data`): see [`issued_pdf`].
+pub async fn issued_quote_pdf(
+    storage: &Storage,
+    number: &str,
+    data: String,
+) -> anyhow::Result<Bytes> {
+    issued_pdf::<crate::documents::QuoteData, _>(
+        storage,
+        number,
+        data,
+        crate::documents::render_quote,
+    )
+    .await
+}
+
 /// The PDF of the issued document `number`: the kept file, else `render` of its frozen `data`
 /// (JSON of `T`), kept for the next time.
 pub async fn issued_pdf<T, F>(

@@ -9,9 +9,7 @@ use serde::Serialize;
 
 use super::error::CommerceError;
 use super::quote::QuotedBasketLine;
-use super::reorder::ReorderedLine;
-use super::totals;
-use super::vat::VatDecision;
+use super::reorder::{then_and_now, ReorderedLine, Then};
 use crate::db::account_parts::{self, QuotedLine};
 use crate::db::pieces::{self, BasketLine};
 use crate::db::{quotes, Db};
@@ -99,31 +97,16 @@ pub async fn order_quote(
         "quote put in the basket"
     );
 
-    let rows = account_parts::list_for_account(&mut *db.acquire().await?, account_id).await?;
-    let priced = totals::compute(
-        &rows,
-        catalog,
-        super::quote::DEFAULT_ZONE,
-        VatDecision::french(),
-        None,
-        now,
-    )?;
-    let lignes = lines
+    let then = lines
         .iter()
-        .map(|l| {
-            let line = priced.lines.iter().find(|p| p.part_id == l.part_id);
-            ReorderedLine {
-                id_piece: l.part_id,
-                designation: line.map_or_else(String::new, |p| p.designation.clone()),
-                quantite: l.quantite,
-                total_ht_avant_cents: l.line_cents,
-                total_ht_cents: line
-                    .filter(|p| p.breakdown.is_some())
-                    .map(|p| p.total_ht.get()),
-                raison: line.and_then(super::reorder::why_not),
-            }
+        .map(|l| Then {
+            part_id: l.part_id,
+            designation: None,
+            quantite: l.quantite,
+            total_ht_cents: l.line_cents,
         })
         .collect();
+    let lignes = then_and_now(db, catalog, account_id, then, now).await?;
     Ok(QuoteOrdered {
         numero: quote.number,
         au_prix_du_devis: valid,

@@ -41,6 +41,56 @@ pub struct Reordered {
     pub lignes: Vec<ReorderedLine>,
 }
 
+/// A line as it was priced before (ordered, or quoted) and put back in the basket.
+pub(crate) struct Then {
+    pub part_id: i64,
+    /// As printed then; `None` to take the basket's.
+    pub designation: Option<String>,
+    pub quantite: i64,
+    /// Line total excl. VAT then.
+    pub total_ht_cents: i64,
+}
+
+/// The basket of `account_id` priced at `now` as it shows it, each line of `then` beside its
+/// total now (or why it cannot be ordered now): what « Commander à nouveau » and « Commander ce
+/// devis » answer.
+pub(crate) async fn then_and_now(
+    db: &Db,
+    catalog: &Catalog,
+    account_id: i64,
+    then: Vec<Then>,
+    now: i64,
+) -> Result<Vec<ReorderedLine>, CommerceError> {
+    let rows = account_parts::list_for_account(&mut *db.acquire().await?, account_id).await?;
+    let priced = totals::compute(
+        &rows,
+        catalog,
+        super::quote::DEFAULT_ZONE,
+        VatDecision::french(),
+        None,
+        now,
+    )?;
+    Ok(then
+        .into_iter()
+        .map(|l| {
+            let line = priced.lines.iter().find(|p| p.part_id == l.part_id);
+            ReorderedLine {
+                id_piece: l.part_id,
+                designation: l
+                    .designation
+                    .or_else(|| line.map(|p| p.designation.clone()))
+                    .unwrap_or_default(),
+                quantite: l.quantite,
+                total_ht_avant_cents: l.total_ht_cents,
+                total_ht_cents: line
+                    .filter(|p| p.breakdown.is_some())
+                    .map(|p| p.total_ht.get()),
+                raison: line.and_then(why_not),
+            }
+        })
+        .collect())
+}
+
 /// Puts the lines of the order `order_id` back in the basket of `account_id` (a part already
 /// there takes the order's options and quantity), all or none in one transaction; then prices
 /// them as the basket does. A 404 when the order is not the account's.
@@ -85,31 +135,16 @@ pub async fn reorder(
         "order put back in the basket"
     );
 
-    let rows = account_parts::list_for_account(&mut *db.acquire().await?, account_id).await?;
-    let priced = totals::compute(
-        &rows,
-        catalog,
-        super::quote::DEFAULT_ZONE,
-        VatDecision::french(),
-        None,
-        now,
-    )?;
-    let lignes = lines
+    let then = lines
         .into_iter()
-        .map(|l| {
-            let now = priced.lines.iter().find(|p| p.part_id == l.part_id);
-            ReorderedLine {
-                id_piece: l.part_id,
-                designation: l.designation,
-                quantite: l.quantite,
-                total_ht_avant_cents: l.line_total_cents,
-                total_ht_cents: now
-                    .filter(|p| p.breakdown.is_some())
-                    .map(|p| p.total_ht.get()),
-                raison: now.and_then(why_not),
-            }
+        .map(|l| Then {
+            part_id: l.part_id,
+            designation: Some(l.designation),
+            quantite: l.quantite,
+            total_ht_cents: l.line_total_cents,
         })
         .collect();
+    let lignes = then_and_now(db, catalog, account_id, then, now).await?;
     Ok(Reordered {
         numero: head.head.numero,
         lignes,

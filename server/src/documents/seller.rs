@@ -35,10 +35,10 @@ pub struct Seller {
     pub iban: String,
     /// BIC.
     pub bic: String,
-    /// Yearly late-payment penalty rate, basis points (three times the legal rate by default).
+    /// Yearly late-payment penalty rate, basis points (10 % by default, above three times the
+    /// legal rate, the floor of C. com. L441-10): printed on invoices, applied by the reminders
+    /// and stated in the terms of sale (`GET ConditionsPaiement`).
     pub late_penalty_rate_bp: i64,
-    /// Days to pay a bank transfer invoice.
-    pub payment_terms_days: i64,
 }
 
 fn env_or(name: &str, default: &str) -> String {
@@ -78,9 +78,6 @@ impl Seller {
             late_penalty_rate_bp: env_or("COMPANY_LATE_PENALTY_BP", "1000")
                 .parse()
                 .unwrap_or(1000),
-            payment_terms_days: env_or("COMPANY_PAYMENT_TERMS_DAYS", "30")
-                .parse()
-                .unwrap_or(30),
         }
     }
 }

@@ -42,6 +42,7 @@ use crate::routes::comptes::password_change::Changed;
 use crate::routes::comptes::payment_terms::TermsView;
 use crate::routes::comptes::sessions::{SessionView, SessionsEnded};
 use crate::routes::comptes::{AccountView, MeView};
+use crate::routes::conditions_paiement::ConditionsView as PaymentConditions;
 use crate::routes::contact::SentView;
 use crate::routes::devis::entry::EntryView as QuoteEntry;
 use crate::routes::devis_partage::{ForwardBody, SharedQuote, SharedQuoteLine};
@@ -159,6 +160,7 @@ pub fn declarations() -> String {
         Reordered,
         QuoteOrdered,
         TermsView,
+        PaymentConditions,
         // Administration.
         TermsRequestView,
         OpenInvoiceView,

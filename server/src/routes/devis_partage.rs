@@ -20,7 +20,7 @@ use crate::clock;
 use crate::commerce::error::CommerceError;
 use crate::commerce::pdf_archive;
 use crate::commerce::quote_links::{self, LinkView};
-use crate::documents::{self, QuoteData};
+use crate::documents::QuoteData;
 use crate::domain::paris_time::fr_date;
 use crate::domain::{Cents, Email};
 use crate::error::ApiError;
@@ -172,13 +172,7 @@ async fn send(
     };
     let parsed: QuoteData = serde_json::from_str(&data)
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("quote {number}: {e}")))?;
-    let pdf = pdf_archive::issued_pdf::<QuoteData, _>(
-        &state.storage,
-        number,
-        data,
-        documents::render_quote,
-    )
-    .await?;
+    let pdf = pdf_archive::issued_quote_pdf(&state.storage, number, data).await?;
     let sender = sender_name(&parsed);
     let forwarded = ForwardedQuote {
         number,
@@ -320,13 +314,7 @@ async fn shared_pdf(
     Path(token): Path<String>,
 ) -> Result<Response, ApiError> {
     let (number, data) = quote_links::open(&state.db, &token, clock::now()).await?;
-    let bytes = pdf_archive::issued_pdf::<QuoteData, _>(
-        &state.storage,
-        &number,
-        data,
-        documents::render_quote,
-    )
-    .await?;
+    let bytes = pdf_archive::issued_quote_pdf(&state.storage, &number, data).await?;
     Ok(crate::routes::download::pdf(&number, bytes))
 }
 

@@ -24,7 +24,7 @@ use crate::commerce::{
 use crate::db::addresses::AddressView;
 use crate::db::quotes;
 use crate::db::sessions::SessionRow;
-use crate::documents::{self, QuoteData, Seller};
+use crate::documents::{self, Seller};
 use crate::domain::OrderReference;
 use crate::error::ApiError;
 use crate::extract::Path;
@@ -70,13 +70,7 @@ pub async fn issued_quote_pdf(
     if owner != user.account_id() {
         return Err(not_found());
     }
-    let bytes = pdf_archive::issued_pdf::<QuoteData, _>(
-        &state.storage,
-        &number,
-        data,
-        documents::render_quote,
-    )
-    .await?;
+    let bytes = pdf_archive::issued_quote_pdf(&state.storage, &number, data).await?;
     Ok(crate::routes::download::pdf(&number, bytes))
 }
 

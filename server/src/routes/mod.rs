@@ -12,6 +12,7 @@ pub mod combinaison;
 pub mod commande;
 pub mod compte_piece;
 pub mod comptes;
+pub mod conditions_paiement;
 pub mod contact;
 pub mod devis;
 pub mod devis_partage;
@@ -47,6 +48,7 @@ pub fn backend_router() -> Router<AppState> {
         .merge(two_factor::router())
         .merge(adresses::router())
         .merge(entreprise::router())
+        .merge(conditions_paiement::router())
         .merge(compte_piece::router())
         .merge(auth::controller_router())
         .merge(payment::backend_router())

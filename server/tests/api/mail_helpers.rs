@@ -190,6 +190,23 @@ pub fn outbox(app: &TestApp) -> PathBuf {
     app.dir.path().join("data/outbox")
 }
 
+/// A mailer on the app's database writing to its outbox folder, as a job run beside the server
+/// (`server relances`, the inactive-accounts job) has one.
+pub fn job_mailer(app: &TestApp) -> server::mail::Mailer {
+    server::mail::Mailer::new(
+        server::mail::MailSettings {
+            smtp_url: None,
+            outbox_dir: outbox(app),
+            from: "Forme Additive <no-reply@forme-additive.test>".into(),
+            brand: "Forme Additive".into(),
+            base_url: "http://127.0.0.1:8080".into(),
+        },
+        app.db.clone(),
+        "job-test",
+    )
+    .unwrap()
+}
+
 /// The messages of the outbox sent to `to`, oldest first.
 pub fn mails_to(app: &TestApp, to: &str) -> Vec<String> {
     eml_files(&outbox(app))

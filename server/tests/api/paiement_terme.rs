@@ -9,30 +9,15 @@ use serde_json::{json, Value};
 use server::clock;
 use server::documents::Seller;
 use server::jobs::payment_reminders;
-use server::mail::{MailSettings, Mailer};
 
 use crate::builders::{a_customer, an_admin, order_body, place, User};
 use crate::helpers::{exec, scalar, spawn_app, TestApp, TestClient};
-use crate::mail_helpers::{attachment, mails_to, outbox, text_part, wait_for_mails_to};
+use crate::mail_helpers::{
+    attachment, job_mailer as mailer, mails_to, text_part, wait_for_mails_to,
+};
 
 const DAY: i64 = 86_400;
 const ACCOUNTS: &str = "compta@atelier-dupont.fr";
-
-/// A mailer on the app's database writing to its outbox folder (the job's, in a test).
-fn mailer(app: &TestApp) -> Mailer {
-    Mailer::new(
-        MailSettings {
-            smtp_url: None,
-            outbox_dir: outbox(app),
-            from: "Forme Additive <no-reply@forme-additive.test>".into(),
-            brand: "Forme Additive".into(),
-            base_url: "http://127.0.0.1:8080".into(),
-        },
-        app.db.clone(),
-        "job-test",
-    )
-    .unwrap()
-}
 
 fn terms_body(body: Value) -> Value {
     let mut b = order_body(body["address"].as_i64().unwrap());
@@ -271,6 +256,17 @@ async fn reminders_leave_before_the_due_date_then_on_days_1_and_15_once_each() {
         .expect("the day-15 reminder");
     assert!(day15.contains("40"), "{day15}");
     assert!(day15.contains("pénalités"), "{day15}");
+    // The terms of sale read the rate and the indemnity the reminders apply (one setting).
+    let (status, conditions) = app.client().call("GET", "ConditionsPaiement", None).await;
+    assert_eq!(status, 200, "{conditions}");
+    assert_eq!(conditions["taux_penalites_bp"], seller.late_penalty_rate_bp);
+    assert_eq!(conditions["delai_jours"], 30);
+    assert_eq!(conditions["indemnite_recouvrement_cents"], 4000);
+    let rate = conditions["taux_penalites"].as_str().unwrap();
+    assert!(
+        day15.contains(&format!("au taux annuel de {rate}")),
+        "{rate} / {day15}"
+    );
     assert!(reminders
         .iter()
         .all(|m| attachment(m, &format!("{invoice}.pdf")).is_some()));

@@ -5,28 +5,11 @@
 use server::clock;
 use server::db::accounts::Role;
 use server::jobs::{inactive_accounts, InactiveRun, INACTIVE_AFTER_SECS, NOTICE_SECS};
-use server::mail::{MailSettings, Mailer};
 
 use crate::builders::{a_customer, an_order};
 use crate::helpers::{exec, scalar, spawn_app, TestApp, PASSWORD};
-use crate::mail_helpers::{mails_to, outbox, text_part};
+use crate::mail_helpers::{job_mailer as mailer, mails_to, text_part};
 use crate::rgpd_helpers::{needles_found, prepared_customer, EMAIL};
-
-/// A mailer on the app's database writing to its outbox folder (the job's, in a test).
-fn mailer(app: &TestApp) -> Mailer {
-    Mailer::new(
-        MailSettings {
-            smtp_url: None,
-            outbox_dir: outbox(app),
-            from: "Forme Additive <no-reply@forme-additive.test>".into(),
-            brand: "Forme Additive".into(),
-            base_url: "http://127.0.0.1:8080".into(),
-        },
-        app.db.clone(),
-        "job-test",
-    )
-    .unwrap()
-}
 
 async fn last_signed_in(app: &TestApp, id: i64, at: i64) {
     exec!(

@@ -19,6 +19,22 @@ export async function customerWithBasket(ctx, page, prefix) {
   return email;
 }
 
+/**
+ * A signed-in customer quotes `cube.stl`, adds it to the basket, goes from the basket to /checkout
+ * and creates the delivery address there.
+ */
+export async function cubeToCheckout(ctx, page) {
+  await dropFile(ctx, page, fixture('cube.stl'));
+  await waitForServerPrice(page);
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expectToast(page, 'Panier', '1 pièce ajoutée au panier.');
+  await ctx.goto(page, '/compte/panier');
+  await page.locator('[data-testid=cart-line-status]').filter({ hasText: /Analysée|Validée/ }).first().waitFor();
+  await page.getByRole('link', { name: 'Passer la commande' }).click();
+  await page.waitForURL((u) => u.pathname === '/checkout');
+  await createAddressInPlace(page);
+}
+
 /** Creates the delivery address from /checkout's "Nouvelle adresse" dialog. */
 export async function createAddressInPlace(page, { rue = '8 quai Saint-Antoine', codePostal = '69002', ville = 'Lyon' } = {}) {
   await page.getByRole('button', { name: 'Nouvelle adresse' }).first().click();

@@ -1433,6 +1433,28 @@ export type PaymentTerms = {
 };
 
 /**
+ * The payment terms of professionals.
+ */
+export type PaymentConditions = {
+  /**
+   * Days between an invoice on terms and its due date.
+   */
+  delai_jours: number,
+  /**
+   * Annual late-payment rate, basis points.
+   */
+  taux_penalites_bp: number,
+  /**
+   * The same rate as printed on the invoices (« 10 % »).
+   */
+  taux_penalites: string,
+  /**
+   * The fixed recovery indemnity, cents.
+   */
+  indemnite_recouvrement_cents: number,
+};
+
+/**
  * A request as the admin's list shows it.
  */
 export type PaymentTermsRequest = {

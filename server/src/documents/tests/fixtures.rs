@@ -31,7 +31,6 @@ pub(crate) fn seller() -> Seller {
         iban: "FR76 3000 6000 0112 3456 7890 189".to_owned(),
         bic: "AGRIFRPPXXX".to_owned(),
         late_penalty_rate_bp: 1000,
-        payment_terms_days: 30,
     }
 }
 

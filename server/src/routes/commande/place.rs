@@ -12,13 +12,11 @@ use crate::commerce::checkout::{self, Checkout, Confirmation, PaymentMethod};
 use crate::commerce::error::CommerceError;
 use crate::commerce::payment_mail;
 use crate::commerce::ship_dates::ShipClock;
-use crate::db::{catalogs, invoices, orders, payment_terms, payments};
+use crate::db::{catalogs, invoices, orders, payments};
 use crate::documents::Seller;
-use crate::domain::paris_time::fr_date_long;
 use crate::domain::{Cents, OrderReference};
 use crate::error::ApiError;
 use crate::extract::Json;
-use crate::mail::terms_templates;
 use crate::payment::client::StripeError;
 use crate::payment::transfer::{self, TransferDetails};
 use crate::payment::{CardPayment, Stripe};
@@ -220,24 +218,22 @@ async fn terms_invoice(
     let Some(due) = row.due_at else {
         return Ok((None, None));
     };
+    drop(conn);
     if created {
-        let terms = payment_terms::find(&mut conn, row.head.account_id).await?;
-        drop(conn);
-        if let Some(terms) = terms {
-            let pdf = payment_mail::invoice_pdf(&state.db, &state.storage, order_id).await;
-            let mail = terms_templates::terms_invoice(
-                state.mailer.brand(),
-                &terms.accounts_email,
-                &number,
-                &row.head.numero,
-                Cents(row.head.total_ttc_cents),
-                &fr_date_long(due),
-                pdf,
-            );
-            if let Err(e) = state.mailer.send(mail).await {
-                tracing::warn!(order_id, error = %e, "invoice on terms e-mail not queued");
-            }
-        }
+        payment_mail::send_terms_invoice(
+            &state.db,
+            &state.storage,
+            &state.mailer,
+            payment_mail::TermsInvoice {
+                order_id,
+                account_id: row.head.account_id,
+                invoice_number: &number,
+                order_number: &row.head.numero,
+                total_ttc: Cents(row.head.total_ttc_cents),
+                due_at: due,
+            },
+        )
+        .await;
     }
     Ok((
         Some(DocumentLink {

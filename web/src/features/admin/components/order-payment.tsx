@@ -5,7 +5,7 @@ import { OrderTerms } from '@/components/order/order-terms';
 import { formatCents, formatDateTime } from '@/lib/format';
 import { fr } from '@/lib/typography';
 import type { AdminOrder } from '../api/admin-orders';
-import { SettleButton } from './settle-button';
+import { SettleButton, SettleConfirm } from './settle-button';
 
 const MODE: Record<string, string> = { carte: 'Carte bancaire', virement: 'Virement bancaire', virement_30_jours: 'Virement à 30 jours (paiement à terme)' };
 
@@ -39,7 +39,10 @@ export function OrderPayment({ order }: { order: AdminOrder }) {
           </a>
         ) : null}
         {onTerms && !order.reglee_le && order.statut !== 'annulée' && order.statut !== 'en attente de paiement' ? (
-          <SettleButton orderId={order.id_commande} numero={order.numero} />
+          <>
+            <SettleConfirm />
+            <SettleButton orderId={order.id_commande} numero={order.numero} />
+          </>
         ) : null}
       </div>
     </div>

@@ -1,5 +1,6 @@
 //! « Virement reçu » for an invoice on terms (`POST Commande/{id}/reglement`), after a
-//! confirmation: the invoice is settled, its reminders stop and the customer is told.
+//! confirmation: the invoice is settled, its reminders stop and the customer is told. A page with
+//! such buttons renders one `SettleConfirm`, the dialog they all open.
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
@@ -7,6 +8,13 @@ import { handleApiError } from '@/lib/errors';
 import { showToast } from '@/lib/toast';
 import { fr } from '@/lib/typography';
 import { settleTerms } from '../api/admin-orders';
+
+const GROUP = 'settle';
+
+/** The confirmation dialog of the page's « Virement reçu » buttons (render it once). */
+export function SettleConfirm() {
+  return <ConfirmDialog group={GROUP} />;
+}
 
 export function SettleButton({ orderId, numero }: { orderId: number; numero: string }) {
   const [busy, setBusy] = useState(false);
@@ -21,11 +29,8 @@ export function SettleButton({ orderId, numero }: { orderId: number; numero: str
       setBusy(false);
     }
   };
-  const group = `settle-${orderId}`;
   return (
-    <>
-      <ConfirmDialog group={group} />
-      <Button
+    <Button
       type="button"
       label="Virement reçu"
       icon="pi pi-check-circle"
@@ -33,7 +38,7 @@ export function SettleButton({ orderId, numero }: { orderId: number; numero: str
       data-testid={`settle-${orderId}`}
       onClick={() =>
         confirmDialog({
-          group,
+          group: GROUP,
           header: 'Virement reçu',
           message: fr(`Confirmer la réception du virement de la commande ${numero} ? Sa facture sera marquée réglée et le client prévenu.`),
           acceptLabel: 'Confirmer',
@@ -41,7 +46,6 @@ export function SettleButton({ orderId, numero }: { orderId: number; numero: str
           accept: () => void settle(),
         })
       }
-      />
-    </>
+    />
   );
 }

@@ -13,7 +13,7 @@ import { formatCents, formatDate } from '@/lib/format';
 import { formatDay } from '@/lib/ship-date';
 import { useOpenInvoices, useTermsRequests, type OpenInvoice, type PaymentTermsRequest } from '../api/payment-terms';
 import { AdminTable } from '../components/admin-table';
-import { SettleButton } from '../components/settle-button';
+import { SettleButton, SettleConfirm } from '../components/settle-button';
 import { TermsDecision } from '../components/terms-decision';
 
 const STATE: Record<string, { label: string; severity: 'warning' | 'success' | 'danger' }> = {
@@ -59,6 +59,7 @@ export default function PaymentTermsPage() {
           </AdminTable>
         )}
       </section>
+      <SettleConfirm />
       <Dialog header={`Paiement à 30 jours — ${deciding?.nom_entreprise ?? ''}`} visible={deciding !== null} onHide={() => setDeciding(null)} style={{ width: 'min(34rem, 95vw)' }}>
         {deciding ? <TermsDecision request={deciding} onDone={() => setDeciding(null)} /> : null}
       </Dialog>

@@ -7,12 +7,14 @@ import { formatCents } from '@/lib/format';
 import { fr } from '@/lib/typography';
 import { deliveryRange, shipsOn } from '@/lib/ship-date';
 import type { Recap, Shipping } from '../api/answers';
+import type { PaymentMode } from '../api/checkout';
+import { shipDateHint } from '../ship-hint';
 import { TotalsTable } from '@/components/order/totals-table';
 import { QuotePdfButton } from '@/components/order/quote-pdf-button';
 
 const weight = (g: number) => (g >= 1000 ? `${(g / 1000).toLocaleString('fr-FR', { maximumFractionDigits: 2 })}\u00a0kg` : `${g}\u00a0g`);
 
-export function RecapPanel({ recap, shipping, quoteUrl }: { recap: Recap; shipping: Shipping | undefined; quoteUrl: string }) {
+export function RecapPanel({ recap, shipping, quoteUrl, mode }: { recap: Recap; shipping: Shipping | undefined; quoteUrl: string; mode: PaymentMode }) {
   return (
     <section className="card stack" aria-label="Récapitulatif">
       <h2>Récapitulatif</h2>
@@ -53,10 +55,8 @@ export function RecapPanel({ recap, shipping, quoteUrl }: { recap: Recap; shippi
             </>
           ) : null}
           <br />
-          <span className="muted">
-            {fr(
-              `Pour une commande payée aujourd’hui avant l’heure limite (pièce la plus longue : ${recap.expedition.jours_ouvres} jours ouvrés) ; la date est fixée au paiement, à la réception d’un virement.`,
-            )}
+          <span className="muted" data-testid="checkout-ship-hint">
+            {fr(shipDateHint(mode, recap.expedition.jours_ouvres))}
           </span>
         </p>
       ) : null}

@@ -106,6 +106,7 @@ export default function CheckoutPage() {
           <RecapPanel
             recap={recap}
             shipping={c.shipping.data}
+            mode={c.mode}
             quoteUrl={quotePdfUrl({ billingId: c.billingId, deliveryId: c.deliveryId, code: recap.code_reduction, reference: c.referenceText.trim() || null })}
           />
         ) : c.recap.isError ? (

@@ -1,9 +1,26 @@
 //! Conditions générales de vente (B2C and B2B), filled from the company configuration.
 import { COMPANY } from '@/config/company';
+import type { PaymentConditions } from '@/lib/api/payment-conditions';
+import { formatCents } from '@/lib/format';
 import { deepFr } from '@/lib/typography';
 import type { LegalSection } from './types';
 
-export const TERMS: LegalSection[] = deepFr([
+/**
+ * The professionals' payment clause, with the rate, the days and the indemnity the invoices and
+ * reminders apply (`conditions`, from the server); while they load, the clause points to the
+ * invoice, which prints the rate, rather than state a figure the server may not apply.
+ */
+export function termsPaymentClause(conditions: PaymentConditions | undefined): string {
+  const days = conditions ? `${conditions.delai_jours} jours` : '30 jours';
+  const rate = conditions ? `au taux annuel de ${conditions.taux_penalites}` : 'au taux annuel indiqué sur la facture';
+  const indemnity = conditions ? wholeEuros(conditions.indemnite_recouvrement_cents) : '40 €';
+  return `Clients professionnels : le paiement à ${days} date de facture est ouvert, sur demande depuis les paramètres du compte, aux entreprises dont nous acceptons la demande, dans la limite de l’encours accordé ; la fabrication débute alors sans attendre le paiement et la facture est émise à la commande. Les factures payables à terme le sont à ${days} date de facture, par virement. Tout retard entraîne de plein droit, dès le lendemain de l’échéance, des pénalités ${rate}, ainsi qu’une indemnité forfaitaire pour frais de recouvrement de ${indemnity} (articles L441-10 et D441-5 du Code de commerce). Aucun escompte n’est accordé pour paiement anticipé.`;
+}
+
+/** « 40 € » rather than « 40,00 € ». */
+const wholeEuros = (cents: number): string => (cents % 100 === 0 ? `${cents / 100} €` : formatCents(cents));
+
+const TERMS_WITH = (paymentClause: string): LegalSection[] => [
   {
     heading: '1. Objet et champ d’application',
     paragraphs: [
@@ -41,13 +58,13 @@ export const TERMS: LegalSection[] = deepFr([
     heading: '5. Paiement',
     paragraphs: [
       'Le paiement s’effectue par carte bancaire ou par virement. En cas de virement, la fabrication débute à réception des fonds ; la commande est annulée sans paiement sous 15 jours.',
-      'Clients professionnels : le paiement à 30 jours date de facture est ouvert, sur demande depuis les paramètres du compte, aux entreprises dont nous acceptons la demande, dans la limite de l’encours accordé ; la fabrication débute alors sans attendre le paiement et la facture est émise à la commande. Les factures payables à terme le sont à 30 jours date de facture, par virement. Tout retard entraîne de plein droit des pénalités au taux de trois fois le taux d’intérêt légal, ainsi qu’une indemnité forfaitaire pour frais de recouvrement de 40 € (articles L441-10 et D441-5 du Code de commerce). Aucun escompte n’est accordé pour paiement anticipé.',
+      paymentClause,
     ],
   },
   {
     heading: '6. Fabrication et livraison',
     paragraphs: [
-      'Le délai de fabrication est de 7 jours ouvrés en standard (3 jours en express, 10 jours pour le métal) à compter du paiement, auquel s’ajoute le délai du transporteur. Le numéro de suivi est communiqué à l’expédition.',
+      'Le délai de fabrication dépend du procédé, des finitions et du délai choisi (économique, standard ou express) : il est compté en jours ouvrés, et la date d’expédition qui en résulte est indiquée sur le devis, au récapitulatif et avec la commande. Elle est fixée au paiement (à la réception d’un virement), ou à la commande pour un paiement à 30 jours ; s’y ajoute le délai du transporteur, indiqué par une fourchette de dates de livraison. Le numéro de suivi est communiqué à l’expédition.',
       'Client consommateur : à défaut de délai indiqué, la livraison intervient au plus tard 30 jours après la commande. En cas de retard, le Client peut, après mise en demeure restée sans effet, résoudre le contrat (articles L216-2 et suivants du Code de la consommation). Le risque de perte est transféré à la remise du colis au Client consommateur, et à la remise au transporteur pour le Client professionnel.',
     ],
   },
@@ -77,4 +94,7 @@ export const TERMS: LegalSection[] = deepFr([
       'Les présentes conditions sont soumises au droit français. Client consommateur : vous pouvez saisir la juridiction de votre domicile ou celle du siège du Vendeur. Client professionnel : tout litige relève de la compétence exclusive des tribunaux du ressort du siège social du Vendeur.',
     ],
   },
-]);
+];
+
+/** The terms of sale, their payment clause from `conditions` (see [`termsPaymentClause`]). */
+export const terms = (conditions: PaymentConditions | undefined): LegalSection[] => deepFr(TERMS_WITH(termsPaymentClause(conditions)));
