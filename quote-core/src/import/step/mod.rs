@@ -141,6 +141,7 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
         give_reference_direction(&mut exchange.data[0], &no_ref, max_id + 1);
     }
     prefer_curves_3d(&mut exchange.data[0]);
+    order_complex_records(&mut exchange.data[0]);
     name_omitted_labels(&mut exchange.data[0]);
     let data = &exchange.data[0];
     let model = model::Model::new(data)?;
@@ -437,6 +438,21 @@ fn prefer_curves_3d(data: &mut ruststep::ast::DataSection) {
                     *rep = "CURVE_3D".into();
                 }
             }
+        }
+    }
+}
+
+/// The records of every complex instance in alphabetical order, as ISO 10303-21 writes them
+/// (`(BOUNDED_CURVE() B_SPLINE_CURVE(...) ... REPRESENTATION_ITEM(''))`): truck reads a rational
+/// B-spline curve or surface only in that order, and an exporter that writes them in another
+/// (USB4145-03-0230-C_REVA2.step: `(B_SPLINE_CURVE(...) B_SPLINE_CURVE_WITH_KNOTS(...)
+/// RATIONAL_B_SPLINE_CURVE(...) BOUNDED_CURVE() ...)`) had its shell refused. The engine's own
+/// model finds records by name, whatever their order.
+fn order_complex_records(data: &mut ruststep::ast::DataSection) {
+    use ruststep::ast::EntityInstance;
+    for e in &mut data.entities {
+        if let EntityInstance::Complex { subsuper, .. } = e {
+            subsuper.0.sort_by(|a, b| a.name.cmp(&b.name));
         }
     }
 }

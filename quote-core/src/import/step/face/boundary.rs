@@ -67,8 +67,123 @@ fn search<S: TrimSurface>(
     if found.is_none() {
         found = surface.search_nearest_parameter(p, None, 100);
         work.search(false, found.is_some())?;
+        // Without a start, truck's search begins at the nearest of its samples and can end in
+        // a local minimum: on a thread's helical face, the next turn of the flank (0.87 mm
+        // off, where the point lies on the surface a turn away). The wire's first point then
+        // placed the whole wire on the wrong turn.
+        let off = |f: (f64, f64)| surface.subs(f.0, f.1).distance2(p);
+        if !hinted && !found.is_some_and(|f| off(f) <= tol * tol) {
+            work.evaluations(1)?;
+            if let Some(g) = nearest_from_samples(surface, p, work)? {
+                if found.is_none_or(|f| off(g) < off(f)) {
+                    found = Some(g);
+                }
+            }
+        }
     }
     Ok(found.filter(|f| f.0.is_finite() && f.1.is_finite()))
+}
+
+/// Samples per direction of [`nearest_from_samples`]'s grid, and the most searches it starts.
+const SAMPLES: usize = 48;
+const STARTS: usize = 8;
+/// Most steps of the compass search from each start.
+const COMPASS_STEPS: usize = 200;
+
+/// The nearest point of the surface to `p` among the ends of searches started from the grid's
+/// local minima of the distance (the nearest first, at most [`STARTS`]), over the surface's
+/// parameter box and inside it (`None` when it is not bounded both ways).
+fn nearest_from_samples<S: TrimSurface>(
+    surface: &S,
+    p: Point3,
+    work: &mut Work,
+) -> Result<Option<(f64, f64)>, Exhausted> {
+    let (Some((u0, u1)), Some((v0, v1))) = surface.try_range_tuple() else {
+        return Ok(None);
+    };
+    if !([u0, u1, v0, v1].iter().all(|x| x.is_finite()) && u0 < u1 && v0 < v1) {
+        return Ok(None);
+    }
+    let n = SAMPLES;
+    work.evaluations((n + 1) * (n + 1))?;
+    let at = |i: usize, j: usize| {
+        (
+            u0 + (u1 - u0) * i as f64 / n as f64,
+            v0 + (v1 - v0) * j as f64 / n as f64,
+        )
+    };
+    let d: Vec<f64> = (0..=n)
+        .flat_map(|i| (0..=n).map(move |j| (i, j)))
+        .map(|(i, j)| {
+            let (u, v) = at(i, j);
+            let d = surface.subs(u, v).distance2(p);
+            if d.is_finite() {
+                d
+            } else {
+                f64::INFINITY
+            }
+        })
+        .collect();
+    let dist = |i: usize, j: usize| d[i * (n + 1) + j];
+    let mut minima: Vec<(f64, usize, usize)> = Vec::new();
+    for i in 0..=n {
+        for j in 0..=n {
+            let here = dist(i, j);
+            let lower = |a: usize, b: usize| dist(a, b) < here;
+            let neighbour_lower = (i > 0 && lower(i - 1, j))
+                || (i < n && lower(i + 1, j))
+                || (j > 0 && lower(i, j - 1))
+                || (j < n && lower(i, j + 1));
+            if here.is_finite() && !neighbour_lower {
+                minima.push((here, i, j));
+            }
+        }
+    }
+    minima.sort_by(|a, b| a.0.total_cmp(&b.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+    let mut best: Option<(f64, (f64, f64))> = None;
+    let inside = |(u, v): (f64, f64)| u0 <= u && u <= u1 && v0 <= v && v <= v1;
+    for &(d, i, j) in minima.iter().take(STARTS) {
+        // A compass search inside the box (truck's Newton steps can leave it, where a
+        // B-spline is a polynomial of no meaning), then Newton's steps from where it ends.
+        let (mut here, mut d) = (at(i, j), d);
+        let mut step = ((u1 - u0) / n as f64, (v1 - v0) / n as f64);
+        for _ in 0..COMPASS_STEPS {
+            if step.0 <= 1e-12 * (u1 - u0) && step.1 <= 1e-12 * (v1 - v0) {
+                break;
+            }
+            work.evaluations(8)?;
+            let mut moved = false;
+            for (a, b) in [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)]
+                .into_iter()
+                .chain([(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)])
+            {
+                let q = (
+                    (here.0 + a * step.0).clamp(u0, u1),
+                    (here.1 + b * step.1).clamp(v0, v1),
+                );
+                let dq = surface.subs(q.0, q.1).distance2(p);
+                if dq < d {
+                    (here, d, moved) = (q, dq, true);
+                }
+            }
+            if !moved {
+                step = (0.5 * step.0, 0.5 * step.1);
+            }
+        }
+        let polished = surface.search_nearest_parameter(p, Some(here), 100);
+        work.search(true, polished.is_some())?;
+        if let Some(q) = polished.filter(|&q| inside(q)) {
+            work.evaluations(1)?;
+            let dq = surface.subs(q.0, q.1).distance2(p);
+            if dq < d {
+                (here, d) = (q, dq);
+            }
+        }
+        if d.is_finite() && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, here));
+        }
+    }
+    Ok(best.map(|(_, f)| f))
 }
 
 /// The value among `u + k·period` (k from −2 to 2) nearest `u0`.
@@ -548,6 +663,55 @@ mod tests {
         assert!(!at_pole(&s, q, 0, tol, &mut work).unwrap());
         // A segment longer than the tolerance is not a pole.
         assert!(!at_pole(&patch(0.1), q, 1, tol, &mut work).unwrap());
+    }
+
+    /// A thread's flank: a ruled cubic B-spline surface between two helices of `turns` turns
+    /// (radius 2.5 mm at v = 0, 3 mm and 0.3 mm higher at v = 1, pitch 1 mm).
+    fn thread(turns: usize) -> BSplineSurface<Point3> {
+        let per_turn = 8;
+        let m = turns * per_turn + 1;
+        let mut knots = vec![0.0; 4];
+        knots.extend((1..m - 3).map(|k| k as f64));
+        knots.extend([(m - 3) as f64; 4]);
+        let net = (0..m)
+            .map(|k| {
+                let a = std::f64::consts::TAU * k as f64 / per_turn as f64;
+                let z = a / std::f64::consts::TAU;
+                let at = |r: f64, dz: f64| Point3::new(r * a.cos(), r * a.sin(), z + dz);
+                vec![at(2.5, 0.0), at(3.0, 0.3)]
+            })
+            .collect();
+        BSplineSurface::new(
+            (
+                KnotVec::from(knots),
+                KnotVec::from(vec![0.0, 0.0, 1.0, 1.0]),
+            ),
+            net,
+        )
+    }
+
+    #[test]
+    fn a_first_point_is_not_placed_on_the_next_turn_of_a_thread() {
+        // The M6 screw's thread face #3818: without a start, truck's search of a point of the
+        // flank's inner edge ended on the next turn, 0.87 mm off, and the whole wire followed.
+        let s = thread(10);
+        let tol = 0.002;
+        let (_, u1) = s.try_range_tuple().0.unwrap();
+        let mut truck_missed = 0;
+        for k in 0..40 {
+            let u = u1 * (k as f64 + 0.37) / 40.0;
+            let p = s.subs(u, 0.002);
+            let plain = s.search_nearest_parameter(p, None, 100);
+            if plain.is_none_or(|(a, b)| s.subs(a, b).distance(p) > tol) {
+                truck_missed += 1;
+            }
+            let mut work = Work::new(u64::MAX);
+            let (a, b) = search(&s, p, None, tol, &mut work).unwrap().unwrap();
+            let off = s.subs(a, b).distance(p);
+            assert!(off <= tol, "u = {u}: found ({a}, {b}), {off} mm off");
+        }
+        // The case is the one the engine met: truck alone misses some of these points.
+        assert!(truck_missed > 0);
     }
 
     #[test]
