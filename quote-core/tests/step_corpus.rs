@@ -18,14 +18,16 @@ use quote_core::import::step::{read_step_with, StepLimits};
 /// edges on part of a B-spline curve stop at their vertices, 79 (89 %) since a periodic B-spline
 /// written unclamped is meshed within its knots' domain, 80 (90 %) since a pole closed within the
 /// tolerance only is stepped along (issue 24), 81 (91 %) since names written `$` are read
-/// (wrenchnut; issue 24, branch step26). The floor (80 files) is that share less one file of
+/// (wrenchnut; issue 24, branch step26), 82 (92 %) since a hole across a cylinder's u = 0 stays in
+/// its face and a closed edge runs from its vertex (Z_endstop_pcb_assembly; issue 24, branch s1).
+/// The floor (81 files) is that share less one file of
 /// slack for a loaded machine that pushes the largest files past [`TIME_LIMIT`]; issue 24 asks
 /// for 95 % of the solid files. The files fixed by a named cause must stay right whatever the
 /// share: see [`FIXED`]. Volumes are compared as
 /// OpenCascade measures them, solids summed: where bodies overlap, the union the analysis prices
 /// is printed beside (Tap_Photosensor_PCB, counted wrong once the analysis priced overlapping
 /// bodies' union, is compared on the sum again).
-const MIN_SHARE: f64 = 0.89;
+const MIN_SHARE: f64 = 0.91;
 
 /// Files read wrong or refused once, each fixed by a cause found in the engine (issue 24,
 /// docs/benchmarks.md): the test fails if one of them is no longer read within 0.5 %.
@@ -38,6 +40,7 @@ const FIXED: &[&str] = &[
     "Open-Cascade-SAS/bug24595_281390.stp",
     "Open-Cascade-SAS/trj6_k1-al-214.stp",
     "live-clones/wrenchnut.stp",
+    "VoronDesign/Z_endstop_pcb_assembly.step",
 ];
 
 /// Time given to one file before it counts as failed (the slowest takes 4 s in the test
