@@ -20,14 +20,16 @@ use quote_core::import::step::{read_step_with, StepLimits};
 /// tolerance only is stepped along (issue 24), 81 (91 %) since names written `$` are read
 /// (wrenchnut; issue 24, branch step26), 83 (93 %) since a rational curve written with its
 /// records out of alphabetical order is read (USB4145) and a boundary's first point is not placed
-/// on the wrong turn of a thread (M6 screw; branch s3). The floor (82 files) is that share less one file of
+/// on the wrong turn of a thread (M6 screw; branch s3), 84 (94 %) since a hole across a
+/// cylinder's u = 0 stays in its face and a closed edge runs from its vertex
+/// (Z_endstop_pcb_assembly; branch s1). The floor (83 files) is that share less one file of
 /// slack for a loaded machine that pushes the largest files past [`TIME_LIMIT`]; issue 24 asks
 /// for 95 % of the solid files. The files fixed by a named cause must stay right whatever the
 /// share: see [`FIXED`]. Volumes are compared as
 /// OpenCascade measures them, solids summed: where bodies overlap, the union the analysis prices
 /// is printed beside (Tap_Photosensor_PCB, counted wrong once the analysis priced overlapping
 /// bodies' union, is compared on the sum again).
-const MIN_SHARE: f64 = 0.92;
+const MIN_SHARE: f64 = 0.93;
 
 /// Files read wrong or refused once, each fixed by a cause found in the engine (issue 24,
 /// docs/benchmarks.md): the test fails if one of them is no longer read within 0.5 %.
@@ -42,6 +44,7 @@ const FIXED: &[&str] = &[
     "live-clones/wrenchnut.stp",
     "VoronDesign/USB4145-03-0230-C_REVA2.step",
     "gumyr/M6-1x12-countersunk-screw.step",
+    "VoronDesign/Z_endstop_pcb_assembly.step",
 ];
 
 /// Time given to one file before it counts as failed (the slowest takes 4 s in the test

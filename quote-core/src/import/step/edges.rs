@@ -104,10 +104,30 @@ where
     };
     let (start, end) = (curve.subs(t0), curve.subs(t1));
     let near = |p: Point3, q: Point3| p.distance2(q) <= tol * tol;
-    if (near(start, front) && near(end, back)) || near(front, back) {
+    let gap = VERTEX_GAP * tol;
+    if near(front, back) {
+        // A closed edge goes once round its closed curve from its vertex back to it: where the
+        // vertex is not the curve's start (a B-spline loop where two cylinders meet, written from
+        // another point), the curve is run from the vertex's parameter, across its seam. Run
+        // from its start, the edge's polyline left the vertex for the curve's start and came
+        // back from the curve's end: the face bounded by the edge and another edge at the
+        // vertex took two chords across it, its neighbour on the other side did not, and both
+        // were left open there.
+        if near(start, front) || !near(start, end) {
+            return Ok(whole);
+        }
+        work.spend(CURVE_SEARCH)?;
+        let at = curve
+            .search_nearest_parameter(front, None, 100)
+            .filter(|t| t0 < *t && *t < t1 && curve.subs(*t).distance(front) <= gap);
+        return Ok(match at {
+            Some(t) => (vec![(t, t1), (t0, t)], true),
+            None => whole,
+        });
+    }
+    if near(start, front) && near(end, back) {
         return Ok(whole);
     }
-    let gap = VERTEX_GAP * tol;
     let mut find = |p: Point3, at_end: Point3, t_end: f64| -> Result<Option<f64>, EdgeError> {
         if near(p, at_end) {
             return Ok(Some(t_end));

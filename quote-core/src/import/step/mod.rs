@@ -523,4 +523,6 @@ mod tests;
 #[cfg(test)]
 mod tests_faces;
 #[cfg(test)]
+mod tests_seams;
+#[cfg(test)]
 mod tests_syntax;

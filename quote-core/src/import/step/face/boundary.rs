@@ -21,6 +21,7 @@ pub(super) fn uv_boundary<S: TrimSurface>(
         }
         pieces.push(wire_to_uv(surface, w, tol, work)?.ok_or(FaceError::Unmapped)?);
     }
+    align_loops(&mut pieces, surface.u_period(), surface.v_period());
     // A face without bounds (a whole sphere or torus) covers the surface's parameter box.
     let boundary = boundary_loops(pieces, surface, tol);
     // The lines closing open wires along the parameter box: a few evaluations a point.
@@ -184,6 +185,52 @@ fn nearest_from_samples<S: TrimSurface>(
         }
     }
     Ok(best.map(|(_, f)| f))
+}
+
+/// Whether a wire mapped into (u, v) closes there (as [`boundary_loops`] tells them apart).
+fn closed_in_uv(w: &[Point2]) -> bool {
+    w.len() >= 2 && w[0].distance(w[w.len() - 1]) < 1.0e-3
+}
+
+/// Puts the loops of a face closed in (u, v) in the same period as the widest of them, along
+/// each periodic direction. [`wire_to_uv`] moves each wire on its own by whole periods so that
+/// its centre of gravity falls in the surface's parameter range: a hole whose loop straddles
+/// the range's end (a flat notch cut across u = 0 of a cylinder whose seam is at u = π) and an
+/// outer loop running once round from seam to seam (centred on u = 2π within rounding) could
+/// land a period apart; the hole was then outside its face, the face meshed whole and the hole's
+/// neighbours left open. A loop within the widest one has its middle within half a period of
+/// the widest one's middle: each is moved by the whole periods that bring it there. Only where
+/// every wire closes in (u, v): open ones are cut to the range later, as the loops within them.
+fn align_loops(pieces: &mut [Vec<Point2>], up: Option<f64>, vp: Option<f64>) {
+    if pieces.len() < 2 || !pieces.iter().all(|w| closed_in_uv(w)) {
+        return;
+    }
+    for (idx, period) in [(0usize, up), (1, vp)] {
+        let Some(period) = period.filter(|p| p.is_finite() && *p > 0.0) else {
+            continue;
+        };
+        let span = |w: &[Point2]| {
+            w.iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
+                    (a.min(p[idx]), b.max(p[idx]))
+                })
+        };
+        let spans: Vec<(f64, f64)> = pieces.iter().map(|w| span(w)).collect();
+        let mut widest = 0;
+        for (i, s) in spans.iter().enumerate() {
+            if s.1 - s.0 > spans[widest].1 - spans[widest].0 {
+                widest = i;
+            }
+        }
+        let middle = 0.5 * (spans[widest].0 + spans[widest].1);
+        for (i, w) in pieces.iter_mut().enumerate() {
+            let m = 0.5 * (spans[i].0 + spans[i].1);
+            let shift = ((middle - m) / period).round() * period;
+            if i != widest && shift != 0.0 && shift.is_finite() {
+                w.iter_mut().for_each(|p| p[idx] += shift);
+            }
+        }
+    }
 }
 
 /// The value among `u + k·period` (k from −2 to 2) nearest `u0`.
