@@ -18,8 +18,10 @@ use quote_core::import::step::{read_step_with, StepLimits};
 /// edges on part of a B-spline curve stop at their vertices, 79 (89 %) since a periodic B-spline
 /// written unclamped is meshed within its knots' domain, 80 (90 %) since a pole closed within the
 /// tolerance only is stepped along (issue 24), 81 (91 %) since names written `$` are read
-/// (wrenchnut; issue 24, branch step26). The floor (80 files) is that share less one file of
-/// slack for a loaded machine that pushes the largest files past [`TIME_LIMIT`]; issue 24 asks
+/// (wrenchnut; issue 24, branch step26); still 81 since a step along a
+/// pole goes the way that keeps the face on its wire's left (PRO10363 right; wing_fuselage,
+/// right before by compensating errors, wrong; issue 24, branch s2). The floor (80 files) is
+/// that share less one file of slack for a loaded machine that pushes the largest files past [`TIME_LIMIT`]; issue 24 asks
 /// for 95 % of the solid files. The files fixed by a named cause must stay right whatever the
 /// share: see [`FIXED`]. Volumes are compared as
 /// OpenCascade measures them, solids summed: where bodies overlap, the union the analysis prices
@@ -38,6 +40,7 @@ const FIXED: &[&str] = &[
     "Open-Cascade-SAS/bug24595_281390.stp",
     "Open-Cascade-SAS/trj6_k1-al-214.stp",
     "live-clones/wrenchnut.stp",
+    "Open-Cascade-SAS/PRO10363.stp",
 ];
 
 /// Time given to one file before it counts as failed (the slowest takes 4 s in the test
