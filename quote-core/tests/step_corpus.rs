@@ -22,7 +22,9 @@ use quote_core::import::step::{read_step_with, StepLimits};
 /// records out of alphabetical order is read (USB4145) and a boundary's first point is not placed
 /// on the wrong turn of a thread (M6 screw; branch s3), 84 (94 %) since a hole across a
 /// cylinder's u = 0 stays in its face and a closed edge runs from its vertex
-/// (Z_endstop_pcb_assembly; branch s1). The floor (83 files) is that share less one file of
+/// (Z_endstop_pcb_assembly; branch s1); still 84 since a step along a pole goes the way that
+/// keeps the face on its wire's left (PRO10363 right; wing_fuselage, right before by
+/// compensating errors, wrong; branch s2). The floor (83 files) is that share less one file of
 /// slack for a loaded machine that pushes the largest files past [`TIME_LIMIT`]; issue 24 asks
 /// for 95 % of the solid files. The files fixed by a named cause must stay right whatever the
 /// share: see [`FIXED`]. Volumes are compared as
@@ -45,6 +47,7 @@ const FIXED: &[&str] = &[
     "VoronDesign/USB4145-03-0230-C_REVA2.step",
     "gumyr/M6-1x12-countersunk-screw.step",
     "VoronDesign/Z_endstop_pcb_assembly.step",
+    "Open-Cascade-SAS/PRO10363.stp",
 ];
 
 /// Time given to one file before it counts as failed (the slowest takes 4 s in the test

@@ -1,7 +1,8 @@
 //! STEP faces whose trimming the tessellator once got wrong, written here entity by entity: a
 //! cone's tip bounded by one circle, outside the parameter box truck gives the cone; a B-spline
 //! surface closed round a pole, bounded by one loop and its seam; an edge on part of its curve; a
-//! face across the seam of a periodic B-spline written unclamped.
+//! face across the seam of a periodic B-spline written unclamped; a cone and a sphere cut in two
+//! halves through their poles.
 
 use super::tests::{closed, volume, Len, Writer};
 use super::*;
@@ -264,4 +265,137 @@ fn a_face_across_the_seam_of_an_unclamped_periodic_b_spline_is_meshed_whole() {
     let v = volume(&read.mesh);
     assert!((v - 4000.0).abs() < 1e-6 * 4000.0, "{v} for 4000");
     assert!(closed(&read.mesh), "the prism leaves open edges");
+}
+
+/// The file of one solid whose closed shell is `faces` (ADVANCED_FACE ids), in context `ctx`.
+fn solid_file(w: &mut Writer, ctx: usize, faces: &[usize]) -> String {
+    let list: Vec<String> = faces.iter().map(|f| format!("#{f}")).collect();
+    let shell = w.add(format!("CLOSED_SHELL('',({}))", list.join(",")));
+    let solid = w.add(format!("MANIFOLD_SOLID_BREP('',#{shell})"));
+    w.add(format!(
+        "ADVANCED_BREP_SHAPE_REPRESENTATION('',(#{solid}),#{ctx})"
+    ));
+    w.finish()
+}
+
+/// A solid cone, base of radius 5 at z = 0, apex at z = 10, its side cut into two halves by
+/// two lines from the base to the apex (as PRO10363 writes its cone): each half is bounded by a
+/// half circle and the two lines, meeting at the apex, a vertex on the cone's pole.
+fn half_cones_file() -> String {
+    let mut w = Writer::new();
+    let ctx = w.context(Len::Mm);
+    let vertex = |w: &mut Writer, p: [f64; 3]| {
+        let p = w.point(p);
+        w.add(format!("VERTEX_POINT('',#{p})"))
+    };
+    let (v1, v2, apex) = (
+        vertex(&mut w, [5.0, 0.0, 0.0]),
+        vertex(&mut w, [-5.0, 0.0, 0.0]),
+        vertex(&mut w, [0.0, 0.0, 10.0]),
+    );
+    let circle_ax = w.axis([0.0; 3], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]);
+    let circle = w.add(format!("CIRCLE('',#{circle_ax},5.)"));
+    // Along the circle: v1 to v2 through +y, v2 to v1 through −y.
+    let e1 = w.add(format!("EDGE_CURVE('',#{v1},#{v2},#{circle},.T.)"));
+    let e2 = w.add(format!("EDGE_CURVE('',#{v2},#{v1},#{circle},.T.)"));
+    let line = |w: &mut Writer, from: usize, p: [f64; 3], d: [f64; 3]| {
+        let o = w.point(p);
+        let dir = w.dir(d);
+        let vec = w.add(format!("VECTOR('',#{dir},1.)"));
+        let l = w.add(format!("LINE('',#{o},#{vec})"));
+        w.add(format!("EDGE_CURVE('',#{from},#{apex},#{l},.T.)"))
+    };
+    let n = 125f64.sqrt();
+    let l1 = line(&mut w, v1, [5.0, 0.0, 0.0], [-5.0 / n, 0.0, 10.0 / n]);
+    let l2 = line(&mut w, v2, [-5.0, 0.0, 0.0], [5.0 / n, 0.0, 10.0 / n]);
+    let face = |w: &mut Writer, edges: &[(usize, bool)], surface: usize, sense: bool| {
+        let oriented: Vec<String> = edges
+            .iter()
+            .map(|&(e, o)| {
+                let id = w.add(format!(
+                    "ORIENTED_EDGE('',*,*,#{e},{})",
+                    if o { ".T." } else { ".F." }
+                ));
+                format!("#{id}")
+            })
+            .collect();
+        let lp = w.add(format!("EDGE_LOOP('',({}))", oriented.join(",")));
+        let bound = w.add(format!("FACE_OUTER_BOUND('',#{lp},.T.)"));
+        w.add(format!(
+            "ADVANCED_FACE('',(#{bound}),#{surface},{})",
+            if sense { ".T." } else { ".F." }
+        ))
+    };
+    // Placed as PRO10363 places it: the axis down, the radius at z = 0, the apex above.
+    let cone_ax = w.axis([0.0; 3], [0.0, 0.0, -1.0], [0.0, 1.0, 0.0]);
+    let cone = w.add(format!(
+        "CONICAL_SURFACE('',#{cone_ax},5.,{:?})",
+        0.5f64.atan()
+    ));
+    let plane_ax = w.axis([0.0; 3], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]);
+    let plane = w.add(format!("PLANE('',#{plane_ax})"));
+    // Each loop counter-clockwise seen from outside.
+    let front = face(&mut w, &[(e1, true), (l2, true), (l1, false)], cone, true);
+    let back = face(&mut w, &[(e2, true), (l1, true), (l2, false)], cone, true);
+    let base = face(&mut w, &[(e2, false), (e1, false)], plane, false);
+    solid_file(&mut w, ctx, &[front, back, base])
+}
+
+#[test]
+fn a_cone_cut_in_two_halves_by_lines_to_its_apex_is_meshed_whole() {
+    let read = read_step_with(half_cones_file().as_bytes(), &StepLimits::default()).unwrap();
+    let want = std::f64::consts::PI * 25.0 * 10.0 / 3.0;
+    let v = volume(&read.mesh);
+    assert!((v - want).abs() < 0.005 * want, "{v} for {want}");
+    assert!(closed(&read.mesh), "the half cones leave open edges");
+}
+
+/// A ball of radius 10 cut into two halves by two meridians in the plane y = 0 (as PRO10363
+/// writes its sphere): each half is bounded by the two meridians, meeting at both poles.
+fn half_spheres_file() -> String {
+    let mut w = Writer::new();
+    let ctx = w.context(Len::Mm);
+    let vertex = |w: &mut Writer, p: [f64; 3]| {
+        let p = w.point(p);
+        w.add(format!("VERTEX_POINT('',#{p})"))
+    };
+    let (north, south) = (
+        vertex(&mut w, [0.0, 0.0, 10.0]),
+        vertex(&mut w, [0.0, 0.0, -10.0]),
+    );
+    // Round −y from +x: +x, +z, −x, −z.
+    let circle_ax = w.axis([0.0; 3], [0.0, -1.0, 0.0], [1.0, 0.0, 0.0]);
+    let circle = w.add(format!("CIRCLE('',#{circle_ax},10.)"));
+    // South to north through +x, north to south through −x.
+    let m1 = w.add(format!("EDGE_CURVE('',#{south},#{north},#{circle},.T.)"));
+    let m2 = w.add(format!("EDGE_CURVE('',#{north},#{south},#{circle},.T.)"));
+    let sphere_ax = w.axis([0.0; 3], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]);
+    let sphere = w.add(format!("SPHERICAL_SURFACE('',#{sphere_ax},10.)"));
+    let face = |w: &mut Writer, o: bool| {
+        let flag = if o { ".T." } else { ".F." };
+        let a = w.add(format!("ORIENTED_EDGE('',*,*,#{m1},{flag})"));
+        let b = w.add(format!("ORIENTED_EDGE('',*,*,#{m2},{flag})"));
+        let lp = w.add(format!("EDGE_LOOP('',(#{a},#{b}))"));
+        let bound = w.add(format!("FACE_OUTER_BOUND('',#{lp},.T.)"));
+        w.add(format!("ADVANCED_FACE('',(#{bound}),#{sphere},.T.)"))
+    };
+    // Counter-clockwise seen from outside: the half y < 0 up through +x, the half y > 0 down.
+    let back = face(&mut w, true);
+    let front = face(&mut w, false);
+    solid_file(&mut w, ctx, &[back, front])
+}
+
+#[test]
+fn a_sphere_cut_in_two_halves_by_meridians_is_meshed_whole() {
+    let read = read_step_with(half_spheres_file().as_bytes(), &StepLimits::default()).unwrap();
+    let want = 4.0 / 3.0 * std::f64::consts::PI * 1000.0;
+    let v = volume(&read.mesh);
+    assert!((v - want).abs() < 0.005 * want, "{v} for {want}");
+    assert!(closed(&read.mesh), "the half spheres leave open edges");
+    // Both halves: points on either side of y = 0.
+    let ys = read.mesh.vertices.iter().map(|p| p[1]);
+    let (lo, hi) = ys.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), y| {
+        (l.min(y), h.max(y))
+    });
+    assert!(lo < -9.9 && hi > 9.9, "y from {lo} to {hi}");
 }

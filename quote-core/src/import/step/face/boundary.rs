@@ -82,7 +82,56 @@ fn search<S: TrimSurface>(
             }
         }
     }
-    Ok(found.filter(|f| f.0.is_finite() && f.1.is_finite()))
+    let found = found.filter(|f| f.0.is_finite() && f.1.is_finite());
+    match (found, hint) {
+        (None, Some(h)) => project_from(surface, p, h, tol, work),
+        _ => Ok(found),
+    }
+}
+
+/// Newton's iterations on the distance from `p` to the surface, started from `hint`: the
+/// parameters of the nearest point when it lies within `tol` of `p`. The last resort of
+/// [`search`], where truck's searches give nothing or no number: at a cone's apex (its
+/// inversion divides by the distance to the axis, zero there) and a hair off a sphere's
+/// meridian written with y = 0 (its nearest-point search takes the arccosine of a cosine
+/// rounded past 1). Where one derivative vanishes (a pole), the step runs along the other.
+fn project_from<S: TrimSurface>(
+    surface: &S,
+    p: Point3,
+    hint: (f64, f64),
+    tol: f64,
+    work: &mut Work,
+) -> Result<Option<(f64, f64)>, Exhausted> {
+    let (mut u, mut v) = hint;
+    for _ in 0..32 {
+        work.evaluations(3)?;
+        let r = surface.subs(u, v) - p;
+        let (su, sv) = (surface.uder(u, v), surface.vder(u, v));
+        let (a, b, c) = (su.dot(su), su.dot(sv), sv.dot(sv));
+        let (gu, gv) = (su.dot(r), sv.dot(r));
+        let det = a * c - b * b;
+        let (du, dv) = if det > 1e-12 * a * c {
+            ((b * gv - c * gu) / det, (b * gu - a * gv) / det)
+        } else if a >= c && a > 0.0 {
+            (-gu / a, 0.0)
+        } else if c > 0.0 {
+            (0.0, -gv / c)
+        } else {
+            break;
+        };
+        if !(du.is_finite() && dv.is_finite()) {
+            break;
+        }
+        u += du;
+        v += dv;
+        if du.abs() <= 1e-14 * (1.0 + u.abs()) && dv.abs() <= 1e-14 * (1.0 + v.abs()) {
+            break;
+        }
+    }
+    work.evaluations(1)?;
+    let q = surface.subs(u, v);
+    let near = u.is_finite() && v.is_finite() && q.distance2(p) <= tol * tol;
+    Ok(near.then_some((u, v)))
 }
 
 /// Samples per direction of [`nearest_from_samples`]'s grid, and the most searches it starts.
@@ -268,9 +317,25 @@ fn wire_to_uv<S: TrimSurface>(
             v = nearest_period(v, v0, vp);
         }
         if let Some((u0, v0)) = previous {
-            if !u0.near(&u) && at_pole(surface, Point2::new(u0, v0), 0, tol, work)? {
+            // A point on a pole: its parameter along the pole means nothing (a sphere's pole
+            // written a hair off it gets any longitude, a B-spline's collapsed side points
+            // thousands of spans away); it keeps the previous one's, and the wire steps along
+            // the pole where it leaves it.
+            if !u0.near(&u) && at_pole(surface, Point2::new(u, v), 0, tol, work)? {
+                u = u0;
+            } else if !v0.near(&v) && at_pole(surface, Point2::new(u, v), 1, tol, work)? {
+                v = v0;
+            }
+            let q0 = Point2::new(u0, v0);
+            if !u0.near(&u) && at_pole(surface, q0, 0, tol, work)? {
+                if let Some(up) = up {
+                    u = round_the_pole(surface, &vec, 0, u, up);
+                }
                 vec.push(Point2::new(u, v0));
-            } else if !v0.near(&v) && at_pole(surface, Point2::new(u0, v0), 1, tol, work)? {
+            } else if !v0.near(&v) && at_pole(surface, q0, 1, tol, work)? {
+                if let Some(vp) = vp {
+                    v = round_the_pole(surface, &vec, 1, v, vp);
+                }
                 vec.push(Point2::new(u0, v));
             }
         }
@@ -299,6 +364,50 @@ fn wire_to_uv<S: TrimSurface>(
         vec.push(vec[0]);
     }
     Ok(Some(vec))
+}
+
+/// The parameter `c` (along `idx`, periodic with `period`) a wire takes after stepping along the
+/// pole it has just reached (the last point of `vec`), shifted by the period so that the step
+/// goes the way that keeps the face on the wire's left. Continuity alone takes the shorter way
+/// round, a guess where the face is a half (a sphere or a cone cut in two by two meridians or
+/// lines to its apex steps by half a turn): the wrong way, the half-cone's wire was not closed
+/// and the face was meshed on the wrong side of it, and the sphere's two halves were both
+/// meshed on the same side. A wire goes counter-clockwise in (u, v) round its face when u × v
+/// is along the surface's normal: arriving at a pole along +v it then steps along −u; arriving
+/// along +u, it steps along +v. Unchanged where the way the wire arrives or the surface's
+/// normal there is not known.
+fn round_the_pole<S: TrimSurface>(
+    surface: &S,
+    vec: &[Point2],
+    idx: usize,
+    c: f64,
+    period: f64,
+) -> f64 {
+    let across = 1 - idx;
+    let Some(&pole) = vec.last() else { return c };
+    // The last point off the pole's line, where the wire came from.
+    let Some(&before) = vec.iter().rev().find(|q| q[across] != pole[across]) else {
+        return c;
+    };
+    let arrival = pole[across] - before[across];
+    let sense = surface
+        .uder(before.x, before.y)
+        .cross(surface.vder(before.x, before.y))
+        .dot(surface.normal(before.x, before.y));
+    if arrival == 0.0 || !arrival.is_finite() || sense == 0.0 || !sense.is_finite() {
+        return c;
+    }
+    let along = if idx == 0 { -arrival } else { arrival };
+    let want = if (along > 0.0) == (sense > 0.0) {
+        1.0
+    } else {
+        -1.0
+    };
+    if (c - pole[idx]) * want < 0.0 {
+        c + want * period
+    } else {
+        c
+    }
 }
 
 /// Whether `q` is on a pole of the surface along parameter `idx`: there the surface's derivative
