@@ -37,8 +37,15 @@ use crate::{Mesh, QuoteError};
 /// The bounds and tolerances of a STEP import.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StepLimits {
-    /// Chord tolerance as a fraction of each solid's box diagonal.
+    /// Chord tolerance as a fraction of each solid's box diagonal, or of the diagonal of a solid
+    /// of [`StepLimits::assembly_share`] of the assembly's size where that is larger.
     pub relative_tolerance: f64,
+    /// Share of the assembly's box diagonal (of every placed solid's vertices) under which a
+    /// solid's own diagonal is not taken for its tolerance: a small solid of an assembly (a ball
+    /// of a bearing) is meshed as coarsely as a solid of that share of the assembly, not as
+    /// finely, relative to its size, as the largest; the solids larger than that share keep
+    /// their own tolerance, as a file of one solid does.
+    pub assembly_share: f64,
     /// Smallest chord tolerance, mm (truck's own epsilon is 1e-6 in the model's unit).
     pub min_tolerance_mm: f64,
     /// Vertices of neighbouring faces closer than this fraction of the tolerance are one.
@@ -64,6 +71,7 @@ impl Default for StepLimits {
     fn default() -> Self {
         StepLimits {
             relative_tolerance: 2e-4,
+            assembly_share: 0.5,
             min_tolerance_mm: 1e-4,
             snap_fraction: 0.05,
             max_faces: 20_000,
@@ -169,6 +177,7 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
     let mut work = work::Work::new(limits.max_work);
     let mut relaxed_faces = Vec::new();
     let mut meshes: BTreeMap<(u64, u64), tess::SolidMesh> = BTreeMap::new();
+    let assembly = assembly_diagonal(&model, &solids, &instances);
     for inst in &instances {
         let key = (inst.solid, inst.unit_mm.to_bits());
         if meshes.contains_key(&key) {
@@ -182,6 +191,7 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
                 &table,
                 &solids[&inst.solid],
                 inst.unit_mm,
+                assembly,
                 limits,
                 &mut budget,
                 &mut work,
@@ -248,6 +258,43 @@ pub fn read_step_with(bytes: &[u8], limits: &StepLimits) -> Result<StepRead, Quo
         relaxed_faces,
         work: work.spent(),
     })
+}
+
+/// The diagonal, mm, of the box of every placed solid's vertices: the size the chord tolerance
+/// is taken from (see [`StepLimits::relative_tolerance`]). 0 when no solid has a vertex.
+fn assembly_diagonal(
+    model: &model::Model<'_>,
+    solids: &BTreeMap<u64, model::SolidRef>,
+    instances: &[model::Instance],
+) -> f64 {
+    let mut lo = [f64::INFINITY; 3];
+    let mut hi = [f64::NEG_INFINITY; 3];
+    for inst in instances {
+        let Some(solid) = solids.get(&inst.solid) else {
+            continue;
+        };
+        for &shell in &solid.shells {
+            let Some((a, b)) = model.shell_vertex_box(shell) else {
+                continue;
+            };
+            // The box's eight corners, placed.
+            for i in 0..8 {
+                let corner = [0, 1, 2].map(|k| if (i >> k) & 1 == 0 { a[k] } else { b[k] });
+                let p = inst.place.apply(corner.map(|c| c * inst.unit_mm));
+                for k in 0..3 {
+                    lo[k] = lo[k].min(p[k]);
+                    hi[k] = hi[k].max(p[k]);
+                }
+            }
+        }
+    }
+    let d = [0, 1, 2].map(|k| hi[k] - lo[k]);
+    let diag = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+    if diag.is_finite() {
+        diag
+    } else {
+        0.0
+    }
 }
 
 /// Parses the DATA section statement by statement (the text comes from [`scan::prescan`]:
@@ -526,3 +573,5 @@ mod tests_faces;
 mod tests_seams;
 #[cfg(test)]
 mod tests_syntax;
+#[cfg(test)]
+mod tests_tolerance;

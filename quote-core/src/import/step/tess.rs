@@ -2,8 +2,9 @@
 //! (so that truck's absolute tolerances mean the same thing in every file), their edges divided
 //! once by the engine (shared by the two faces of each edge), each face triangulated by the
 //! engine's own bounded tessellator ([`super::face`]) with a chord tolerance relative to the
-//! solid's size, and the faces' meshes joined into one closed triangle surface by snapping the
-//! vertices each face computed on its own surface.
+//! solid's size (or to a share of the assembly's, for a small solid: see
+//! [`StepLimits::assembly_share`]), and the faces' meshes joined into one closed triangle
+//! surface by snapping the vertices each face computed on its own surface.
 
 use std::collections::HashMap;
 
@@ -93,6 +94,7 @@ pub fn tessellate_solid(
     table: &Table,
     solid: &SolidRef,
     unit_mm: f64,
+    assembly_diag: f64,
     limits: &StepLimits,
     budget: &mut usize,
     work: &mut Work,
@@ -187,7 +189,8 @@ pub fn tessellate_solid(
             solid.id
         )));
     }
-    let tol = (limits.relative_tolerance * diag).max(limits.min_tolerance_mm);
+    let size = diag.max(limits.assembly_share * assembly_diag);
+    let tol = (limits.relative_tolerance * size).max(limits.min_tolerance_mm);
     let faces: usize = shells.iter().map(|s| s.faces.len()).sum();
     if faces > *budget {
         return Err(too_complex(format!(

@@ -48,12 +48,19 @@ fn line_edge(w: &mut Writer, (a, va): ([f64; 3], usize), (b, vb): ([f64; 3], usi
     w.add(format!("EDGE_CURVE('',#{va},#{vb},#{line},.T.)"))
 }
 
-fn finish(mut w: Writer, faces: &[usize], ctx: usize) -> String {
+/// A solid of the closed shell of `faces`; its id.
+fn solid(w: &mut Writer, faces: &[usize]) -> usize {
     let list: Vec<String> = faces.iter().map(|f| format!("#{f}")).collect();
     let shell = w.add(format!("CLOSED_SHELL('',({}))", list.join(",")));
-    let solid = w.add(format!("MANIFOLD_SOLID_BREP('',#{shell})"));
+    w.add(format!("MANIFOLD_SOLID_BREP('',#{shell})"))
+}
+
+/// The file of `solids` in one representation.
+pub(super) fn represent(mut w: Writer, solids: &[usize], ctx: usize) -> String {
+    let list: Vec<String> = solids.iter().map(|s| format!("#{s}")).collect();
     w.add(format!(
-        "ADVANCED_BREP_SHAPE_REPRESENTATION('',(#{solid}),#{ctx})"
+        "ADVANCED_BREP_SHAPE_REPRESENTATION('',({}),#{ctx})",
+        list.join(",")
     ));
     w.finish()
 }
@@ -69,73 +76,81 @@ const Z2: f64 = 15.0;
 /// z = 15, as a pin's key is written by Fusion 360 (`Z_endstop_pcb_assembly`): the cylinder's
 /// reference direction is −x, so that its u = 0 runs through the middle of the notch, and its
 /// seam edge is at x = +5 (u = π). The cylinder face has the notch as a hole; the notch is a
-/// flat (plane x = −3) and two walls (planes z = 5 and z = 15, each a chord and an arc).
-fn notched_bar_file() -> String {
+/// flat (plane x = −3) and two walls (planes z = 5 and z = 15, each a chord and an arc). Its
+/// axis at x = `x0`, y = 0; the solid's id.
+pub(super) fn notched_bar(w: &mut Writer, x0: f64) -> usize {
     let s = (R * R - D * D).sqrt();
-    let mut w = Writer::new();
-    let ctx = w.context(Len::Mm);
-    let (a, b) = ([R, 0.0, 0.0], [R, 0.0, L]);
-    let (va, vb) = (vertex(&mut w, a), vertex(&mut w, b));
-    let n = [[-D, -s, Z1], [-D, s, Z1], [-D, s, Z2], [-D, -s, Z2]];
-    let vn: Vec<usize> = n.iter().map(|&p| vertex(&mut w, p)).collect();
+    let (a, b) = ([x0 + R, 0.0, 0.0], [x0 + R, 0.0, L]);
+    let (va, vb) = (vertex(w, a), vertex(w, b));
+    let n = [[-D, -s, Z1], [-D, s, Z1], [-D, s, Z2], [-D, -s, Z2]].map(|p| [x0 + p[0], p[1], p[2]]);
+    let vn: Vec<usize> = n.iter().map(|&p| vertex(w, p)).collect();
     let circle = |w: &mut Writer, z: f64| {
-        let ax = w.axis([0.0, 0.0, z], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]);
+        let ax = w.axis([x0, 0.0, z], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]);
         w.add(format!("CIRCLE('',#{ax},{R:?})"))
     };
     // The end circles (counter-clockwise round +z), the seam, the notch's edges.
-    let c0 = circle(&mut w, 0.0);
+    let c0 = circle(w, 0.0);
     let bottom = w.add(format!("EDGE_CURVE('',#{va},#{va},#{c0},.T.)"));
-    let c1 = circle(&mut w, L);
+    let c1 = circle(w, L);
     let top = w.add(format!("EDGE_CURVE('',#{vb},#{vb},#{c1},.T.)"));
-    let seam = line_edge(&mut w, (a, va), (b, vb));
-    let l1 = line_edge(&mut w, (n[0], vn[0]), (n[3], vn[3]));
-    let l2 = line_edge(&mut w, (n[1], vn[1]), (n[2], vn[2]));
-    let k1 = line_edge(&mut w, (n[0], vn[0]), (n[1], vn[1]));
-    let k2 = line_edge(&mut w, (n[3], vn[3]), (n[2], vn[2]));
+    let seam = line_edge(w, (a, va), (b, vb));
+    let l1 = line_edge(w, (n[0], vn[0]), (n[3], vn[3]));
+    let l2 = line_edge(w, (n[1], vn[1]), (n[2], vn[2]));
+    let k1 = line_edge(w, (n[0], vn[0]), (n[1], vn[1]));
+    let k2 = line_edge(w, (n[3], vn[3]), (n[2], vn[2]));
     // The arcs on the notch's side (through x = −5), counter-clockwise round +z.
-    let c2 = circle(&mut w, Z1);
+    let c2 = circle(w, Z1);
     let arc1 = w.add(format!("EDGE_CURVE('',#{},#{},#{c2},.T.)", vn[1], vn[0]));
-    let c3 = circle(&mut w, Z2);
+    let c3 = circle(w, Z2);
     let arc2 = w.add(format!("EDGE_CURVE('',#{},#{},#{c3},.T.)", vn[2], vn[3]));
 
     let plane = |w: &mut Writer, o: [f64; 3], n: [f64; 3], x: [f64; 3]| {
         let ax = w.axis(o, n, x);
         w.add(format!("PLANE('',#{ax})"))
     };
-    let cyl_ax = w.axis([0.0; 3], [0.0, 0.0, 1.0], [-1.0, 0.0, 0.0]);
+    let cyl_ax = w.axis([x0, 0.0, 0.0], [0.0, 0.0, 1.0], [-1.0, 0.0, 0.0]);
     let cylinder = w.add(format!("CYLINDRICAL_SURFACE('',#{cyl_ax},{R:?})"));
     let outer = edge_loop(
-        &mut w,
+        w,
         &[(bottom, true), (seam, true), (top, false), (seam, false)],
     );
-    let hole = edge_loop(
-        &mut w,
-        &[(arc1, false), (l2, true), (arc2, true), (l1, false)],
-    );
-    let side = face(&mut w, outer, &[hole], cylinder);
-    let p = plane(&mut w, [0.0; 3], [0.0, 0.0, -1.0], [1.0, 0.0, 0.0]);
-    let lp = edge_loop(&mut w, &[(bottom, false)]);
-    let f_bottom = face(&mut w, lp, &[], p);
-    let p = plane(&mut w, [0.0, 0.0, L], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]);
-    let lp = edge_loop(&mut w, &[(top, true)]);
-    let f_top = face(&mut w, lp, &[], p);
-    let p = plane(&mut w, [-D, 0.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
-    let lp = edge_loop(&mut w, &[(l1, true), (k2, true), (l2, false), (k1, false)]);
-    let flat = face(&mut w, lp, &[], p);
-    let p = plane(&mut w, [0.0, 0.0, Z1], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]);
-    let lp = edge_loop(&mut w, &[(k1, true), (arc1, true)]);
-    let wall1 = face(&mut w, lp, &[], p);
-    let p = plane(&mut w, [0.0, 0.0, Z2], [0.0, 0.0, -1.0], [1.0, 0.0, 0.0]);
-    let lp = edge_loop(&mut w, &[(arc2, false), (k2, false)]);
-    let wall2 = face(&mut w, lp, &[], p);
-    finish(w, &[side, f_bottom, f_top, flat, wall1, wall2], ctx)
+    let hole = edge_loop(w, &[(arc1, false), (l2, true), (arc2, true), (l1, false)]);
+    let side = face(w, outer, &[hole], cylinder);
+    let p = plane(w, [x0, 0.0, 0.0], [0.0, 0.0, -1.0], [1.0, 0.0, 0.0]);
+    let lp = edge_loop(w, &[(bottom, false)]);
+    let f_bottom = face(w, lp, &[], p);
+    let p = plane(w, [x0, 0.0, L], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]);
+    let lp = edge_loop(w, &[(top, true)]);
+    let f_top = face(w, lp, &[], p);
+    let p = plane(w, [x0 - D, 0.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+    let lp = edge_loop(w, &[(l1, true), (k2, true), (l2, false), (k1, false)]);
+    let flat = face(w, lp, &[], p);
+    let p = plane(w, [x0, 0.0, Z1], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]);
+    let lp = edge_loop(w, &[(k1, true), (arc1, true)]);
+    let wall1 = face(w, lp, &[], p);
+    let p = plane(w, [x0, 0.0, Z2], [0.0, 0.0, -1.0], [1.0, 0.0, 0.0]);
+    let lp = edge_loop(w, &[(arc2, false), (k2, false)]);
+    let wall2 = face(w, lp, &[], p);
+    solid(w, &[side, f_bottom, f_top, flat, wall1, wall2])
+}
+
+/// The volume of [`notched_bar`].
+pub(super) fn notched_bar_volume() -> f64 {
+    let segment = R * R * (D / R).acos() - D * (R * R - D * D).sqrt();
+    std::f64::consts::PI * R * R * L - segment * (Z2 - Z1)
+}
+
+fn notched_bar_file() -> String {
+    let mut w = Writer::new();
+    let ctx = w.context(Len::Mm);
+    let bar = notched_bar(&mut w, 0.0);
+    represent(w, &[bar], ctx)
 }
 
 #[test]
 fn a_notch_across_the_cylinder_s_u_zero_is_a_hole_of_a_face_whose_seam_is_at_u_pi() {
     let read = read_step_with(notched_bar_file().as_bytes(), &StepLimits::default()).unwrap();
-    let segment = R * R * (D / R).acos() - D * (R * R - D * D).sqrt();
-    let want = std::f64::consts::PI * R * R * L - segment * (Z2 - Z1);
+    let want = notched_bar_volume();
     let v = volume(&read.mesh);
     assert!(closed(&read.mesh), "the notch leaves open edges");
     assert!((v - want).abs() < 0.002 * want, "{v} for {want}");
@@ -197,7 +212,8 @@ fn square_prism_file() -> String {
     let p = w.add(format!("PLANE('',#{up})"));
     let lp = edge_loop(&mut w, &[(top, true)]);
     let f_top = face(&mut w, lp, &[], p);
-    finish(w, &[side, f_bottom, f_top], ctx)
+    let prism = solid(&mut w, &[side, f_bottom, f_top]);
+    represent(w, &[prism], ctx)
 }
 
 #[test]

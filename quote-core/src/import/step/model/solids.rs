@@ -218,6 +218,34 @@ impl<'a> Model<'a> {
         self.shell_edges(shell).len()
     }
 
+    /// The box of a closed shell's vertices, in the solid's own unit (`None` without a vertex:
+    /// a sphere or a torus of one face).
+    pub fn shell_vertex_box(&self, shell: u64) -> Option<([f64; 3], [f64; 3])> {
+        let mut lo = [f64::INFINITY; 3];
+        let mut hi = [f64::NEG_INFINITY; 3];
+        for ec in self.shell_edges(shell) {
+            let Some(r) = self.record(ec, "EDGE_CURVE") else {
+                continue;
+            };
+            for i in [1, 2] {
+                let point = params(r)
+                    .get(i)
+                    .and_then(as_ref)
+                    .and_then(|v| self.record(v, "VERTEX_POINT"))
+                    .and_then(|v| params(v).get(1).and_then(as_ref))
+                    .and_then(|p| self.point(p))
+                    .filter(|p| p.iter().all(|c| c.is_finite()));
+                if let Some(p) = point {
+                    for k in 0..3 {
+                        lo[k] = lo[k].min(p[k]);
+                        hi[k] = hi[k].max(p[k]);
+                    }
+                }
+            }
+        }
+        (lo[0] <= hi[0]).then_some((lo, hi))
+    }
+
     /// The curve types of a closed shell's edges (sorted, unique), for messages.
     pub fn shell_curve_names(&self, shell: u64) -> Vec<&'a str> {
         let set: BTreeSet<&'a str> = self
