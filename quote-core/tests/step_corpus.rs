@@ -24,14 +24,16 @@ use quote_core::import::step::{read_step_with, StepLimits};
 /// cylinder's u = 0 stays in its face and a closed edge runs from its vertex
 /// (Z_endstop_pcb_assembly; branch s1); still 84 since a step along a pole goes the way that
 /// keeps the face on its wire's left (PRO10363 right; wing_fuselage, right before by
-/// compensating errors, wrong; branch s2). The floor (83 files) is that share less one file of
+/// compensating errors, wrong; branch s2), 85 (96 %) since a boundary point found outside a
+/// surface's parameter box is brought back into it when within the tolerance (wing_fuselage
+/// right again; branch s2). The floor (84 files) is that share less one file of
 /// slack for a loaded machine that pushes the largest files past [`TIME_LIMIT`]; issue 24 asks
 /// for 95 % of the solid files. The files fixed by a named cause must stay right whatever the
 /// share: see [`FIXED`]. Volumes are compared as
 /// OpenCascade measures them, solids summed: where bodies overlap, the union the analysis prices
 /// is printed beside (Tap_Photosensor_PCB, counted wrong once the analysis priced overlapping
 /// bodies' union, is compared on the sum again).
-const MIN_SHARE: f64 = 0.93;
+const MIN_SHARE: f64 = 0.94;
 
 /// Files read wrong or refused once, each fixed by a cause found in the engine (issue 24,
 /// docs/benchmarks.md): the test fails if one of them is no longer read within 0.5 %.

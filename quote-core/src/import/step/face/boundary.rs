@@ -85,8 +85,59 @@ fn search<S: TrimSurface>(
     let found = found.filter(|f| f.0.is_finite() && f.1.is_finite());
     match (found, hint) {
         (None, Some(h)) => project_from(surface, p, h, tol, work),
+        (Some(f), _) => within_box(surface, p, f, hint, tol, work),
         _ => Ok(found),
     }
+}
+
+/// `found`, or where it lies outside the surface's parameter box along a bounded (not periodic)
+/// direction, a point inside the box within `tol` of `p` when there is one: `found` clamped to
+/// the box, or else Newton's iterations from `hint` (the previous point, inside the box). truck's
+/// searches can end on a B-spline's polynomial past its knots: `live-clones/wing_fuselage` had
+/// the pole of its fuselage (a surface of revolution of a B-spline profile) found at v = −0.0158,
+/// not seen as a pole (the wire then crossed the face diagonally and the face was meshed on the
+/// wrong half, round no hole), two points of the wing-root hole found at v = 1.03 and 1.31, and
+/// the wing-root curve of face #49 found at u = 3.8 to 5.6 on a surface of knots [0, 1]. A wire
+/// that runs past the knots off the surface inside them (piattello) keeps its parameters.
+fn within_box<S: TrimSurface>(
+    surface: &S,
+    p: Point3,
+    found: (f64, f64),
+    hint: Option<(f64, f64)>,
+    tol: f64,
+    work: &mut Work,
+) -> Result<Option<(f64, f64)>, Exhausted> {
+    let (ur, vr) = surface.try_range_tuple();
+    let bounds = |r: Option<(f64, f64)>, period: Option<f64>| {
+        r.filter(|(a, b)| period.is_none() && a.is_finite() && b.is_finite() && a < b)
+    };
+    let (ub, vb) = (
+        bounds(ur, surface.u_period()),
+        bounds(vr, surface.v_period()),
+    );
+    let clamp = |x: f64, b: Option<(f64, f64)>| b.map_or(x, |(a, c)| x.clamp(a, c));
+    let slack = |x: f64, b: Option<(f64, f64)>| {
+        b.is_none_or(|(a, c)| {
+            let m = 1e-9 * (c - a);
+            a - m <= x && x <= c + m
+        })
+    };
+    let inside = |f: (f64, f64)| slack(f.0, ub) && slack(f.1, vb);
+    if inside(found) {
+        return Ok(Some(found));
+    }
+    let near = |f: (f64, f64)| surface.subs(f.0, f.1).distance2(p) <= tol * tol;
+    work.evaluations(1)?;
+    let clamped = (clamp(found.0, ub), clamp(found.1, vb));
+    if near(clamped) {
+        return Ok(Some(clamped));
+    }
+    if let Some(h) = hint.filter(|&h| inside(h)) {
+        if let Some(f) = project_from(surface, p, h, tol, work)?.filter(|&f| inside(f)) {
+            return Ok(Some(f));
+        }
+    }
+    Ok(Some(found))
 }
 
 /// Newton's iterations on the distance from `p` to the surface, started from `hint`: the
@@ -819,6 +870,35 @@ mod tests {
         assert!(!at_pole(&s, q, 0, tol, &mut work).unwrap());
         // A segment longer than the tolerance is not a pole.
         assert!(!at_pole(&patch(0.1), q, 1, tol, &mut work).unwrap());
+    }
+
+    #[test]
+    fn a_point_found_outside_the_parameter_box_is_brought_back_within_the_tolerance() {
+        let mut work = Work::new(u64::MAX);
+        let tol = 0.004;
+        let s = patch(1e-4);
+        // The pole found a hair outside the box (as a surface of revolution's pole was found at
+        // v = -0.0158, past its profile's end): brought back onto the pole's side of the box.
+        let pole = s.subs(2.0, 0.3);
+        let f = within_box(&s, pole, (2.0002, 0.3), None, tol, &mut work).unwrap();
+        assert_eq!(f, Some((2.0, 0.3)));
+        // A point on the edge u = 1 found far outside the box (as a B-spline wing's root curve
+        // was found at u = 3.8 to 5.6 for a box [0, 1]): Newton's steps from the previous point.
+        let p = s.subs(1.0, 0.7);
+        let f = within_box(&s, p, (5.0, 0.7), Some((1.0, 0.6)), tol, &mut work).unwrap();
+        let f = f.unwrap();
+        assert!(
+            (0.0..=2.0).contains(&f.0) && (0.0..=1.0).contains(&f.1),
+            "{f:?}"
+        );
+        assert!(s.subs(f.0, f.1).distance(p) <= tol);
+        // A wire that runs past the box, off the surface inside it: kept where it was found.
+        let past = s.subs(2.5, 0.3);
+        let f = within_box(&s, past, (2.5, 0.3), Some((2.0, 0.3)), tol, &mut work).unwrap();
+        assert_eq!(f, Some((2.5, 0.3)));
+        // Inside the box: unchanged.
+        let f = within_box(&s, p, (1.0, 0.7), None, tol, &mut work).unwrap();
+        assert_eq!(f, Some((1.0, 0.7)));
     }
 
     /// A thread's flank: a ruled cubic B-spline surface between two helices of `turns` turns
