@@ -26,14 +26,15 @@ use quote_core::import::step::{read_step_with, StepLimits};
 /// keeps the face on its wire's left (PRO10363 right; wing_fuselage, right before by
 /// compensating errors, wrong; branch s2), 85 (96 %) since a boundary point found outside a
 /// surface's parameter box is brought back into it when within the tolerance (wing_fuselage
-/// right again; branch s2). The floor (84 files) is that share less one file of
-/// slack for a loaded machine that pushes the largest files past [`TIME_LIMIT`]; issue 24 asks
-/// for 95 % of the solid files. The files fixed by a named cause must stay right whatever the
-/// share: see [`FIXED`]. Volumes are compared as
-/// OpenCascade measures them, solids summed: where bodies overlap, the union the analysis prices
+/// right again; branch s2), 86 (97 %) since two wires round a periodic direction are joined by
+/// a line that crosses neither (1385_Laufrad_1000; branch s4). The floor (85 files, 95 %) is
+/// that share less one file of slack for a loaded machine that pushes the largest files past
+/// [`TIME_LIMIT`]; issue 24 asks for 95 % of the solid files. The files fixed by a named cause
+/// must stay right whatever the share: see [`FIXED`]. Volumes are compared as OpenCascade
+/// measures them, solids summed: where bodies overlap, the union the analysis prices
 /// is printed beside (Tap_Photosensor_PCB, counted wrong once the analysis priced overlapping
 /// bodies' union, is compared on the sum again).
-const MIN_SHARE: f64 = 0.94;
+const MIN_SHARE: f64 = 0.95;
 
 /// Files read wrong or refused once, each fixed by a cause found in the engine (issue 24,
 /// docs/benchmarks.md): the test fails if one of them is no longer read within 0.5 %.
@@ -50,6 +51,7 @@ const FIXED: &[&str] = &[
     "gumyr/M6-1x12-countersunk-screw.step",
     "VoronDesign/Z_endstop_pcb_assembly.step",
     "Open-Cascade-SAS/PRO10363.stp",
+    "live-clones/1385_Laufrad_1000.stp",
 ];
 
 /// Time given to one file before it counts as failed (the slowest takes 4 s in the test

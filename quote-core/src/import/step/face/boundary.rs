@@ -712,16 +712,22 @@ fn boundary_loops<S: TrimSurface>(
             let mut curve0 = open.pop().unwrap_or_default();
             let ends = |v: &[Point2]| (v[0], v[v.len() - 1]);
             let ((p0, p1), (q0, q1)) = (ends(&curve0), ends(&curve1));
+            let mut across = None;
             if !p0.x.near(&p1.x) && !q0.x.near(&q1.x) {
                 if let (Some(urange), _) = surface.try_range_tuple() {
                     normalize_range(&mut curve0, 0, urange);
                     normalize_range(&mut curve1, 0, urange);
+                    across = Some((0, urange.1 - urange.0));
                 }
             } else if !p0.y.near(&p1.y) && !q0.y.near(&q1.y) {
                 if let (_, Some(vrange)) = surface.try_range_tuple() {
                     normalize_range(&mut curve0, 1, vrange);
                     normalize_range(&mut curve1, 1, vrange);
+                    across = Some((1, vrange.1 - vrange.0));
                 }
+            }
+            if let Some((idx, period)) = across {
+                clear_seam(&mut curve0, &mut curve1, idx, period);
             }
             let ((p0, p1), (q0, q1)) = (ends(&curve0), ends(&curve1));
             let (a, b) = (line(p1, q0), line(q1, p0));
@@ -746,6 +752,97 @@ fn boundary_loops<S: TrimSurface>(
         }
     }
     closed
+}
+
+/// Whether segments `a`–`b` and `c`–`d` cross (touching at an end excluded).
+fn segments_cross(a: Point2, b: Point2, c: Point2, d: Point2) -> bool {
+    let side =
+        |p: Point2, q: Point2, r: Point2| (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x);
+    let (d1, d2) = (side(a, b, c), side(a, b, d));
+    let (d3, d4) = (side(c, d, a), side(c, d, b));
+    d1 * d2 < 0.0 && d3 * d4 < 0.0
+}
+
+/// Whether the segment `a`–`b` crosses a segment of `curves` or of their copies a period or two
+/// away along `idx`.
+fn seam_crosses(a: Point2, b: Point2, curves: [&[Point2]; 2], idx: usize, period: f64) -> bool {
+    (-2..=2).any(|k| {
+        let shift = f64::from(k) * period;
+        let moved = |p: Point2| {
+            let mut q = p;
+            q[idx] += shift;
+            q
+        };
+        curves.iter().any(|c| {
+            c.windows(2)
+                .any(|w| segments_cross(a, b, moved(w[0]), moved(w[1])))
+        })
+    })
+}
+
+/// `curve` (open in (u, v), its end its start moved by a period along `idx`) started at its
+/// point `k` instead, ending a period away from it.
+fn rotated(curve: &[Point2], k: usize, idx: usize) -> Vec<Point2> {
+    let n = curve.len();
+    let drift = curve[n - 1][idx] - curve[0][idx];
+    let mut out = curve[k..].to_vec();
+    out.extend(curve[1..=k].iter().map(|p| {
+        let mut q = *p;
+        q[idx] += drift;
+        q
+    }));
+    out
+}
+
+/// Two wires each going once round a periodic direction (an annulus round a torus) are joined
+/// by two lines a period apart, from the end of `curve0` to the start of `curve1` and from the
+/// end of `curve1` to the start of `curve0`. Cut at the parameter box's edge, a wire that runs
+/// back and forth across that edge could cross those lines: `live-clones/1385_Laufrad_1000`'s
+/// hub (torus #352, between a circle round its inner equator and the loop of its bottom circle
+/// with the blades' roots) has a blade root slanted across u = 2π; the line from the circle down
+/// to the bottom cut the root, the loop crossed itself and the torus was meshed wrong there,
+/// leaving the root's edges with the blade's planes open. Where the line crosses a wire, both
+/// wires are started at other points of theirs (the first ones, in order along `curve0`, whose
+/// joining line crosses nothing); unchanged when the line is clear or none is found.
+fn clear_seam(curve0: &mut Vec<Point2>, curve1: &mut Vec<Point2>, idx: usize, period: f64) {
+    let (n0, n1) = (curve0.len(), curve1.len());
+    if n0 < 3 || n1 < 3 || !(period.is_finite() && period > 0.0) {
+        return;
+    }
+    let curves = [curve0.as_slice(), curve1.as_slice()];
+    if !seam_crosses(curve0[n0 - 1], curve1[0], curves, idx, period) {
+        return;
+    }
+    let drift0 = curve0[n0 - 1][idx] - curve0[0][idx];
+    // Candidates spread along curve0 (at most 64), each joined to the nearest point of curve1.
+    let step = n0.div_ceil(64).max(1);
+    for k in (0..n0 - 1).step_by(step) {
+        let mut end = curve0[k];
+        end[idx] += drift0;
+        let mut best: Option<(f64, usize, f64)> = None;
+        for (j, q) in curve1[..n1 - 1].iter().enumerate() {
+            let u = nearest_period(q[idx], end[idx], period);
+            let mut c = *q;
+            c[idx] = u;
+            let d = c.distance2(end);
+            if best.is_none_or(|b| d < b.0) {
+                best = Some((d, j, u - q[idx]));
+            }
+        }
+        let Some((_, j, shift)) = best else {
+            continue;
+        };
+        let mut start = curve1[j];
+        start[idx] += shift;
+        if !seam_crosses(end, start, curves, idx, period) {
+            let c0 = rotated(curve0, k, idx);
+            let mut c1 = rotated(curve1, j, idx);
+            c1.iter_mut().for_each(|p| p[idx] += shift);
+            *curve0 = c0;
+            *curve1 = c1;
+            return;
+        }
+    }
 }
 
 /// A wire open in (u, v) that goes once round a periodic direction bounds the face together with
@@ -836,6 +933,63 @@ fn close_at_pole<S: TrimSurface>(
 mod tests {
     use super::*;
     use truck_stepio::r#in::alias::{BSplineSurface, KnotVec};
+
+    /// Whether the closed polyline `l` crosses itself.
+    fn crosses_itself(l: &[Point2]) -> bool {
+        let n = l.len();
+        (0..n).any(|i| {
+            (i + 2..n).any(|j| {
+                (i + 1) % n != j
+                    && (j + 1) % n != i
+                    && segments_cross(l[i], l[(i + 1) % n], l[j], l[(j + 1) % n])
+            })
+        })
+    }
+
+    #[test]
+    fn an_annulus_whose_wire_runs_back_and_forth_across_the_seam_is_joined_clear_of_it() {
+        let period = 2.0 * std::f64::consts::PI;
+        // The inner wire: once round along +u at v = 0.
+        let inner: Vec<Point2> = (0..=16)
+            .map(|i| Point2::new(period * f64::from(i) / 16.0, 0.0))
+            .collect();
+        // The outer wire: once round along −u at v = 1, with a finger slanted across u = 2π
+        // (its feet at u = 6.14 and 6.16, its tip at u = 6.53, v = 0.25), as a blade's root on
+        // the hub of 1385_Laufrad_1000; it starts and ends at u = 6.27 (on v = 1).
+        let mut outer = vec![Point2::new(6.27, 1.0), Point2::new(6.2, 1.0)];
+        outer.extend([
+            Point2::new(6.16, 1.0),
+            Point2::new(6.3, 0.7),
+            Point2::new(6.53, 0.25),
+            Point2::new(6.5, 0.25),
+            Point2::new(6.29, 0.6),
+            Point2::new(6.14, 1.0),
+        ]);
+        outer.extend((1..16).map(|i| Point2::new(6.0 - 5.7 * f64::from(i) / 15.0, 1.0)));
+        outer.push(Point2::new(6.27 - period, 1.0));
+        let (mut c0, mut c1) = (outer.clone(), inner.clone());
+        let joined = |c0: &[Point2], c1: &[Point2]| {
+            let mut l = c0.to_vec();
+            l.extend_from_slice(c1);
+            l
+        };
+        // Joined as cut at the box's edge, the loop crosses itself.
+        assert!(crosses_itself(&joined(&c0, &c1)));
+        clear_seam(&mut c0, &mut c1, 0, period);
+        let l = joined(&c0, &c1);
+        assert!(!crosses_itself(&l), "{l:?}");
+        // Each wire still goes once round, its points the same ones up to whole periods.
+        assert!((c0[c0.len() - 1].x - c0[0].x + period).abs() < 1e-12);
+        assert!((c1[c1.len() - 1].x - c1[0].x - period).abs() < 1e-12);
+        assert_eq!(c0.len(), outer.len());
+        assert_eq!(c1.len(), inner.len());
+        for p in &c0 {
+            let k = outer.iter().any(|q| {
+                q.y == p.y && ((p.x - q.x) / period - ((p.x - q.x) / period).round()).abs() < 1e-9
+            });
+            assert!(k, "{p:?}");
+        }
+    }
 
     /// A flat B-spline patch of degree 1 from a point (u = 0) to a segment of `top` mm (u = 2).
     fn patch(top: f64) -> BSplineSurface<Point3> {
